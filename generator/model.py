@@ -1,0 +1,327 @@
+"""The game model: one immutable, validated description of a game, read from its YAML folder.
+
+A game folder (``content/<id>/`` or anywhere on disk) holds ``game.yaml`` and any number of other
+``*.yaml`` files (in sub-folders too, except ``layouts/``); their top-level keys are merged, lists
+concatenated. ``icons/*.svg`` are the game's icons (id = file name), ``layouts/*.yaml`` its own
+card and sheet layouts. Every field is described below; unknown keys are errors, so a misspelling
+never goes unnoticed.
+
+Ids are lower-case words with dashes (``water-axe``). Rule sections nest; a section's full id joins
+the ids of its parents with dots (``combat.binding``) and its number comes from its position
+(``§4.3``). Text anywhere may cite a rule as ``[[combat.binding]]`` and show an icon as ``:name:``.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator, model_validator
+
+Id = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=80)]
+RuleRef = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)*$")]
+Count = Annotated[int, Field(ge=0, le=10_000)]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Open(BaseModel):
+    """A record whose extra keys are its own data fields (card text, token art ...)."""
+
+    model_config = ConfigDict(frozen=True, extra="allow")
+
+    @property
+    def extra(self) -> dict[str, Any]:
+        return dict(self.model_extra or {})
+
+
+class Players(Strict):
+    min: Annotated[int, Field(ge=1, le=100)]
+    max: Annotated[int, Field(ge=1, le=100)]
+
+    @model_validator(mode="after")
+    def _ordered(self):
+        if self.max < self.min:
+            raise ValueError(f"max ({self.max}) is smaller than min ({self.min})")
+        return self
+
+
+class Credits(Strict):
+    designer: str | None = None
+    publisher: str | None = None
+    artist: str | None = None
+    source: str | None = None  # where the rules come from: a book, a web page
+    year: int | None = None
+    thanks: str | None = None
+
+
+class Licence(Strict):
+    name: str  # e.g. "CC BY-NC-SA 3.0"
+    url: str | None = None
+    attribution: str | None = None  # the sentence every printed kit must carry, if the licence asks
+
+
+class Note(Strict):
+    """A decision we made where the source is silent or contradicts itself."""
+
+    topic: str
+    text: str
+
+
+ComponentKind = Literal[
+    "deck", "cards", "board", "tiles", "tokens", "dice", "sheet", "track", "bag", "envelope",
+    "writing", "supply", "other",
+]
+
+
+class Component(Strict):
+    """Something on the table, with its count. ``source: gather`` is what players bring."""
+
+    id: Id
+    name: str
+    kind: ComponentKind
+    count: Count = 1
+    source: Literal["print", "gather"] = "print"
+    ref: Id | None = None  # the deck, die, board, token set or sheet it is made from
+    note: str | None = None
+    sample: bool = False
+
+
+class Face(Strict):
+    """One side of a die. A bare number N in YAML means label "N", value N; a bare word is a label."""
+
+    label: str
+    value: int | None = None
+    symbols: dict[Id, Annotated[int, Field(ge=0, le=100)]] = {}
+    icon: Id | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _shorthand(cls, data: Any) -> Any:
+        if isinstance(data, bool):
+            return data  # let validation reject it
+        if isinstance(data, int):
+            return {"label": str(data), "value": data}
+        if isinstance(data, str):
+            return {"label": data}
+        return data
+
+
+class Die(Strict):
+    id: Id
+    name: str
+    color: str | None = None
+    faces: Annotated[tuple[Face, ...], Field(min_length=2, max_length=10_000)]
+    success: tuple[int, ...] | None = None  # face values that count as a success
+    tags: tuple[Id, ...] = ()  # e.g. "time" for Bone Strike's time dice
+    count: Count = 1  # physical dice of this kind in the box
+    rule: RuleRef | None = None
+    note: str | None = None
+    sample: bool = False
+
+
+class Back(Open):
+    """A card back: a layout (default: the deck's ``back_layout``) and the fields it shows."""
+
+    layout: Id | None = None
+
+
+class Card(Open):
+    """One card. Keys other than these are the card's fields, shown by its layout."""
+
+    id: Id
+    name: str
+    count: Count = 1
+    back: Id | None = None  # a key of the deck's ``backs``; default: the deck's ``back``
+    layout: Id | None = None  # default: the deck's layout
+    rule: RuleRef | None = None
+    sample: bool = False
+
+
+class Deck(Strict):
+    id: Id
+    name: str
+    layout: Id = "poker"
+    back_layout: Id = "poker-back"
+    back: Id | None = None  # default back for every card, a key of ``backs``
+    backs: dict[Id, Back] = {}
+    cards: Annotated[tuple[Card, ...], Field(min_length=1)]
+    rule: RuleRef | None = None
+    note: str | None = None
+    sample: bool = False
+
+    @property
+    def total(self) -> int:
+        return sum(card.count for card in self.cards)
+
+
+class Rule(Strict):
+    id: Id
+    title: str
+    text: str = ""
+    examples: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = ()  # words players use for this section
+    optional: bool = False  # a variant, not the base game
+    sections: tuple["Rule", ...] = ()
+
+
+class GlossaryEntry(Strict):
+    term: str
+    text: str
+    aliases: tuple[str, ...] = ()
+    rule: RuleRef | None = None
+    icon: Id | None = None
+
+
+class Faq(Strict):
+    question: str
+    answer: str
+    rule: RuleRef | None = None
+
+
+TableKind = Literal["cycle", "chart", "map", "records", "list"]
+
+
+class Table(Strict):
+    """Data the referee computes with.
+
+    - cycle: ``items`` in order, each beats the next, the last beats the first.
+    - chart: ``columns`` and numeric ``rows``; the first column rises strictly.
+    - map: ``rows`` of mappings keyed by ``columns[0]`` (a die roll, say) to an outcome.
+    - records, list: rows of mappings / items with no further rule.
+    """
+
+    id: Id
+    title: str
+    kind: TableKind
+    rule: RuleRef | None = None
+    die: Id | None = None
+    columns: tuple[str, ...] = ()
+    rows: tuple[Any, ...] = ()
+    items: tuple[str, ...] = ()
+    note: str | None = None
+
+    @model_validator(mode="after")
+    def _shape(self):
+        if self.kind == "cycle":
+            if len(self.items) < 2:
+                raise ValueError("a cycle needs at least two items")
+            if len(set(self.items)) != len(self.items):
+                raise ValueError("a cycle lists each item once")
+        if self.kind == "chart":
+            if not self.columns:
+                raise ValueError("a chart needs columns")
+            for i, row in enumerate(self.rows):
+                if not isinstance(row, (list, tuple)) or len(row) != len(self.columns):
+                    raise ValueError(f"row {i} must be a list of {len(self.columns)} values")
+                if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in row):
+                    raise ValueError(f"row {i}: chart values must be numbers")
+            keys = [row[0] for row in self.rows]
+            if any(b <= a for a, b in zip(keys, keys[1:])):
+                raise ValueError(f"the first column ({self.columns[0]}) must rise from row to row")
+        if self.kind in ("map", "records"):
+            for i, row in enumerate(self.rows):
+                if not isinstance(row, dict):
+                    raise ValueError(f"row {i} must be a mapping")
+        return self
+
+
+class Value(Strict):
+    """A number the rules fix (starting health, bones per player ...)."""
+
+    value: int | float | str
+    label: str
+    rule: RuleRef | None = None
+
+
+class Piece(Open):
+    """A printable or physical piece other than cards: a board, token set, tile set or sheet.
+
+    Drawing them is the boards-and-sheets work; for now their fields are kept as data.
+    """
+
+    id: Id
+    name: str
+    count: Count = 1
+    layout: Id | None = None
+    rule: RuleRef | None = None
+    note: str | None = None
+    sample: bool = False
+
+
+class IconInfo(Strict):
+    id: Id
+    label: str | None = None
+    file: Path | None = None  # filled by the loader from icons/<id>.svg
+
+
+class Game(Strict):
+    id: Id
+    title: str
+    subtitle: str | None = None
+    players: Players
+    play_time: str | None = None
+    age: str | None = None
+    credits: Credits = Credits()
+    licence: Licence | None = None
+    notes: tuple[Note, ...] = ()
+    components: tuple[Component, ...] = ()
+    decks: tuple[Deck, ...] = ()
+    dice: tuple[Die, ...] = ()
+    rules: tuple[Rule, ...] = ()
+    glossary: tuple[GlossaryEntry, ...] = ()
+    faq: tuple[Faq, ...] = ()
+    tables: tuple[Table, ...] = ()
+    values: dict[Id, Value] = {}
+    boards: tuple[Piece, ...] = ()
+    tokens: tuple[Piece, ...] = ()
+    tiles: tuple[Piece, ...] = ()
+    sheets: tuple[Piece, ...] = ()
+    icons: dict[Id, IconInfo] = {}
+    # Filled by the loader, not written in YAML:
+    root: Path = Path(".")
+    rule_numbers: dict[str, str] = {}  # full rule id -> "4.3"
+
+    @field_validator("icons", mode="before")
+    @classmethod
+    def _icon_ids(cls, value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: ({"id": k, **v} if isinstance(v, dict) else v) for k, v in value.items()}
+        return value
+
+    # Lookups used by the generator and the referee.
+    def deck(self, deck_id: str) -> Deck:
+        return next(d for d in self.decks if d.id == deck_id)
+
+    def die(self, die_id: str) -> Die:
+        return next(d for d in self.dice if d.id == die_id)
+
+    def table(self, table_id: str) -> Table:
+        return next(t for t in self.tables if t.id == table_id)
+
+    def walk_rules(self):
+        """Yield (full id, number, depth, rule) in reading order."""
+
+        def walk(rules, prefix, depth):
+            for rule in rules:
+                full = f"{prefix}.{rule.id}" if prefix else rule.id
+                yield full, self.rule_numbers.get(full, ""), depth, rule
+                yield from walk(rule.sections, full, depth + 1)
+
+        yield from walk(self.rules, "", 0)
+
+
+def number_rules(rules: tuple[Rule, ...]) -> dict[str, str]:
+    """Section numbers from position: the third top-level section's second child is 3.2."""
+    numbers: dict[str, str] = {}
+
+    def walk(items, prefix_id, prefix_number):
+        for index, rule in enumerate(items, start=1):
+            full = f"{prefix_id}.{rule.id}" if prefix_id else rule.id
+            number = f"{prefix_number}.{index}" if prefix_number else str(index)
+            numbers[full] = number
+            walk(rule.sections, full, number)
+
+    walk(rules, "", "")
+    return numbers
