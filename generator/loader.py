@@ -18,12 +18,10 @@ from pydantic import BaseModel, ValidationError
 from .errors import GameDataError, Problem
 from .layouts import Layout, merge_layout
 from .model import Game, number_rules
+from .paths import CONTENT_DIR, LAYOUTS_DIR
 from .safeyaml import Document, YamlRefused, read_yaml
 from .suggest import closest_hint, did_you_mean
 
-REPO_ROOT = Path(os.environ.get("BONEYARD_HOME", Path(__file__).resolve().parents[1]))
-CONTENT_DIR = REPO_ROOT / "content"
-LAYOUTS_DIR = REPO_ROOT / "layouts"
 MAX_FILES = 500
 ICON_PATTERN = re.compile(r":([a-z0-9][a-z0-9-]*):")
 RULE_REF_PATTERN = re.compile(r"\[\[([^\]]*)\]\]")

@@ -1,0 +1,164 @@
+"""The PDF backend: the only module that imports reportlab.
+
+Scenes arrive fully laid out (y down, points); here we flip the y axis, embed the shipped
+TrueType fonts (subset, so text stays searchable and sharp), and draw every distinct card face
+and every icon once as a form XObject that pages then place: a deck of 100 identical backs
+stores its back once.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
+
+from ..fonts import STYLE_FILES, font_name, font_path
+from ..icons import IconArt, fit, read_icon
+from ..impose import Page
+from ..scene import Icon, Line, Rect, Scene, Text
+
+_registered = False
+
+
+def register_fonts() -> None:
+    global _registered
+    if not _registered:
+        for style in STYLE_FILES:
+            pdfmetrics.registerFont(TTFont(font_name(style), str(font_path(style))))
+        _registered = True
+
+
+class PdfWriter:
+    """Draw pages of placed scenes into one PDF file."""
+
+    def __init__(self, path: Path, icons: dict[str, Path], title: str = "", author: str = "Boneyard"):
+        register_fonts()
+        self.canvas = Canvas(str(path), invariant=1, pageCompression=1)
+        self.canvas.setTitle(title)
+        self.canvas.setAuthor(author)
+        self.canvas.setCreator("Boneyard")
+        self.icons = icons
+        self.forms: set[str] = set()
+        self.pages = 0
+
+    # --- forms ------------------------------------------------------------------------------
+
+    def _icon_form(self, icon_id: str) -> tuple[str, IconArt]:
+        art = read_icon(self.icons[icon_id])
+        name = f"icon-{icon_id}"
+        if name not in self.forms:
+            vx, vy, vw, vh = art.view_box
+            c = self.canvas
+            c.beginForm(name, vx, -(vy + vh), vx + vw, -vy)
+            for shape in art.shapes:
+                path = c.beginPath()
+                for op in shape.ops:
+                    if op[0] == "M":
+                        path.moveTo(op[1], -op[2])
+                    elif op[0] == "L":
+                        path.lineTo(op[1], -op[2])
+                    elif op[0] == "C":
+                        path.curveTo(op[1], -op[2], op[3], -op[4], op[5], -op[6])
+                    else:
+                        path.close()
+                if shape.fill:
+                    c.setFillColor(HexColor(shape.fill))
+                if shape.stroke:
+                    c.setStrokeColor(HexColor(shape.stroke))
+                    c.setLineWidth(shape.stroke_width)
+                c.drawPath(path, stroke=1 if shape.stroke else 0, fill=1 if shape.fill else 0, fillMode=FILL_NON_ZERO)
+            c.endForm()
+            self.forms.add(name)
+        return name, art
+
+    def _scene_form(self, scene: Scene) -> str:
+        name = f"face-{scene.key}"
+        if name not in self.forms:
+            for node in scene.nodes:  # icon forms first: forms cannot be defined inside forms
+                if isinstance(node, Icon):
+                    self._icon_form(node.icon)
+            c = self.canvas
+            b = scene.bleed
+            # Form space: origin at the trim's bottom-left, y up.
+            c.beginForm(name, -b, -b, scene.width + b, scene.height + b)
+            self.draw_nodes(scene.nodes, scene.height)
+            c.endForm()
+            self.forms.add(name)
+        return name
+
+    # --- drawing ----------------------------------------------------------------------------
+
+    def draw_nodes(self, nodes, height: float) -> None:
+        c = self.canvas
+        for node in nodes:
+            if isinstance(node, Rect):
+                stroke = bool(node.stroke and node.stroke_width > 0)
+                if node.fill:
+                    c.setFillColor(HexColor(node.fill))
+                if stroke:
+                    c.setStrokeColor(HexColor(node.stroke))
+                    c.setLineWidth(node.stroke_width)
+                y = height - node.y - node.h
+                if node.radius:
+                    c.roundRect(node.x, y, node.w, node.h, node.radius, stroke=int(stroke), fill=int(bool(node.fill)))
+                else:
+                    c.rect(node.x, y, node.w, node.h, stroke=int(stroke), fill=int(bool(node.fill)))
+            elif isinstance(node, Line):
+                c.setStrokeColor(HexColor(node.stroke))
+                c.setLineWidth(node.width)
+                c.line(node.x1, height - node.y1, node.x2, height - node.y2)
+            elif isinstance(node, Text):
+                c.setFillColor(HexColor(node.color))
+                c.setFont(font_name(node.style), node.size)
+                if node.angle:
+                    c.saveState()
+                    c.translate(node.x, height - node.y)
+                    c.rotate(node.angle)
+                    c.drawString(0, 0, node.text)
+                    c.restoreState()
+                else:
+                    c.drawString(node.x, height - node.y, node.text)
+            elif isinstance(node, Icon):
+                name, art = self._icon_form(node.icon)
+                scale, ox, oy = fit(art, (node.x, node.y, node.w, node.h))
+                c.saveState()
+                # Icon space is y down from the viewBox; form space negated y, so map back.
+                c.transform(scale, 0, 0, scale, ox, height - oy)
+                c.doForm(name)
+                c.restoreState()
+
+    def add_page(self, page: Page) -> None:
+        c = self.canvas
+        forms = [self._scene_form(p.scene) for p in page.placements]  # forms are defined outside pages
+        c.setPageSize((page.width, page.height))
+        if page.trim_box:
+            x, y, w, h = page.trim_box
+            c.setTrimBox((x, page.height - y - h, x + w, page.height - y))
+        if page.bleed_box:
+            x, y, w, h = page.bleed_box
+            c.setBleedBox((x, page.height - y - h, x + w, page.height - y))
+        for placement, form in zip(page.placements, forms):
+            c.saveState()
+            cx, cy, cw, ch = placement.clip
+            clip = c.beginPath()
+            clip.rect(cx, page.height - cy - ch, cw, ch)
+            c.clipPath(clip, stroke=0, fill=0)
+            c.translate(placement.x, page.height - placement.y - placement.scene.height)
+            c.doForm(form)
+            c.restoreState()
+        self.draw_nodes(page.marks, page.height)
+        c.showPage()
+        self.pages += 1
+
+    def save(self) -> None:
+        self.canvas.save()
+
+
+def write_pdf(path: Path, pages: list[Page], icons: dict[str, Path], title: str) -> int:
+    writer = PdfWriter(path, icons, title)
+    for page in pages:
+        writer.add_page(page)
+    writer.save()
+    return writer.pages

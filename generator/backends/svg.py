@@ -1,0 +1,80 @@
+"""The SVG backend: the only module that imports svgwrite (no longer developed, so kept here).
+
+Each scene becomes one SVG in millimetres, with text as real text at the positions layout chose
+(so lines break exactly as in the PDF) and icons as symbols reused through <use>. Fonts are
+linked from a fonts/ folder written beside the SVGs.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import svgwrite
+
+from ..fonts import FAMILY, STYLE_FILES
+from ..icons import read_icon
+from ..scene import Icon, Line, Rect, Scene, Text, to_mm
+
+_WEIGHT = {"regular": ("normal", "normal"), "bold": ("bold", "normal"),
+           "italic": ("normal", "italic"), "bolditalic": ("bold", "italic")}
+
+
+def font_css(font_dir: str) -> str:
+    rules = []
+    for style, file in STYLE_FILES.items():
+        weight, slant = _WEIGHT[style]
+        rules.append(f"@font-face {{ font-family: '{FAMILY}'; src: url('{font_dir}/{file}'); "
+                     f"font-weight: {weight}; font-style: {slant}; }}")
+    return "\n".join(rules)
+
+
+def path_data(ops) -> str:
+    parts = []
+    for op in ops:
+        if op[0] == "Z":
+            parts.append("Z")
+        else:
+            parts.append(op[0] + " ".join(f"{v:.3f}".rstrip("0").rstrip(".") for v in op[1:]))
+    return " ".join(parts)
+
+
+def scene_svg(scene: Scene, icons: dict[str, Path], font_dir: str = "fonts", bleed: bool = True) -> str:
+    b = scene.bleed if bleed else 0.0
+    width, height = scene.width + 2 * b, scene.height + 2 * b
+    dwg = svgwrite.Drawing(size=(f"{to_mm(width):.3f}mm", f"{to_mm(height):.3f}mm"), profile="full", debug=False)
+    dwg.viewbox(-b, -b, width, height)
+    dwg.embed_stylesheet(font_css(font_dir))
+    symbols: set[str] = set()
+    for node in scene.nodes:
+        if isinstance(node, Icon) and node.icon not in symbols:
+            art = read_icon(icons[node.icon])
+            symbol = dwg.symbol(id=f"icon-{node.icon}")
+            symbol.viewbox(*art.view_box)
+            for shape in art.shapes:
+                symbol.add(dwg.path(d=path_data(shape.ops), fill=shape.fill or "none",
+                                    stroke=shape.stroke or "none", stroke_width=shape.stroke_width))
+            dwg.defs.add(symbol)
+            symbols.add(node.icon)
+    for node in scene.nodes:
+        dwg.add(_element(dwg, node))
+    return dwg.tostring()
+
+
+def _element(dwg, node):
+    if isinstance(node, Rect):
+        return dwg.rect(insert=(node.x, node.y), size=(node.w, node.h), rx=node.radius or None,
+                        ry=node.radius or None, fill=node.fill or "none",
+                        stroke=node.stroke if node.stroke and node.stroke_width else "none",
+                        stroke_width=node.stroke_width or None)
+    if isinstance(node, Line):
+        return dwg.line(start=(node.x1, node.y1), end=(node.x2, node.y2), stroke=node.stroke, stroke_width=node.width)
+    if isinstance(node, Text):
+        weight, slant = _WEIGHT[node.style]
+        element = dwg.text(node.text, insert=(node.x, node.y), font_family=FAMILY, font_size=node.size,
+                           font_weight=weight, font_style=slant, fill=node.color)
+        element["xml:space"] = "preserve"
+        if node.angle:
+            element["transform"] = f"rotate({-node.angle} {node.x} {node.y})"
+        return element
+    if isinstance(node, Icon):
+        return dwg.use(f"#icon-{node.icon}", insert=(node.x, node.y), size=(node.w, node.h))
+    raise TypeError(f"no SVG drawing for {type(node).__name__}")

@@ -1,0 +1,178 @@
+"""`cards build`: compose every deck of a game, impose it, and write PDF and SVG files atomically.
+
+Everything that can fail (data, text that does not fit) fails before the first byte is written;
+files are written to a temporary name and moved into place, so a failed build never leaves a
+truncated file or destroys the previous good one.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+from collections.abc import Callable
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .compose import CardFaces, compose_deck
+from .errors import BuildError
+from .fonts import FONT_DIR, STYLE_FILES
+from .impose import SheetSpec, impose
+from .loader import LoadedGame
+from .paths import OUTPUT_DIR
+from .suggest import closest_hint
+
+
+@dataclass
+class WrittenFile:
+    path: str  # relative to output/<game>/
+    components: list[str]
+    kind: str
+    pages: int
+    paper: str | None
+    layout: str
+
+    def as_json(self) -> dict:
+        return {"path": self.path, "components": self.components, "kind": self.kind,
+                "pages": self.pages, "paper": self.paper, "layout": self.layout}
+
+
+@dataclass
+class BuildOptions:
+    paper: str = "a4"
+    layout: str = "duplex"
+    formats: tuple[str, ...] = ("pdf", "svg")
+    bleed: bool = True
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    only: tuple[str, ...] = ()
+    out_dir: Path | None = None
+
+
+@dataclass
+class BuildResult:
+    game: str
+    out_dir: Path
+    files: list[WrittenFile] = field(default_factory=list)
+
+
+_UMASK = os.umask(0)
+os.umask(_UMASK)
+
+
+@contextmanager
+def atomic_path(target: Path):
+    """Yield a temporary path beside target; move it into place only if the block succeeds."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    os.close(handle)
+    temp_path = Path(temp)
+    try:
+        yield temp_path
+        os.chmod(temp_path, 0o666 & ~_UMASK)  # mkstemp makes 0600; give the file normal permissions
+        os.replace(temp_path, target)
+    finally:
+        if temp_path.exists():
+            temp_path.unlink()
+
+
+def write_text_atomic(target: Path, text: str) -> None:
+    with atomic_path(target) as temp:
+        temp.write_text(text, encoding="utf-8")
+
+
+def selected_decks(loaded: LoadedGame, only: tuple[str, ...]):
+    game = loaded.game
+    decks = list(game.decks)
+    if not only:
+        return decks
+    by_component = {c.id: c.ref for c in game.components if c.ref}
+    wanted = []
+    known = {d.id for d in decks} | set(by_component)
+    for name in only:
+        deck_id = by_component.get(name, name)
+        if deck_id not in {d.id for d in decks}:
+            raise BuildError(f"--only {name}: no deck or component of that name in '{game.id}' "
+                             f"({closest_hint(name, known, 'component')})")
+        wanted.append(deck_id)
+    return [d for d in decks if d.id in wanted]
+
+
+def deck_file_name(deck_id: str, options: BuildOptions) -> str:
+    if options.layout == "single":
+        return f"{deck_id}-single.pdf"
+    suffix = "" if options.layout == "duplex" else f"-{options.layout}"
+    return f"{deck_id}-{options.paper}{suffix}.pdf"
+
+
+def build_game(loaded: LoadedGame, options: BuildOptions,
+               progress: Callable[[str], None] = lambda message: None) -> BuildResult:
+    game = loaded.game
+    out_dir = (options.out_dir or OUTPUT_DIR) / game.id
+    result = BuildResult(game.id, out_dir)
+    decks = selected_decks(loaded, options.only)
+    icons = {icon_id: info.file for icon_id, info in game.icons.items() if info.file}
+
+    # Compose everything first: every card that fails is reported before anything is written.
+    composed: dict[str, list[CardFaces]] = {}
+    problems = []
+    for deck in decks:
+        try:
+            composed[deck.id] = compose_deck(game, deck, loaded.layouts)
+        except BuildError as exc:
+            problems.append(str(exc))
+    if problems:
+        raise BuildError("\n".join(problems))
+
+    spec = SheetSpec(paper=options.paper, layout=options.layout, bleed=options.bleed,
+                     back_offset_mm=options.back_offset)
+    if "pdf" in options.formats:
+        from .backends.pdf import write_pdf  # reportlab only when a PDF is written
+
+        for deck in decks:
+            pages = impose(composed[deck.id], spec)
+            name = deck_file_name(deck.id, options)
+            progress(f"{game.id}: {deck.name} ({deck.total} cards) -> {name}")
+            with atomic_path(out_dir / name) as temp:
+                count = write_pdf(temp, pages, icons, f"{game.title}: {deck.name}")
+            result.files.append(WrittenFile(name, [deck.id], "deck", count,
+                                            None if options.layout == "single" else options.paper, options.layout))
+    if "svg" in options.formats:
+        from .backends.svg import scene_svg  # svgwrite only when an SVG is written
+
+        font_dir = out_dir / "svg" / "fonts"
+        font_dir.mkdir(parents=True, exist_ok=True)
+        for file in STYLE_FILES.values():
+            if not (font_dir / file).exists():
+                shutil.copyfile(FONT_DIR / file, font_dir / file)
+        for deck in decks:
+            progress(f"{game.id}: {deck.name} -> svg/{deck.id}/ ({len(composed[deck.id])} cards)")
+            backs_written: set[str] = set()
+            for faces in composed[deck.id]:
+                entries = [(f"svg/{deck.id}/{faces.card}.svg", faces.front, "card-front")]
+                back_name = f"svg/{deck.id}/back-{faces.back_id}.svg"
+                if faces.back_id not in backs_written:
+                    backs_written.add(faces.back_id)
+                    entries.append((back_name, faces.back, "card-back"))
+                for rel, scene, kind in entries:
+                    write_text_atomic(out_dir / rel, scene_svg(scene, icons, font_dir="../fonts", bleed=options.bleed))
+                    result.files.append(WrittenFile(rel, [deck.id], kind, 1, None, "single"))
+    write_kit_json(out_dir, game.id, result.files)
+    return result
+
+
+def write_kit_json(out_dir: Path, game_id: str, files: list[WrittenFile]) -> None:
+    """kit.json lists this build's files and keeps earlier entries whose files still exist."""
+    path = out_dir / "kit.json"
+    entries: dict[str, dict] = {}
+    if path.exists():
+        try:
+            for entry in json.loads(path.read_text(encoding="utf-8")).get("files", []):
+                if isinstance(entry, dict) and (out_dir / str(entry.get("path", ""))).exists():
+                    entries[entry["path"]] = entry
+        except (json.JSONDecodeError, OSError, KeyError):
+            entries = {}
+    for written in files:
+        entries[written.path] = written.as_json()
+    data = {"game": game_id, "files": sorted(entries.values(), key=lambda e: e["path"])}
+    write_text_atomic(path, json.dumps(data, indent=2) + "\n")

@@ -1,0 +1,198 @@
+"""`cards`: build print-and-play kits from a game folder.
+
+Heavy modules are imported inside the commands, so `cards --help` stays instant.
+"""
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+app = typer.Typer(
+    name="cards",
+    help="Build print-and-play kits (PDF and SVG) from a folder of YAML game data.\n\n"
+         "GAME is a game id under content/ (see `cards list`) or the path to a game folder.",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+    pretty_exceptions_enable=False,
+)
+
+EXIT_BAD_INPUT = 2
+
+
+def _fail(message: str, code: int = EXIT_BAD_INPUT) -> None:
+    typer.echo(message, err=True)
+    raise typer.Exit(code)
+
+
+def _load(ref: str):
+    from .errors import GameDataError
+    from .loader import load
+
+    try:
+        return load(ref)
+    except GameDataError as exc:
+        _fail(str(exc))
+
+
+def _games(games: list[str] | None) -> list[str]:
+    from .loader import list_game_ids
+
+    chosen = games or list_game_ids()
+    if not chosen:
+        _fail("no games found under content/; give the path to a game folder, or start one with `cards new NAME`")
+    return chosen
+
+
+@app.command()
+def build(
+    games: Annotated[Optional[list[str]], typer.Argument(help="Games to build (ids or folders); default: every game under content/.")] = None,
+    only: Annotated[Optional[list[str]], typer.Option("--only", help="Build just this deck or component (repeatable).")] = None,
+    paper: Annotated[str, typer.Option(help="Paper size: a4 or letter.")] = "a4",
+    format: Annotated[str, typer.Option("--format", help="Comma-separated formats: pdf, svg.")] = "pdf,svg",
+    layout: Annotated[str, typer.Option(help="duplex (backs on the next page, mirrored for a long-edge flip), "
+                                              "gutterfold (front and back side by side, fold in the middle), "
+                                              "or single (one card per page with bleed, for print services).")] = "duplex",
+    bleed: Annotated[bool, typer.Option("--bleed/--no-bleed", help="Print the 3 mm bleed around each card.")] = True,
+    back_offset: Annotated[str, typer.Option(help="Shift backs by X,Y mm to correct a printer whose sides do not line up, e.g. 1.5,-0.5.")] = "0,0",
+    out: Annotated[Optional[Path], typer.Option(help="Output folder (default: output/ in the repository).")] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the summary.")] = False,
+) -> None:
+    """Build print-ready decks: PDF sheets with crop marks and duplex backs, and one SVG per card.
+
+    Example: cards build runes-and-bones --paper letter --back-offset 1,0
+    """
+    from .build import BuildOptions, build_game
+    from .errors import BuildError
+
+    paper = paper.lower()
+    if paper not in ("a4", "letter"):
+        _fail(f"--paper {paper}: expected a4 or letter")
+    if layout not in ("duplex", "gutterfold", "single"):
+        _fail(f"--layout {layout}: expected duplex, gutterfold or single")
+    formats = tuple(f.strip().lower() for f in format.split(",") if f.strip())
+    unknown = [f for f in formats if f not in ("pdf", "svg")]
+    if unknown or not formats:
+        _fail(f"--format {format}: expected pdf, svg or pdf,svg")
+    try:
+        dx, dy = (float(v) for v in back_offset.split(","))
+    except ValueError:
+        _fail(f"--back-offset {back_offset}: expected two numbers in mm, X,Y (for example 1.5,-0.5)")
+    if max(abs(dx), abs(dy)) > 20:
+        _fail(f"--back-offset {back_offset}: offsets over 20 mm are surely a typo; home printers are 1-4 mm off")
+    options = BuildOptions(paper=paper, layout=layout, formats=formats, bleed=bleed, back_offset=(dx, dy),
+                           only=tuple(only or ()), out_dir=out)
+    say = (lambda m: None) if quiet else (lambda m: typer.echo(f"  {m}", err=True))
+    started = time.perf_counter()
+    results = []
+    failed = False
+    for ref in _games(games):
+        loaded = _load(ref)
+        try:
+            results.append(build_game(loaded, options, progress=say))
+        except BuildError as exc:
+            typer.echo(f"cannot build {loaded.game.id}:\n{exc}", err=True)
+            failed = True
+    for result in results:
+        pdfs = [f for f in result.files if f.path.endswith(".pdf")]
+        svgs = [f for f in result.files if f.path.endswith(".svg")]
+        typer.echo(f"{result.game}: {len(result.files)} files in {result.out_dir}")
+        for f in pdfs:
+            typer.echo(f"  {f.path:<34} {f.pages:>3} pages  {f.paper or 'card-size'}  {f.layout}")
+        if svgs:
+            typer.echo(f"  svg/  {len(svgs)} SVG files (one per card face)")
+    typer.echo(f"done in {time.perf_counter() - started:.1f} s")
+    if failed:
+        raise typer.Exit(EXIT_BAD_INPUT)
+
+
+@app.command()
+def validate(
+    games: Annotated[Optional[list[str]], typer.Argument(help="Games to check; default: every game under content/.")] = None,
+) -> None:
+    """Check game data without building: every problem at once, with file:line:column."""
+    from .errors import GameDataError
+    from .loader import load
+
+    bad = 0
+    for ref in _games(games):
+        try:
+            loaded = load(ref)
+        except GameDataError as exc:
+            typer.echo(str(exc), err=True)
+            bad += 1
+            continue
+        game = loaded.game
+        cards = sum(d.total for d in game.decks)
+        typer.echo(f"{game.id}: ok ({len(game.decks)} decks, {cards} cards, {len(game.dice)} dice, "
+                   f"{len(game.rule_numbers)} rule sections)")
+    if bad:
+        raise typer.Exit(EXIT_BAD_INPUT)
+
+
+@app.command("list")
+def list_(
+    game: Annotated[Optional[str], typer.Argument(help="A game id or folder; default: list the games.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+) -> None:
+    """List the games, or one game's components with kind and count."""
+    if game is None:
+        rows = []
+        for ref in _games(None):
+            loaded = _load(ref)
+            g = loaded.game
+            rows.append({"game": g.id, "title": g.title, "players": f"{g.players.min}-{g.players.max}",
+                         "decks": len(g.decks), "cards": sum(d.total for d in g.decks)})
+        if as_json:
+            typer.echo(json.dumps({"games": rows}, indent=2))
+        else:
+            for row in rows:
+                typer.echo(f"{row['game']:<18} {row['title']:<22} {row['players']:>5} players  {row['cards']:>4} cards")
+        return
+    loaded = _load(game)
+    g = loaded.game
+    components = [c.model_dump(mode="json", exclude_defaults=False) for c in g.components]
+    decks = [{"id": d.id, "name": d.name, "cards": d.total, "unique": len(d.cards)} for d in g.decks]
+    if as_json:
+        typer.echo(json.dumps({"game": g.id, "title": g.title, "components": components, "decks": decks}, indent=2))
+        return
+    typer.echo(f"{g.title} ({g.id}), {g.players.min}-{g.players.max} players")
+    for c in g.components:
+        where = "gather" if c.source == "gather" else "print"
+        typer.echo(f"  {c.count:>4} x {c.name:<30} {c.kind:<9} {where}")
+    for d in decks:
+        typer.echo(f"  deck {d['id']}: {d['cards']} cards ({d['unique']} different)")
+
+
+@app.command()
+def new(
+    name: Annotated[str, typer.Argument(help="Folder to create (a path); its last part becomes the game id.")],
+) -> None:
+    """Start a new game: a small working game folder to edit, build and extend."""
+    from .template import create_game
+
+    try:
+        folder = create_game(Path(name))
+    except FileExistsError as exc:
+        _fail(f"{exc}: choose another name, or delete the folder first")
+    except ValueError as exc:
+        _fail(str(exc))
+    typer.echo(f"created {folder}")
+    typer.echo(f"next: edit {folder / 'cards.yaml'}, then run `cards build {folder}`")
+
+
+def main() -> None:
+    try:
+        app()
+    except KeyboardInterrupt:
+        typer.echo("interrupted", err=True)
+        sys.exit(130)
+
+
+if __name__ == "__main__":
+    main()

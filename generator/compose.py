@@ -1,0 +1,140 @@
+"""Compose cards: a card's data and its layout become a Scene, once, for every backend."""
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from jinja2 import StrictUndefined, TemplateError
+from jinja2.sandbox import SandboxedEnvironment
+
+from .errors import BuildError
+from .layouts import Layout, Region
+from .loader import RULE_REF_PATTERN
+from .model import Card, Deck, Game
+from .richtext import TextOverflow, set_text
+from .scene import Icon, Line, Rect, Scene, mm
+
+_env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False)
+
+
+@lru_cache(maxsize=1024)
+def _template(source: str):
+    return _env.from_string(source)
+
+
+@dataclass(frozen=True)
+class CardFaces:
+    """One card of a deck, composed: front and back scenes, and how many copies to print."""
+
+    deck: str
+    card: str
+    name: str
+    count: int
+    front: Scene
+    back: Scene
+    back_id: str = "default"
+
+
+def cite_rules(text: str, game: Game) -> str:
+    """Replace [[rule.id]] with the section number players see (§4.3)."""
+    return RULE_REF_PATTERN.sub(lambda m: f"§{game.rule_numbers.get(m.group(1).strip(), '?')}", text)
+
+
+def card_context(card: Card) -> dict:
+    return {"id": card.id, "name": card.name, "count": card.count, "sample": card.sample, **card.extra}
+
+
+def compose_face(layout: Layout, context: dict, game: Game, subject: str, bleed: bool = True) -> Scene:
+    """Draw one face. ``subject`` names the card in errors ("deck 'runes', card 'water-axe'")."""
+    width, height = (mm(v) for v in layout.size_mm)
+    bleed_pt = mm(layout.bleed)
+    nodes: list = []
+    if layout.background and layout.background != "none":
+        nodes.append(Rect(-bleed_pt, -bleed_pt, width + 2 * bleed_pt, height + 2 * bleed_pt, fill=layout.background))
+    overflow: list[str] = []
+    data = context.get("card") or context.get("back") or {}
+    for region in layout.regions:
+        if region.when and not data.get(region.when):
+            continue
+        try:
+            nodes.extend(_region_nodes(region, context, game))
+        except TextOverflow as exc:
+            overflow.append(
+                f"{subject}: text in region '{region.id}' does not fit its {region.box[2]:g} x {region.box[3]:g} mm box "
+                f"even at {exc.size:g} pt ({exc.needed:.0f} pt of height needed, {exc.available:.0f} pt available); "
+                f"shorten the text, or lower font.min / enlarge the box in layout '{layout.id}'"
+            )
+        except TemplateError as exc:
+            overflow.append(f"{subject}: region '{region.id}' of layout '{layout.id}': {exc}")
+    if overflow:
+        raise BuildError("\n".join(overflow))
+    key = hashlib.sha1(repr((layout.size_mm, layout.bleed, nodes)).encode()).hexdigest()[:16]
+    return Scene(width=width, height=height, nodes=tuple(nodes), bleed=bleed_pt, key=key)
+
+
+def _region_nodes(region: Region, context: dict, game: Game) -> list:
+    x, y, w, h = (mm(v) for v in region.box)
+    nodes: list = []
+    if region.kind in ("rect", "text") and (region.fill or region.stroke):
+        nodes.append(Rect(x, y, w, h, fill=_colour(region.fill), stroke=_colour(region.stroke),
+                          stroke_width=mm(region.stroke_width) if region.stroke else 0.0, radius=mm(region.radius)))
+    if region.kind == "line":
+        nodes.append(Line(x, y, x + w, y + h, stroke=region.stroke or "#000000", width=mm(region.stroke_width)))
+    elif region.kind == "text":
+        text = _render(region, context)
+        if text:
+            pad = mm(region.padding)
+            font = region.font
+            spans, _size = set_text(
+                cite_rules(text, game), (x + pad, y + pad, w - 2 * pad, h - 2 * pad),
+                size=font.size, min_size=font.min_size, style=font.style, align=font.align,
+                valign=font.valign, color=font.color, leading=font.leading, icons=set(game.icons),
+            )
+            nodes.extend(spans)
+    elif region.kind == "icon":
+        icon = _render(region, context)
+        if icon:
+            if icon not in game.icons:
+                raise TemplateError(f"icon '{icon}' does not exist in this game")
+            nodes.append(Icon(icon, x, y, w, h))
+    return nodes
+
+
+def _render(region: Region, context: dict) -> str:
+    if not region.value:
+        return ""
+    return re.sub(r"[ \t]+\n", "\n", _template(region.value).render(**context)).strip()
+
+
+def _colour(value: str | None) -> str | None:
+    return None if value in (None, "none") else value
+
+
+def compose_deck(game: Game, deck: Deck, layouts: dict[str, Layout]) -> list[CardFaces]:
+    """Compose every card of a deck; report every card that fails at once."""
+    problems: list[str] = []
+    faces: list[CardFaces] = []
+    game_ctx = {"id": game.id, "title": game.title}
+    deck_ctx = {"id": deck.id, "name": deck.name}
+    back_cache: dict[str, Scene] = {}
+    for card in deck.cards:
+        subject = f"deck '{deck.id}', card '{card.id}'"
+        layout = layouts[card.layout or deck.layout]
+        try:
+            front = compose_face(layout, {"card": card_context(card), "deck": deck_ctx, "game": game_ctx}, game, subject)
+            back_id = card.back or deck.back or ""
+            if back_id not in back_cache:
+                back = deck.backs.get(back_id)
+                fields = {"title": game.title, **(back.extra if back else {})}
+                back_layout = layouts[(back.layout if back and back.layout else None) or deck.back_layout]
+                back_cache[back_id] = compose_face(back_layout, {"back": fields, "deck": deck_ctx, "game": game_ctx},
+                                                   game, f"deck '{deck.id}', back '{back_id or 'default'}'")
+            faces.append(CardFaces(deck.id, card.id, card.name, card.count, front, back_cache[back_id],
+                                   back_id or "default"))
+        except BuildError as exc:
+            problems.append(str(exc))
+    if problems:
+        raise BuildError("\n".join(problems))
+    return faces

@@ -1,0 +1,170 @@
+"""Card text: **bold**, *italic* and :icon: inline, broken into lines with real font metrics.
+
+The result is positioned spans (scene.Text and scene.Icon), so every backend draws the same
+lines. Text shrinks in small steps down to a minimum size; if it still does not fit, the caller
+gets TextOverflow and reports the card by name (text is never silently clipped).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .fonts import metrics
+from .scene import Icon, Text
+
+TOKEN = re.compile(r"(\*\*|\*|:[a-z0-9][a-z0-9-]*:|\n|[ \t]+)")
+ICON_SCALE = 1.0  # an inline icon is one em square
+SHRINK_STEP = 0.25
+
+
+class TextOverflow(Exception):
+    def __init__(self, needed: float, available: float, size: float):
+        super().__init__(f"needs {needed:.1f} pt of height, has {available:.1f} pt at {size:g} pt")
+        self.needed, self.available, self.size = needed, available, size
+
+
+@dataclass(frozen=True)
+class Word:
+    """A piece that cannot be broken: text in a style, an icon, a space or a line break."""
+
+    kind: str  # "text" | "icon" | "space" | "break"
+    value: str = ""
+    style: str = "regular"
+
+
+def _combine(base: str, bold: bool, italic: bool) -> str:
+    bold = bold or base in ("bold", "bolditalic")
+    italic = italic or base in ("italic", "bolditalic")
+    return "bolditalic" if bold and italic else "bold" if bold else "italic" if italic else "regular"
+
+
+def parse(text: str, base_style: str = "regular", icons: set[str] | None = None) -> list[Word]:
+    words: list[Word] = []
+    bold = italic = False
+    for part in TOKEN.split(text.replace("\r\n", "\n")):
+        if not part:
+            continue
+        if part == "**":
+            bold = not bold
+        elif part == "*":
+            italic = not italic
+        elif part == "\n":
+            words.append(Word("break"))
+        elif part.isspace():
+            words.append(Word("space", " ", _combine(base_style, bold, italic)))
+        elif part.startswith(":") and part.endswith(":") and len(part) > 2 and (icons is None or part[1:-1] in icons):
+            words.append(Word("icon", part[1:-1]))
+        else:
+            style = _combine(base_style, bold, italic)
+            if words and words[-1].kind == "text" and words[-1].style == style:
+                words[-1] = Word("text", words[-1].value + part, style)
+            else:
+                words.append(Word("text", part, style))
+    return words
+
+
+def _width(word: Word, size: float) -> float:
+    if word.kind == "icon":
+        return size * ICON_SCALE
+    if word.kind in ("text", "space"):
+        return metrics(word.style).width(word.value, size)
+    return 0.0
+
+
+def _chunks(words: list[Word]) -> list[list[Word]]:
+    """Group words into unbreakable chunks: 'Deal' '**2**' glued together stay together."""
+    chunks: list[list[Word]] = []
+    current: list[Word] = []
+    for word in words:
+        if word.kind in ("space", "break"):
+            if current:
+                chunks.append(current)
+                current = []
+            chunks.append([word])
+        else:
+            current.append(word)
+    if current:
+        chunks.append(current)
+    return chunks
+
+
+def break_lines(words: list[Word], width: float, size: float) -> list[list[Word]]:
+    lines: list[list[Word]] = [[]]
+    line_width = 0.0
+    for chunk in _chunks(words):
+        first = chunk[0]
+        if first.kind == "break":
+            lines.append([])
+            line_width = 0.0
+            continue
+        chunk_width = sum(_width(w, size) for w in chunk)
+        if first.kind == "space":
+            if lines[-1]:
+                lines[-1].extend(chunk)
+                line_width += chunk_width
+            continue
+        if lines[-1] and line_width + chunk_width > width + 1e-6:
+            while lines[-1] and lines[-1][-1].kind == "space":
+                line_width -= _width(lines[-1].pop(), size)
+            lines.append([])
+            line_width = 0.0
+        lines[-1].extend(chunk)
+        line_width += chunk_width
+    for line in lines:
+        while line and line[-1].kind == "space":
+            line.pop()
+    return lines
+
+
+def _line_width(line: list[Word], size: float) -> float:
+    return sum(_width(w, size) for w in line)
+
+
+def set_text(text: str, box: tuple[float, float, float, float], *, size: float, min_size: float,
+             style: str = "regular", align: str = "left", valign: str = "top", color: str = "#000000",
+             leading: float = 1.2, icons: set[str] | None = None) -> tuple[list, float]:
+    """Lay text out in a box (points); return (nodes, size used). Raise TextOverflow if it cannot fit."""
+    x, y, w, h = box
+    words = parse(text, style, icons)
+    current = size
+    while True:
+        lines = break_lines(words, w, current)
+        widest = max((_line_width(line, current) for line in lines), default=0.0)
+        line_height = current * leading
+        ascent = metrics("regular").ascent * current
+        descent = -metrics("regular").descent * current
+        height = line_height * (len(lines) - 1) + ascent + descent
+        if (height <= h + 1e-6 and widest <= w + 1e-6) or current - SHRINK_STEP < min_size - 1e-9:
+            break
+        current = round(current - SHRINK_STEP, 4)
+    if height > h + 1e-6 or widest > w + 1e-6:
+        raise TextOverflow(max(height, 0.0), h, current)
+    top = {"top": y, "middle": y + (h - height) / 2, "bottom": y + h - height}[valign]
+    nodes: list = []
+    for index, line in enumerate(lines):
+        line_w = _line_width(line, current)
+        cursor = {"left": x, "center": x + (w - line_w) / 2, "right": x + w - line_w}[align]
+        baseline = top + ascent + index * line_height
+        for word in line:
+            advance = _width(word, current)
+            if word.kind == "icon":
+                icon_size = current * ICON_SCALE
+                nodes.append(Icon(word.value, cursor, baseline - icon_size * 0.8, icon_size, icon_size))
+            elif word.kind in ("text", "space") and word.value:
+                if word.kind == "text" or (nodes and isinstance(nodes[-1], Text)):
+                    nodes.append(Text(cursor, baseline, word.value, word.style, current, color))
+            cursor += advance
+    return _merge_runs(nodes), current
+
+
+def _merge_runs(nodes: list) -> list:
+    """Join adjacent spans of the same style on one baseline, so text extracts as words."""
+    merged: list = []
+    for node in nodes:
+        last = merged[-1] if merged else None
+        if (isinstance(node, Text) and isinstance(last, Text) and last.y == node.y
+                and last.style == node.style and last.size == node.size and last.color == node.color):
+            merged[-1] = Text(last.x, last.y, last.text + node.text, last.style, last.size, last.color)
+        else:
+            merged.append(node)
+    return [n for n in merged if not (isinstance(n, Text) and not n.text.strip())] 

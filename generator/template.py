@@ -1,0 +1,22 @@
+"""`cards new`: copy the starter game into a new folder and name it."""
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+TEMPLATE = Path(__file__).parent / "templates" / "new-game"
+
+
+def create_game(folder: Path) -> Path:
+    game_id = re.sub(r"[^a-z0-9]+", "-", folder.name.lower()).strip("-")
+    if not game_id:
+        raise ValueError(f"'{folder}': the folder name must contain letters or digits (it becomes the game id)")
+    if folder.exists():
+        raise FileExistsError(f"'{folder}' already exists")
+    shutil.copytree(TEMPLATE, folder)
+    game_yaml = folder / "game.yaml"
+    title = folder.name.replace("-", " ").replace("_", " ").title()
+    game_yaml.write_text(game_yaml.read_text(encoding="utf-8").replace("title: My Game", f"id: {game_id}\ntitle: {title}"),
+                         encoding="utf-8")
+    return folder.resolve()
