@@ -45,13 +45,14 @@ class Sources:
     def locate(self, path: tuple, key: bool = False) -> tuple[Path | None, int | None, int | None]:
         table = self.keys if key else self.values
         probe = tuple(path)
-        while probe:
+        while True:
             if probe in table:
                 return table[probe]
             if key and probe in self.values:
                 return self.values[probe]
+            if not probe:
+                return (None, None, None)
             probe = probe[:-1]
-        return (None, None, None)
 
 
 @dataclass
@@ -293,8 +294,11 @@ def _resolve_extends(layout_id: str, raw: dict, doc: Document, problems: list[Pr
 
 def _validation_problems(exc: ValidationError, model: type[BaseModel], sources: Sources, data: Any) -> list[Problem]:
     problems = []
-    for error in exc.errors():
-        loc = _data_path(error["loc"], data)
+    errors = exc.errors()
+    located = [_data_path(e["loc"], data) for e in errors]
+    for error, loc in zip(errors, located):
+        if error["type"] == "too_short" and any(o[:len(loc)] == loc and len(o) > len(loc) for o in located):
+            continue  # "too few items" only because an item inside failed: that item's problem says it
         kind = error["type"]
         found = error.get("input")
         hint = None

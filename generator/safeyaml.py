@@ -99,9 +99,10 @@ def _prescan(text: str, file: Path) -> None:
         for event in yaml.parse(text, Loader=yaml.SafeLoader):
             tag = getattr(event, "tag", None)
             if tag not in _ALLOWED_TAGS and not isinstance(event, yaml.DocumentStartEvent):
+                shown = "!!" + tag[len("tag:yaml.org,2002:"):] if tag.startswith("tag:yaml.org,2002:") else tag
                 _refuse(
                     file,
-                    f"custom YAML tag '{tag}' is not allowed",
+                    f"custom YAML tag '{shown}' is not allowed",
                     event.start_mark,
                     hint="game data is plain YAML: remove the tag and write the value itself",
                 )

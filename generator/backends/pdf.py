@@ -35,7 +35,9 @@ class PdfWriter:
 
     def __init__(self, path: Path, icons: dict[str, Path], title: str = "", author: str = "Boneyard"):
         register_fonts()
-        self.canvas = Canvas(str(path), invariant=1, pageCompression=1)
+        # The initial font would otherwise be an unembedded Helvetica in every page's resources.
+        self.canvas = Canvas(str(path), invariant=1, pageCompression=1, initialFontName=font_name("regular"),
+                             initialFontSize=9)
         self.canvas.setTitle(title)
         self.canvas.setAuthor(author)
         self.canvas.setCreator("Boneyard")

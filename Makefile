@@ -1,0 +1,33 @@
+# Two commands set everything up: `make kit` builds every game's kit, `make test` runs the tests.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+
+.PHONY: kit test bench clean help
+
+help:
+	@echo "make kit    create .venv, install Boneyard, build every game's kit into output/"
+	@echo "make test   create .venv, install Boneyard with test extras, run the tests"
+	@echo "make bench  run the benchmarks in tests/bench/ (prints figures)"
+	@echo "make clean  remove output/ files and caches (keeps .venv)"
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Boneyard needs Python 3.11 or newer (found " + sys.version.split()[0] + ")")'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	@touch $(STAMP)
+
+kit: $(STAMP)
+	$(BIN)/cards build
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+bench: $(STAMP)
+	@for script in tests/bench/bench_*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
+
+clean:
+	find output -mindepth 1 ! -name .gitkeep -exec rm -rf {} +
+	rm -rf .pytest_cache .hypothesis

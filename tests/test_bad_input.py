@@ -1,0 +1,103 @@
+"""Bad game data: one clear, located message per problem, never a traceback, never a slow parse."""
+from __future__ import annotations
+
+import re
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from generator.errors import GameDataError
+from generator.loader import load
+from generator.safeyaml import MAX_DEPTH, YamlRefused, read_yaml
+
+CORPUS = sorted((Path(__file__).parent / "corpus").glob("*.yaml"))
+
+
+def expectation(file: Path):
+    first = file.read_text().splitlines()[0]
+    match = re.fullmatch(r"# expect: (\d+):(\d+): (.*?) \| ?(.*)", first)
+    assert match, f"{file.name}: first line must be '# expect: LINE:COL: message | hint'"
+    line, column, message, hint = match.groups()
+    return int(line), int(column), message, hint
+
+
+def load_broken(tmp_path: Path, text: str) -> GameDataError:
+    folder = tmp_path / "broken"
+    folder.mkdir()
+    (folder / "game.yaml").write_text(text)
+    with pytest.raises(GameDataError) as caught:
+        load(folder)
+    return caught.value
+
+
+@pytest.mark.parametrize("file", CORPUS, ids=[f.stem for f in CORPUS])
+def test_corpus_file_gives_its_message_at_its_line(tmp_path, file):
+    line, column, message, hint = expectation(file)
+    error = load_broken(tmp_path, file.read_text())
+    located = [p for p in error.problems if p.line == line and p.column == column and message in p.message]
+    assert located, f"expected {line}:{column} '{message}', got:\n{error}"
+    assert hint in (located[0].hint or "")
+    report = str(error)
+    assert f"game.yaml:{line}:{column}:" in report  # file:line:column, as a user reads it
+
+
+def test_all_problems_are_reported_at_once(tmp_path):
+    text = "title: T\nplayers: {min: 1, max: 2}\ndecks:\n  - id: d\n    name: D\n    layout: pokr\n" \
+           "    cards: [{id: a, name: A, back: nope}, {id: b, name: B, text: ':nope:'}]\n"
+    error = load_broken(tmp_path, text)
+    assert len(error.problems) == 3
+
+
+def test_files_over_five_megabytes_are_refused_before_parsing(tmp_path):
+    big = tmp_path / "big.yaml"
+    big.write_text("x: " + "a" * (5 * 1024 * 1024 + 10))
+    started = time.perf_counter()
+    with pytest.raises(YamlRefused, match="limited to 5 MB"):
+        read_yaml(big)
+    assert time.perf_counter() - started < 1.0
+
+
+def test_deep_nesting_is_refused_without_recursion(tmp_path):
+    deep = tmp_path / "deep.yaml"
+    deep.write_text("x: " + "[" * 5000 + "]" * 5000)
+    with pytest.raises(YamlRefused, match=f"deeper than {MAX_DEPTH}"):
+        read_yaml(deep)
+
+
+def test_alias_bomb_is_refused_quickly(tmp_path):
+    file = next(f for f in CORPUS if f.stem == "alias-bomb")
+    started = time.perf_counter()
+    load_broken(tmp_path, file.read_text())
+    assert time.perf_counter() - started < 2.0
+
+
+def test_icon_linked_from_outside_the_game_folder_is_refused(tmp_path, starter_game):
+    outside = tmp_path / "secret.svg"
+    outside.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>')
+    (starter_game / "icons" / "leak.svg").symlink_to(outside)
+    with pytest.raises(GameDataError, match="icon links outside the game folder"):
+        load(starter_game)
+
+
+def test_unknown_game_suggests_a_close_name():
+    with pytest.raises(GameDataError) as caught:
+        load("runes-and-bone")
+    assert "did you mean 'runes-and-bones'?" in str(caught.value)
+
+
+def test_a_folder_without_game_yaml_says_how_to_start(tmp_path):
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(GameDataError, match="no game.yaml"):
+        load(tmp_path / "empty")
+
+
+def test_problems_across_split_files_point_at_the_right_file(tmp_path, starter_game):
+    cards = starter_game / "cards.yaml"
+    cards.write_text(cards.read_text().replace("cost: 2", "cots: 2"))
+    with pytest.raises(GameDataError) as caught:
+        load(starter_game)
+    problem = caught.value.problems[0]
+    assert problem.file.name == "cards.yaml"
+    assert cards.read_text().splitlines()[problem.line - 1].strip().startswith("cots:")

@@ -1,0 +1,102 @@
+"""The `cards` command as a user runs it: exit codes, messages, atomic output, fast help."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from generator.cli import app
+
+runner = CliRunner()
+HEAVY = ("reportlab", "svgwrite", "weasyprint", "icepool")
+
+
+def run(*args):
+    return runner.invoke(app, [str(a) for a in args])
+
+
+def test_help_does_not_import_drawing_libraries():
+    code = "import sys\nfrom generator.cli import app\ntry:\n    app(['--help'])\nexcept SystemExit:\n    pass\n" \
+           f"print('HEAVY:' + ','.join(m for m in {HEAVY!r} if m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert "Usage" in out
+    assert out.strip().splitlines()[-1] == "HEAVY:"
+
+
+def test_new_then_validate_then_build_a_game_outside_the_repository(tmp_path):
+    folder = tmp_path / "Moon Raiders"
+    result = run("new", folder)
+    assert result.exit_code == 0, result.output
+    assert "cards build" in result.output
+    assert run("validate", folder).exit_code == 0
+    out = tmp_path / "out"
+    result = run("build", folder, "--out", out, "--paper", "letter")
+    assert result.exit_code == 0, result.output
+    kit = json.loads((out / "moon-raiders" / "kit.json").read_text())
+    assert kit["game"] == "moon-raiders"
+    paths = {f["path"] for f in kit["files"]}
+    assert "actions-letter.pdf" in paths
+    for entry in kit["files"]:
+        assert set(entry) == {"path", "components", "kind", "pages", "paper", "layout"}
+        assert (out / "moon-raiders" / entry["path"]).exists()
+
+
+def test_new_refuses_an_existing_folder(tmp_path):
+    (tmp_path / "taken").mkdir()
+    result = run("new", tmp_path / "taken")
+    assert result.exit_code == 2
+    assert "already exists" in result.output
+
+
+def test_invalid_game_exits_2_with_located_problems_and_no_traceback(tmp_path, starter_game):
+    cards = starter_game / "cards.yaml"
+    cards.write_text(cards.read_text().replace("cost: 1", "cots: 1"))
+    result = run("validate", starter_game)
+    assert result.exit_code == 2
+    assert "cards.yaml:" in result.output and "did you mean 'cost'?" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_text_that_cannot_fit_is_an_error_naming_the_card(tmp_path, starter_game):
+    cards = starter_game / "cards.yaml"
+    cards.write_text(cards.read_text().replace("Move up to **3** spaces.", "Move. " * 200))
+    result = run("build", starter_game, "--out", tmp_path)
+    assert result.exit_code == 2
+    assert "card 'dash'" in result.output and "does not fit" in result.output
+
+
+def test_failed_build_keeps_the_previous_good_file(tmp_path, starter_game):
+    assert run("build", starter_game, "--out", tmp_path, "--format", "pdf").exit_code == 0
+    pdf = tmp_path / "my-game" / "actions-a4.pdf"
+    before = pdf.read_bytes()
+    cards = starter_game / "cards.yaml"
+    cards.write_text(cards.read_text().replace("Move up to **3** spaces.", "Move. " * 200))
+    assert run("build", starter_game, "--out", tmp_path, "--format", "pdf").exit_code == 2
+    assert pdf.read_bytes() == before
+    assert not [p for p in pdf.parent.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_bad_options_say_what_was_expected(starter_game):
+    assert "expected a4 or letter" in run("build", starter_game, "--paper", "a3").output
+    assert "expected two numbers" in run("build", starter_game, "--back-offset", "1").output
+    assert "expected pdf, svg" in run("build", starter_game, "--format", "png").output
+    result = run("build", starter_game, "--only", "actoins")
+    assert result.exit_code == 2 and "did you mean 'actions'?" in result.output
+
+
+def test_list_json_gives_components_with_kind_and_count(starter_game):
+    result = run("list", starter_game, "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert {(c["id"], c["kind"], c["count"]) for c in data["components"]} == {("deck", "deck", 6), ("d6", "dice", 1)}
+    assert data["decks"] == [{"id": "actions", "name": "Action cards", "cards": 6, "unique": 2}]
+
+
+def test_console_script_runs_as_installed():
+    cards = Path(sys.executable).parent / "cards"
+    out = subprocess.run([str(cards), "--help"], capture_output=True, text=True, env={**os.environ, "COLUMNS": "100"})
+    assert out.returncode == 0 and "build" in out.stdout and "validate" in out.stdout

@@ -1,0 +1,197 @@
+"""Read back the PDFs a build writes: paper, card sizes, duplex registration, fonts, text."""
+from __future__ import annotations
+
+import pytest
+from pypdf import PdfReader
+
+from generator.impose import PAPER_MM
+from generator.loader import load
+from pdfcheck import crop_marks, fonts, placements
+
+POKER = (63.5, 88.9)
+TOL = 0.05  # mm
+
+
+def pdf(result):
+    path = next(f for f in result.files if f.path.endswith(".pdf"))
+    return PdfReader(result.out_dir / path.path), path
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_duplex_pages_are_the_paper_size_with_fronts_then_backs(built_starter, paper):
+    reader, entry = pdf(built_starter[(paper, "duplex")])
+    width, height = PAPER_MM[paper]
+    assert len(reader.pages) == entry.pages == 2  # 6 cards fit one sheet: a front page and a back page
+    for page in reader.pages:
+        assert float(page.mediabox.width) * 25.4 / 72 == pytest.approx(width, abs=TOL)
+        assert float(page.mediabox.height) * 25.4 / 72 == pytest.approx(height, abs=TOL)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_nine_poker_cards_fit_a_page_of_either_paper(tmp_path, starter_game, paper):
+    from generator.build import BuildOptions, build_game
+
+    cards = starter_game / "cards.yaml"
+    cards.write_text(cards.read_text().replace("count: 4", "count: 7"))  # 2 + 7 = 9 cards
+    result = build_game(load(starter_game), BuildOptions(paper=paper, formats=("pdf",), out_dir=tmp_path))
+    reader, _ = pdf(result)
+    assert len(reader.pages) == 2
+    assert len(placements(reader.pages[0], reader)) == 9
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_card_trim_is_poker_size_and_lies_on_crop_marks(built_starter, paper):
+    reader, _ = pdf(built_starter[(paper, "duplex")])
+    for page in reader.pages:
+        cards = placements(page, reader)
+        assert cards
+        marks = crop_marks(page, reader)
+        vertical_xs = {round(m[0], 2) for m in marks if abs(m[0] - m[2]) < 1e-6}
+        horizontal_ys = {round(m[1], 2) for m in marks if abs(m[1] - m[3]) < 1e-6}
+        for card in cards:
+            assert card.w == pytest.approx(POKER[0], abs=TOL)
+            assert card.h == pytest.approx(POKER[1], abs=TOL)
+            # The marks are drawn from the imposition, not from the form: they must agree.
+            assert any(abs(card.x - x) < TOL for x in vertical_xs)
+            assert any(abs(card.x + card.w - x) < TOL for x in vertical_xs)
+            assert any(abs(card.y - y) < TOL for y in horizontal_ys)
+            assert any(abs(card.y + card.h - y) < TOL for y in horizontal_ys)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_crop_marks_stay_outside_every_card_and_its_bleed(built_starter, paper):
+    reader, _ = pdf(built_starter[(paper, "duplex")])
+    page = reader.pages[0]
+    cards = placements(page, reader)
+    for x1, y1, x2, y2 in crop_marks(page, reader):
+        for card in cards:
+            left, right = card.x - card.bleed, card.x + card.w + card.bleed
+            bottom, top = card.y - card.bleed, card.y + card.h + card.bleed
+            inside_x = max(x1, x2) > left + TOL and min(x1, x2) < right - TOL
+            inside_y = max(y1, y2) > bottom + TOL and min(y1, y2) < top - TOL
+            assert not (inside_x and inside_y), f"mark {(x1, y1, x2, y2)} crosses a card"
+
+
+def _registration(reader, paper):
+    page_w = PAPER_MM[paper][0]
+    fronts = placements(reader.pages[0], reader)
+    backs = placements(reader.pages[1], reader)
+    assert len(fronts) == len(backs)
+    return page_w, fronts, backs
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_backs_line_up_with_fronts_after_a_long_edge_flip(built_starter, paper):
+    reader, _ = pdf(built_starter[(paper, "duplex")])
+    page_w, fronts, backs = _registration(reader, paper)
+    for front, back in zip(fronts, backs):
+        # Flipping about the long (vertical) edge maps x to page_w - x; y is unchanged.
+        assert page_w - (back.x + back.w) == pytest.approx(front.x, abs=TOL)
+        assert back.y == pytest.approx(front.y, abs=TOL)
+
+
+def test_back_offset_moves_every_back_by_exactly_the_offset(built_starter):
+    plain, _ = pdf(built_starter[("a4", "duplex")])
+    shifted, _ = pdf(built_starter["offset"])
+    _, _, backs = _registration(plain, "a4")
+    _, fronts_shifted, backs_shifted = _registration(shifted, "a4")
+    _, fronts_plain, _ = _registration(plain, "a4")
+    for before, after in zip(backs, backs_shifted):
+        assert after.x - before.x == pytest.approx(1.5, abs=TOL)
+        # +Y in the option means down the sheet, as the user sees it; PDF y points up.
+        assert after.y - before.y == pytest.approx(0.5, abs=TOL)
+    for a, b in zip(fronts_plain, fronts_shifted):
+        assert (a.x, a.y) == pytest.approx((b.x, b.y), abs=TOL)  # fronts never move
+
+
+def test_single_layout_pages_are_one_card_with_bleed_and_trim_box(built_starter):
+    reader, entry = pdf(built_starter[("a4", "single")])
+    assert len(reader.pages) == 12  # 6 cards, front and back each
+    for page in reader.pages:
+        width = float(page.mediabox.width) * 25.4 / 72
+        assert width == pytest.approx(63.5 + 6, abs=TOL)
+        trim = [float(v) * 25.4 / 72 for v in page["/TrimBox"]]
+        bleed = [float(v) * 25.4 / 72 for v in page["/BleedBox"]]
+        assert trim[2] - trim[0] == pytest.approx(63.5, abs=TOL)
+        assert trim[3] - trim[1] == pytest.approx(88.9, abs=TOL)
+        assert trim[0] == pytest.approx(3.0, abs=TOL)
+        assert bleed[2] - bleed[0] == pytest.approx(69.5, abs=TOL)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_gutterfold_mirrors_backs_about_the_fold(built_starter, paper):
+    reader, _ = pdf(built_starter[(paper, "gutterfold")])
+    page = reader.pages[0]
+    page_w = float(page.mediabox.width) * 25.4 / 72
+    cards = placements(page, reader)
+    fronts = [c for c in cards if c.x + c.w <= page_w / 2 + TOL]
+    backs = [c for c in cards if c.x >= page_w / 2 - TOL]
+    assert fronts and len(fronts) == len(backs)
+    for front in fronts:
+        mirrored = page_w - (front.x + front.w)
+        assert any(abs(b.x - mirrored) < TOL and abs(b.y - front.y) < TOL for b in backs)
+
+
+def test_every_font_is_embedded_and_no_base14_font_appears(built_starter):
+    for key, result in built_starter.items():
+        reader, _ = pdf(result)
+        used = fonts(reader)
+        assert used, key
+        assert all(embedded for _, embedded in used), used
+        assert all("Lato" in name for name, _ in used), used
+
+
+def test_card_text_is_extractable(built_starter):
+    reader, _ = pdf(built_starter[("a4", "duplex")])
+    text = reader.pages[0].extract_text()
+    for expected in ("Dash", "Shine", "Move up to", "spaces. Then draw a card.", "§2"):
+        assert expected in text
+
+
+def test_repeated_backs_are_stored_once(built_starter):
+    reader, _ = pdf(built_starter[("a4", "duplex")])
+    back_forms = {c.form for c in placements(reader.pages[1], reader)}
+    assert len(back_forms) == 1  # six backs, one form
+
+
+def test_first_sheet_carries_a_50mm_calibration_ruler(built_starter):
+    for key in (("a4", "duplex"), ("letter", "duplex")):
+        reader, _ = pdf(built_starter[key])
+        from pdfcheck import lines
+        ruler = [ln for ln in lines(reader.pages[0], reader)
+                 if abs(abs(ln[2] - ln[0]) + abs(ln[3] - ln[1]) - 50) < TOL]
+        assert len(ruler) == 1, key
+        assert "Print at 100 %" in reader.pages[0].extract_text()
+
+
+@pytest.mark.parametrize("game", ["runes-and-bones", "ribbon-of-bone"])
+def test_real_decks_build_with_poker_cards_and_registered_backs(built_real, game):
+    result = built_real[game]
+    pdfs = [f for f in result.files if f.path.endswith(".pdf")]
+    assert pdfs
+    loaded = load(game)
+    for entry in pdfs:
+        reader = PdfReader(result.out_dir / entry.path)
+        deck = loaded.game.deck(entry.components[0])
+        assert len(reader.pages) == 2 * -(-deck.total // 9)
+        placed = [placements(p, reader) for p in reader.pages]
+        assert sum(len(p) for p in placed[0::2]) == deck.total
+        for fronts, backs in zip(placed[0::2], placed[1::2]):
+            for front, back in zip(fronts, backs):
+                assert (front.w, front.h) == pytest.approx(POKER, abs=TOL)
+                assert 210 - (back.x + back.w) == pytest.approx(front.x, abs=TOL)
+        assert all(embedded for _, embedded in fonts(reader))
+
+
+def test_marquis_cards_have_a_back_per_lord(built_real):
+    loaded = load("ribbon-of-bone")
+    marquis = [d for d in loaded.game.decks if any(c.back for c in d.cards)]
+    assert marquis, "Ribbon of Bone's marquis cards choose their back per card"
+    deck = marquis[0]
+    lords = {c.back for c in deck.cards if c.back}
+    assert len(lords) == 3
+    result = built_real["ribbon-of-bone"]
+    entry = next(f for f in result.files if f.path.endswith(".pdf") and f.components == [deck.id])
+    reader = PdfReader(result.out_dir / entry.path)
+    back_forms = {c.form for page in reader.pages[1::2] for c in placements(page, reader)}
+    assert len(back_forms) >= 3
