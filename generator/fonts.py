@@ -47,6 +47,7 @@ class FontMetrics:
         self._advances = advances
         self._cmap = self._read_cmap(data, tables["cmap"])
         self._cache: dict[str, float] = {}
+        self._words: dict[str, float] = {}
 
     @staticmethod
     def _tables(data: bytes) -> dict[str, int]:
@@ -113,7 +114,12 @@ class FontMetrics:
 
     def width(self, text: str, size: float) -> float:
         """Width of text at a size in points."""
-        return sum(self.char_width(c) for c in text) * size
+        em = self._words.get(text)
+        if em is None:
+            em = sum(self.char_width(c) for c in text)
+            if len(self._words) < 100_000:  # words repeat across cards; cap the cache for huge decks
+                self._words[text] = em
+        return em * size
 
 
 @lru_cache(maxsize=None)

@@ -423,7 +423,13 @@ def check_references(game: Game, layouts: dict[str, Layout], sources: Sources) -
                             closest_hint(icon, icons, "icon") + f" (icons are files in icons/)")
         elif isinstance(text, dict):
             for key, value in text.items():
-                check_text(path + (key,), value)
+                # Nested data (pieces, table rows, card fields) names icons and rules by these keys.
+                if key == "icon" and isinstance(value, str):
+                    check_icon(path + (key,), value)
+                elif key == "rule" and isinstance(value, str):
+                    check_rule(path + (key,), value)
+                else:
+                    check_text(path + (key,), value)
         elif isinstance(text, (list, tuple)):
             for index, value in enumerate(text):
                 check_text(path + (index,), value)
@@ -474,6 +480,7 @@ def check_references(game: Game, layouts: dict[str, Layout], sources: Sources) -
         check_text(("faq", index, "answer"), entry.answer)
     for index, table in enumerate(game.tables):
         check_rule(("tables", index, "rule"), table.rule)
+        check_text(("tables", index, "rows"), list(table.rows))
         if table.die is not None and table.die not in dice:
             problem(("tables", index, "die"), f"die '{table.die}' does not exist", closest_hint(table.die, dice, "die"))
     check_duplicates(("tables",), game.tables, "table")
@@ -515,10 +522,9 @@ def check_references(game: Game, layouts: dict[str, Layout], sources: Sources) -
             fields = card.extra
             check_text(where, fields)
             check_paths(where, fields)
-            for key in ("icon", "icons"):
-                value = fields.get(key)
-                for icon in (value if isinstance(value, list) else [value] if value else []):
-                    check_icon(where + (key,), str(icon))
+            icon_list = fields.get("icons")  # a single `icon` is checked with the other fields above
+            for icon in (icon_list if isinstance(icon_list, list) else []):
+                check_icon(where + ("icons",), str(icon))
             layout = layouts.get(card.layout or deck.layout)
             if layout is not None and layout.fields is not None:
                 for key in fields:

@@ -71,53 +71,64 @@ def _width(word: Word, size: float) -> float:
     return 0.0
 
 
-def _chunks(words: list[Word]) -> list[list[Word]]:
-    """Group words into unbreakable chunks: 'Deal' '**2**' glued together stay together."""
-    chunks: list[list[Word]] = []
+def _chunks(words: list[Word], size: float) -> list[tuple[list[Word], float]]:
+    """Group words into unbreakable chunks ('Deal' and '**2**' glued together stay together),
+    each with its width at this size: every word is measured once."""
+    chunks: list[tuple[list[Word], float]] = []
     current: list[Word] = []
+    width = 0.0
     for word in words:
         if word.kind in ("space", "break"):
             if current:
-                chunks.append(current)
-                current = []
-            chunks.append([word])
+                chunks.append((current, width))
+                current, width = [], 0.0
+            chunks.append(([word], _width(word, size)))
         else:
             current.append(word)
+            width += _width(word, size)
     if current:
-        chunks.append(current)
+        chunks.append((current, width))
     return chunks
 
 
-def break_lines(words: list[Word], width: float, size: float) -> list[list[Word]]:
-    lines: list[list[Word]] = [[]]
-    line_width = 0.0
-    for chunk in _chunks(words):
+def break_lines(words: list[Word], width: float, size: float) -> list[tuple[list[Word], float]]:
+    """Greedy line breaking; returns each line's words and its width (trailing spaces dropped)."""
+    lines: list[list] = [[[], 0.0]]
+    for chunk, chunk_width in _chunks(words, size):
+        line = lines[-1]
         first = chunk[0]
         if first.kind == "break":
-            lines.append([])
-            line_width = 0.0
+            lines.append([[], 0.0])
             continue
-        chunk_width = sum(_width(w, size) for w in chunk)
         if first.kind == "space":
-            if lines[-1]:
-                lines[-1].extend(chunk)
-                line_width += chunk_width
+            if line[0]:
+                line[0].extend(chunk)
+                line[1] += chunk_width
             continue
-        if lines[-1] and line_width + chunk_width > width + 1e-6:
-            while lines[-1] and lines[-1][-1].kind == "space":
-                line_width -= _width(lines[-1].pop(), size)
-            lines.append([])
-            line_width = 0.0
-        lines[-1].extend(chunk)
-        line_width += chunk_width
-    for line in lines:
-        while line and line[-1].kind == "space":
-            line.pop()
-    return lines
+        if line[0] and line[1] - _trailing(line[0], size) + chunk_width > width + 1e-6:
+            line[1] -= _trailing(line[0], size)
+            while line[0] and line[0][-1].kind == "space":
+                line[0].pop()
+            line = [[], 0.0]
+            lines.append(line)
+        line[0].extend(chunk)
+        line[1] += chunk_width
+    result = []
+    for words_, line_width in lines:
+        line_width -= _trailing(words_, size)
+        while words_ and words_[-1].kind == "space":
+            words_.pop()
+        result.append((words_, line_width))
+    return result
 
 
-def _line_width(line: list[Word], size: float) -> float:
-    return sum(_width(w, size) for w in line)
+def _trailing(line: list[Word], size: float) -> float:
+    total = 0.0
+    for word in reversed(line):
+        if word.kind != "space":
+            break
+        total += _width(word, size)
+    return total
 
 
 def set_text(text: str, box: tuple[float, float, float, float], *, size: float, min_size: float,
@@ -126,13 +137,14 @@ def set_text(text: str, box: tuple[float, float, float, float], *, size: float, 
     """Lay text out in a box (points); return (nodes, size used). Raise TextOverflow if it cannot fit."""
     x, y, w, h = box
     words = parse(text, style, icons)
+    regular = metrics("regular")
     current = size
     while True:
         lines = break_lines(words, w, current)
-        widest = max((_line_width(line, current) for line in lines), default=0.0)
+        widest = max((line_width for _, line_width in lines), default=0.0)
         line_height = current * leading
-        ascent = metrics("regular").ascent * current
-        descent = -metrics("regular").descent * current
+        ascent = regular.ascent * current
+        descent = -regular.descent * current
         height = line_height * (len(lines) - 1) + ascent + descent
         if (height <= h + 1e-6 and widest <= w + 1e-6) or current - SHRINK_STEP < min_size - 1e-9:
             break
@@ -141,8 +153,7 @@ def set_text(text: str, box: tuple[float, float, float, float], *, size: float, 
         raise TextOverflow(max(height, 0.0), h, current)
     top = {"top": y, "middle": y + (h - height) / 2, "bottom": y + h - height}[valign]
     nodes: list = []
-    for index, line in enumerate(lines):
-        line_w = _line_width(line, current)
+    for index, (line, line_w) in enumerate(lines):
         cursor = {"left": x, "center": x + (w - line_w) / 2, "right": x + w - line_w}[align]
         baseline = top + ascent + index * line_height
         for word in line:

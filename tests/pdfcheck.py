@@ -29,8 +29,13 @@ def _ops(page, reader):
 
 
 def placements(page, reader) -> list[Placed]:
+    """Every card on a page: a /Card marked-content sequence at the translation in force.
+
+    ``form`` names the form XObject the card is drawn with, or "inline" for a face drawn once.
+    Where a form is used, its /BBox must agree with the stated trim and bleed.
+    """
     xobjects = page["/Resources"].get_object().get("/XObject", {})
-    found, stack, ctm = [], [], (0.0, 0.0)
+    found, stack, ctm, open_card = [], [], (0.0, 0.0), None
     for operands, op in _ops(page, reader):
         if op == b"q":
             stack.append(ctm)
@@ -39,12 +44,18 @@ def placements(page, reader) -> list[Placed]:
         elif op == b"cm":
             a, b, c, d, e, f = (float(v) for v in operands)
             ctm = (ctm[0] + e, ctm[1] + f)
-        elif op == b"Do":
+        elif op == b"BDC" and operands[0] == "/Card":
+            props = operands[1]
+            w, h = (float(v) for v in props["/Trim"])
+            open_card = [ctm[0] * PT, ctm[1] * PT, w * PT, h * PT, float(props["/Bleed"]) * PT, "inline"]
+        elif op == b"Do" and open_card is not None:
             name = operands[0]
-            form = xobjects[name].get_object()
-            x0, y0, x1, y1 = (float(v) for v in form["/BBox"])
-            bleed = -x0
-            found.append(Placed(ctm[0] * PT, ctm[1] * PT, (x1 + x0) * PT, (y1 + y0) * PT, bleed * PT, str(name)))
+            x0, y0, x1, y1 = (float(v) * PT for v in xobjects[name].get_object()["/BBox"])
+            assert abs((x1 + x0) - open_card[2]) < 0.01 and abs(-x0 - open_card[4]) < 0.01, "form BBox disagrees"
+            open_card[5] = str(name)
+        elif op == b"EMC" and open_card is not None:
+            found.append(Placed(*open_card))
+            open_card = None
     return found
 
 

@@ -1,14 +1,17 @@
 """The PDF backend: the only module that imports reportlab.
 
 Scenes arrive fully laid out (y down, points); here we flip the y axis, embed the shipped
-TrueType fonts (subset, so text stays searchable and sharp), and draw every distinct card face
-and every icon once as a form XObject that pages then place: a deck of 100 identical backs
-stores its back once.
+TrueType fonts (subset, so text stays searchable and sharp), and draw every card face that is
+printed more than once, and every icon, once as a form XObject that pages then place: a deck of
+100 identical backs stores its back once. Faces printed once are drawn straight into the page.
+Every placed card is wrapped in a /Card marked-content sequence that states its trim size.
 """
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
+from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -20,6 +23,7 @@ from ..impose import Page
 from ..scene import Icon, Line, Rect, Scene, Text
 
 _registered = False
+rl_config.useA85 = 0  # binary streams: ASCII85 only makes every stream a quarter larger
 
 
 def register_fonts() -> None:
@@ -131,9 +135,16 @@ class PdfWriter:
                 c.doForm(name)
                 c.restoreState()
 
-    def add_page(self, page: Page) -> None:
+    def add_page(self, page: Page, shared: set[str] = frozenset()) -> None:
+        """Draw a page. Scenes whose key is in ``shared`` are placed as forms, the rest inline."""
         c = self.canvas
-        forms = [self._scene_form(p.scene) for p in page.placements]  # forms are defined outside pages
+        # Forms (and the icon forms inline art uses) must be defined before the page's own content.
+        forms = [self._scene_form(p.scene) if p.scene.key in shared else None for p in page.placements]
+        for placement, form in zip(page.placements, forms):
+            if form is None:
+                for node in placement.scene.nodes:
+                    if isinstance(node, Icon):
+                        self._icon_form(node.icon)
         c.setPageSize((page.width, page.height))
         if page.trim_box:
             x, y, w, h = page.trim_box
@@ -147,8 +158,15 @@ class PdfWriter:
             clip = c.beginPath()
             clip.rect(cx, page.height - cy - ch, cw, ch)
             c.clipPath(clip, stroke=0, fill=0)
-            c.translate(placement.x, page.height - placement.y - placement.scene.height)
-            c.doForm(form)
+            scene = placement.scene
+            c.translate(placement.x, page.height - placement.y - scene.height)
+            # Tag each card with its trim size, so a reader can find every card on the sheet.
+            c.addLiteral(f"/Card <</Trim [{scene.width:.4f} {scene.height:.4f}] /Bleed {scene.bleed:.4f}>> BDC")
+            if form is not None:
+                c.doForm(form)
+            else:
+                self.draw_nodes(scene.nodes, scene.height)
+            c.addLiteral("EMC")
             c.restoreState()
         self.draw_nodes(page.marks, page.height)
         c.showPage()
@@ -159,8 +177,10 @@ class PdfWriter:
 
 
 def write_pdf(path: Path, pages: list[Page], icons: dict[str, Path], title: str) -> int:
+    uses = Counter(p.scene.key for page in pages for p in page.placements)
+    shared = {key for key, count in uses.items() if count > 1}  # art drawn more than once becomes a form
     writer = PdfWriter(path, icons, title)
     for page in pages:
-        writer.add_page(page)
+        writer.add_page(page, shared)
     writer.save()
     return writer.pages
