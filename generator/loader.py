@@ -27,6 +27,8 @@ ICON_PATTERN = re.compile(r":([a-z0-9][a-z0-9-]*):")
 RULE_REF_PATTERN = re.compile(r"\[\[([^\]]*)\]\]")
 # Card, back and piece fields holding a file path; checked to stay inside the game folder.
 PATH_FIELDS = ("image", "art", "file", "font", "data")
+# Text is data, not markup: HTML tags and URL schemes that could fetch or run something are refused.
+HTML_PATTERN = re.compile(r"<\s*/?\s*[a-zA-Z!?][^>]*>|\b(?:file|javascript|data):", re.IGNORECASE)
 
 
 @dataclass
@@ -415,6 +417,10 @@ def check_references(game: Game, layouts: dict[str, Layout], sources: Sources) -
 
     def check_text(path: tuple, text: Any):
         if isinstance(text, str):
+            smuggled = HTML_PATTERN.search(text)
+            if smuggled:
+                problem(path, f"text contains '{smuggled.group(0)[:40]}': HTML and file/data/javascript URLs are not allowed",
+                        "write plain text with **bold**, *italic*, :icon-id: and [[rule.id]]; images belong in icons/")
             for ref in RULE_REF_PATTERN.findall(text):
                 check_rule(path, ref.strip())
             for icon in ICON_PATTERN.findall(text):
