@@ -146,7 +146,8 @@ def build_game(loaded: LoadedGame, options: BuildOptions,
             if not (font_dir / file).exists():
                 shutil.copyfile(FONT_DIR / file, font_dir / file)
         for deck in decks:
-            progress(f"{game.id}: {deck.name} -> svg/{deck.id}/ ({len(composed[deck.id])} cards)")
+            unique = len(composed[deck.id])
+            progress(f"{game.id}: {deck.name} -> svg/{deck.id}/ ({unique} card{'' if unique == 1 else 's'})")
             backs_written: set[str] = set()
             for faces in composed[deck.id]:
                 entries = [(f"svg/{deck.id}/{faces.card}.svg", faces.front, "card-front")]

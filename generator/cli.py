@@ -146,13 +146,15 @@ def list_(
         for ref in _games(None):
             loaded = _load(ref)
             g = loaded.game
-            rows.append({"game": g.id, "title": g.title, "players": f"{g.players.min}-{g.players.max}",
+            players = str(g.players.min) if g.players.min == g.players.max else f"{g.players.min}-{g.players.max}"
+            rows.append({"game": g.id, "title": g.title, "players": players,
                          "decks": len(g.decks), "cards": sum(d.total for d in g.decks)})
         if as_json:
             typer.echo(json.dumps({"games": rows}, indent=2))
         else:
             for row in rows:
-                typer.echo(f"{row['game']:<18} {row['title']:<22} {row['players']:>5} players  {row['cards']:>4} cards")
+                noun = "player" if row["players"] == "1" else "players"
+                typer.echo(f"{row['game']:<18} {row['title']:<22} {row['players']:>5} {noun:<8} {row['cards']:>4} cards")
         return
     loaded = _load(game)
     g = loaded.game
@@ -161,12 +163,13 @@ def list_(
     if as_json:
         typer.echo(json.dumps({"game": g.id, "title": g.title, "components": components, "decks": decks}, indent=2))
         return
-    typer.echo(f"{g.title} ({g.id}), {g.players.min}-{g.players.max} players")
+    count = str(g.players.min) if g.players.min == g.players.max else f"{g.players.min}-{g.players.max}"
+    typer.echo(f"{g.title} ({g.id}), {count} player{'' if count == '1' else 's'}")
     for c in g.components:
         where = "gather" if c.source == "gather" else "print"
         typer.echo(f"  {c.count:>4} x {c.name:<30} {c.kind:<9} {where}")
     for d in decks:
-        typer.echo(f"  deck {d['id']}: {d['cards']} cards ({d['unique']} different)")
+        typer.echo(f"  deck {d['id']}: {d['cards']} card{'' if d['cards'] == 1 else 's'} ({d['unique']} different)")
 
 
 @app.command()

@@ -150,7 +150,8 @@ def _duplex(copies: list[CardFaces], spec: SheetSpec) -> list[Page]:
         back_x0 = page_w - x0 - (used_cols * w + (used_cols - 1) * gx) + dx
         back.marks = _crop_marks(back_x0, y0 + dy, w, h, gx, gy, used_cols, used_rows, bleed, page_w, page_h)
         if spec.ruler and not pages:
-            front.marks += ruler(page_w, page_h, x0, y0, grid_w, grid_h)
+            middle = x0 + (cols // 2) * (w + gx) + w / 2
+            front.marks += ruler(page_w, page_h, (x0, y0, grid_w, grid_h), bleed, middle)
         pages += [front, back]
     return pages
 
@@ -192,12 +193,16 @@ def _gutterfold(copies: list[CardFaces], spec: SheetSpec) -> list[Page]:
             page.placements.append(Placement(card.back, bx, y, _clip(bx, y, w, h, bleed, gx, gy, *edges_back),
                                              "back", card.card))
         used_rows = (len(chunk) + cols - 1) // cols
-        page.marks.append(Line(fold, mm(2), fold, page_h - mm(2), stroke="#888888", width=0.5))
-        page.marks.append(Text(fold + 2, mm(3.5), "fold", "italic", 6, "#888888"))
-        page.marks += _crop_marks(fold + gx / 2, y0, w, h, gx, gy, min(cols, len(chunk)), used_rows, bleed,
-                                  page_w, page_h, horizontal=False)
+        used_cols = min(cols, len(chunk))
+        # Fronts and backs form one grid of 2 x used_cols columns, the fold in its middle gutter.
+        grid_x0 = fold - gx / 2 - used_cols * w - (used_cols - 1) * gx
+        page.marks += _crop_marks(grid_x0, y0, w, h, gx, gy, 2 * used_cols, used_rows, bleed, page_w, page_h)
+        page.marks.append(Line(fold, mm(2), fold, y0 - bleed - mm(1), stroke="#888888", width=0.5))
+        page.marks.append(Line(fold, y0 + grid_h + bleed + mm(1), fold, page_h - mm(2), stroke="#888888", width=0.5))
+        page.marks.append(Text(fold + 2, mm(4), "fold", "italic", 6, "#888888"))
         if spec.ruler and not pages:
-            page.marks += ruler(page_w, page_h, fold - gx / 2 - cols * w, y0, page_w, grid_h)
+            page.marks += ruler(page_w, page_h, (grid_x0, y0, 2 * (fold - grid_x0), grid_h), bleed,
+                                fold - gx / 2 - w / 2)
         pages.append(page)
     return pages
 
@@ -235,21 +240,26 @@ def _crop_marks(x0: float, y0: float, w: float, h: float, gx: float, gy: float, 
     return [m for m in marks if abs(m.x2 - m.x1) + abs(m.y2 - m.y1) > mm(0.5)]
 
 
-def ruler(page_w: float, page_h: float, x0: float, y0: float, grid_w: float, grid_h: float) -> list:
-    """A 50 mm calibration bar in the widest margin, with 'print at 100 %'."""
-    bottom = page_h - (y0 + grid_h)
+def ruler(page_w: float, page_h: float, grid: tuple[float, float, float, float], bleed: float,
+          centre_x: float) -> list:
+    """A 50 mm calibration bar with 'print at 100 %', clear of every card's bleed.
+
+    Below the grid when the margin allows (centred under one column, between its crop marks),
+    otherwise turned up the left margin beside the middle of the sheet.
+    """
+    x0, y0, grid_w, grid_h = grid
     length = mm(RULER_MM)
+    top = y0 + grid_h + bleed + mm(1)
     nodes: list = []
-    if bottom >= mm(7):
-        x, y = (page_w - length) / 2, y0 + grid_h + mm(2.5)
+    if page_h - top >= mm(9):
+        x, y = centre_x - length / 2, top
         nodes.append(Line(x, y, x + length, y, "#000000", 0.5))
         for i in range(0, RULER_MM + 1):
             tick = mm(2 if i % 10 == 0 else 1.2 if i % 5 == 0 else 0.7)
             nodes.append(Line(x + mm(i), y, x + mm(i), y + tick, "#000000", 0.3))
-        nodes.append(Text(x, y + mm(4.2), f"Print at 100 % (actual size): this bar is {RULER_MM} mm", "regular", 6))
+        nodes.append(Text(x, y + mm(4.5), f"Print at 100 % (actual size): this bar is {RULER_MM} mm", "regular", 6))
         return nodes
-    # Too little room at the bottom: stand the ruler in the side margin, turned.
-    x, y = max(mm(1), x0 - mm(9.5)), (page_h + length) / 2
+    x, y = max(mm(1), x0 - bleed - mm(6.5)), (page_h + length) / 2
     nodes.append(Line(x, y, x, y - length, "#000000", 0.5))
     for i in range(0, RULER_MM + 1):
         tick = mm(2 if i % 10 == 0 else 1.2 if i % 5 == 0 else 0.7)

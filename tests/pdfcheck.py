@@ -48,7 +48,7 @@ def placements(page, reader) -> list[Placed]:
             props = operands[1]
             w, h = (float(v) for v in props["/Trim"])
             open_card = [ctm[0] * PT, ctm[1] * PT, w * PT, h * PT, float(props["/Bleed"]) * PT, "inline"]
-        elif op == b"Do" and open_card is not None:
+        elif op == b"Do" and open_card is not None and "face-" in str(operands[0]):  # not an icon inside it
             name = operands[0]
             x0, y0, x1, y1 = (float(v) * PT for v in xobjects[name].get_object()["/BBox"])
             assert abs((x1 + x0) - open_card[2]) < 0.01 and abs(-x0 - open_card[4]) < 0.01, "form BBox disagrees"

@@ -59,11 +59,15 @@ def test_every_card_trim_is_poker_size_and_lies_on_crop_marks(built_starter, pap
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_crop_marks_stay_outside_every_card_and_its_bleed(built_starter, paper):
-    reader, _ = pdf(built_starter[(paper, "duplex")])
+@pytest.mark.parametrize("layout", ["duplex", "gutterfold"])
+def test_marks_and_ruler_stay_outside_every_card_and_its_bleed(built_starter, paper, layout):
+    from pdfcheck import lines
+
+    reader, _ = pdf(built_starter[(paper, layout)])
     page = reader.pages[0]
     cards = placements(page, reader)
-    for x1, y1, x2, y2 in crop_marks(page, reader):
+    assert len(crop_marks(page, reader)) >= 8
+    for x1, y1, x2, y2 in lines(page, reader):
         for card in cards:
             left, right = card.x - card.bleed, card.x + card.w + card.bleed
             bottom, top = card.y - card.bleed, card.y + card.h + card.bleed
