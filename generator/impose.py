@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from .compose import CardFaces
-from .scene import Line, Rect, Scene, Text, mm
+from .scene import Line, Scene, Text, mm
 
 PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 MARK_COLOUR = "#000000"

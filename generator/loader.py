@@ -426,7 +426,7 @@ def check_references(game: Game, layouts: dict[str, Layout], sources: Sources) -
             for icon in ICON_PATTERN.findall(text):
                 if icon not in icons:
                     problem(path, f"icon ':{icon}:' does not exist",
-                            closest_hint(icon, icons, "icon") + f" (icons are files in icons/)")
+                            closest_hint(icon, icons, "icon") + " (icons are files in icons/)")
         elif isinstance(text, dict):
             for key, value in text.items():
                 # Nested data (pieces, table rows, card fields) names icons and rules by these keys.

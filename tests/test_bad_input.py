@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import re
-import shutil
 import time
 from pathlib import Path
 

@@ -7,7 +7,7 @@ from pypdf import PdfReader
 
 from generator.compose import compose_deck
 from generator.loader import load
-from generator.scene import Text, to_mm
+from generator.scene import Text
 
 SVG = "{http://www.w3.org/2000/svg}"
 
