@@ -1,4 +1,9 @@
-"""Every `$ cards ...` example in the README runs, exits as shown, and prints what it shows."""
+"""Every `$ cards ...` and `$ referee ...` example in the README runs and prints what it shows.
+
+`cards` examples are compared line by line (paths and timings differ per machine); `referee`
+examples use fixed seeds and are compared exactly. An example whose output starts with
+"referee:" is an error and must exit 2.
+"""
 from __future__ import annotations
 
 import re
@@ -58,3 +63,20 @@ def test_cards_example(workdir, line, expected):
     assert result.returncode == (2 if args[1] == "validate" and "typo" in line else 0), output
     for want in filter(comparable, expected):
         assert want.rstrip() in output, f"README shows {want!r}; the command printed:\n{output}"
+
+
+REFEREE_EXAMPLES = examples("referee")
+
+
+def test_readme_has_referee_examples():
+    assert len(REFEREE_EXAMPLES) >= 5
+
+
+@pytest.mark.parametrize("line,expected", REFEREE_EXAMPLES, ids=[c for c, _ in REFEREE_EXAMPLES])
+def test_referee_example(tmp_path, line, expected):
+    args = shlex.split(line)
+    result = subprocess.run([BIN / args[0], *args[1:]], cwd=tmp_path, capture_output=True, text=True)
+    is_error = bool(expected) and expected[0].startswith("referee:")
+    assert result.returncode == (2 if is_error else 0), result.stdout + result.stderr
+    shown = "\n".join(expected) + "\n"
+    assert (result.stdout + result.stderr) == shown
