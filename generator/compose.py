@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from jinja2 import StrictUndefined, TemplateError
+from jinja2 import StrictUndefined, TemplateError, UndefinedError
 from jinja2.sandbox import SandboxedEnvironment
 
 from .errors import BuildError
@@ -102,10 +102,23 @@ def _region_nodes(region: Region, context: dict, game: Game) -> list:
     return nodes
 
 
+_PLAIN_FIELD = re.compile(r"^\{\{\s*(card|back|deck|game)\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$")
+
+
 def _render(region: Region, context: dict) -> str:
     if not region.value:
         return ""
-    return re.sub(r"[ \t]+\n", "\n", _template(region.value).render(**context)).strip()
+    plain = _PLAIN_FIELD.match(region.value)
+    if plain:  # most regions show one field: skip jinja, keep its strictness
+        scope, name = plain.groups()
+        values = context.get(scope) or {}
+        if name not in values:
+            raise UndefinedError(f"'{scope}' has no field '{name}'")
+        value = values[name]
+        text = "" if value is None else str(value)
+    else:
+        text = _template(region.value).render(**context)
+    return re.sub(r"[ \t]+\n", "\n", text).strip()
 
 
 def _colour(value: str | None) -> str | None:
