@@ -65,6 +65,54 @@ class Icon:
 
 
 @dataclass(frozen=True)
+class Circle:
+    """A circle centred at (cx, cy). ``dash`` is an on/off pattern in points (empty: solid)."""
+
+    cx: float
+    cy: float
+    r: float
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = 0.0
+    dash: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True)
+class Polygon:
+    """Straight segments through ``points``; ``closed`` joins the last point to the first.
+    An open polygon with a dash pattern is how cut and fold lines are drawn."""
+
+    points: tuple[tuple[float, float], ...]
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = 0.0
+    closed: bool = True
+    dash: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True)
+class Group:
+    """Child nodes drawn in their own frame. The frame's origin sits at (x, y); children are
+    scaled by ``scale``, then turned ``angle`` degrees counter-clockwise as seen on the page (as
+    ``Text.angle``): a child point (u, v) lands at x + s(u cos a + v sin a), y + s(v cos a - u sin a).
+    Layout decides the transform; backends only apply it."""
+
+    nodes: tuple
+    x: float = 0.0
+    y: float = 0.0
+    angle: float = 0.0
+    scale: float = 1.0
+
+
+def walk_nodes(nodes):
+    """Every node, children of groups included (a group itself is yielded before its children)."""
+    for node in nodes:
+        yield node
+        if isinstance(node, Group):
+            yield from walk_nodes(node.nodes)
+
+
+@dataclass(frozen=True)
 class Scene:
     """One card face (or any drawing): its nodes, trim size and bleed, in points."""
 

@@ -20,7 +20,7 @@ from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 from ..fonts import STYLE_FILES, font_name, font_path
 from ..icons import IconArt, fit, read_icon
 from ..impose import Page
-from ..scene import Icon, Line, Rect, Scene, Text
+from ..scene import Circle, Group, Icon, Line, Polygon, Rect, Scene, Text, walk_nodes
 
 _registered = False
 rl_config.useA85 = 0  # binary streams: ASCII85 only makes every stream a quarter larger
@@ -82,7 +82,7 @@ class PdfWriter:
     def _scene_form(self, scene: Scene) -> str:
         name = f"face-{scene.key}"
         if name not in self.forms:
-            for node in scene.nodes:  # icon forms first: forms cannot be defined inside forms
+            for node in walk_nodes(scene.nodes):  # icon forms first: forms cannot be defined inside forms
                 if isinstance(node, Icon):
                     self._icon_form(node.icon)
             c = self.canvas
@@ -126,6 +126,17 @@ class PdfWriter:
                     c.restoreState()
                 else:
                     c.drawString(node.x, height - node.y, node.text)
+            elif isinstance(node, (Circle, Polygon)):
+                self._draw_shape(node, height)
+            elif isinstance(node, Group):
+                c.saveState()
+                c.translate(node.x, height - node.y)
+                if node.angle:
+                    c.rotate(node.angle)
+                if node.scale != 1.0:
+                    c.scale(node.scale, node.scale)
+                self.draw_nodes(node.nodes, 0.0)  # children are y down from the frame's origin
+                c.restoreState()
             elif isinstance(node, Icon):
                 name, art = self._icon_form(node.icon)
                 scale, ox, oy = fit(art, (node.x, node.y, node.w, node.h))
@@ -135,6 +146,34 @@ class PdfWriter:
                 c.doForm(name)
                 c.restoreState()
 
+    def _draw_shape(self, node, height: float) -> None:
+        c = self.canvas
+        stroke = bool(node.stroke and node.stroke_width > 0)
+        fill = bool(node.fill) and (isinstance(node, Circle) or node.closed)
+        if not (stroke or fill):
+            return
+        if node.dash:
+            c.saveState()
+            c.setDash(list(node.dash))
+        if fill:
+            c.setFillColor(HexColor(node.fill))
+        if stroke:
+            c.setStrokeColor(HexColor(node.stroke))
+            c.setLineWidth(node.stroke_width)
+        if isinstance(node, Circle):
+            c.circle(node.cx, height - node.cy, node.r, stroke=int(stroke), fill=int(fill))
+        else:
+            path = c.beginPath()
+            (x, y), rest = node.points[0], node.points[1:]
+            path.moveTo(x, height - y)
+            for x, y in rest:
+                path.lineTo(x, height - y)
+            if node.closed:
+                path.close()
+            c.drawPath(path, stroke=int(stroke), fill=int(fill), fillMode=FILL_NON_ZERO)
+        if node.dash:
+            c.restoreState()
+
     def add_page(self, page: Page, shared: set[str] = frozenset()) -> None:
         """Draw a page. Scenes whose key is in ``shared`` are placed as forms, the rest inline."""
         c = self.canvas
@@ -142,7 +181,7 @@ class PdfWriter:
         forms = [self._scene_form(p.scene) if p.scene.key in shared else None for p in page.placements]
         for placement, form in zip(page.placements, forms):
             if form is None:
-                for node in placement.scene.nodes:
+                for node in walk_nodes(placement.scene.nodes):
                     if isinstance(node, Icon):
                         self._icon_form(node.icon)
         c.setPageSize((page.width, page.height))
@@ -160,8 +199,11 @@ class PdfWriter:
             c.clipPath(clip, stroke=0, fill=0)
             scene = placement.scene
             c.translate(placement.x, page.height - placement.y - scene.height)
-            # Tag each card with its trim size, so a reader can find every card on the sheet.
-            c.addLiteral(f"/Card <</Trim [{scene.width:.4f} {scene.height:.4f}] /Bleed {scene.bleed:.4f}>> BDC")
+            # Tag each card with its trim size, so a reader can find every card on the sheet. A placement
+            # may name its own tag and extra properties (pieces: /Piece with the id and board region).
+            tag = getattr(placement, "tag", "Card")
+            extra = _pdf_properties(getattr(placement, "properties", {}))
+            c.addLiteral(f"/{tag} <</Trim [{scene.width:.4f} {scene.height:.4f}] /Bleed {scene.bleed:.4f}{extra}>> BDC")
             if form is not None:
                 c.doForm(form)
             else:
@@ -174,6 +216,27 @@ class PdfWriter:
 
     def save(self) -> None:
         self.canvas.save()
+
+
+def _pdf_string(text: str) -> str:
+    safe = "".join(ch if 32 <= ord(ch) < 127 else "?" for ch in text)
+    return "(" + safe.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)") + ")"
+
+
+def _pdf_properties(properties: dict) -> str:
+    """Extra marked-content properties: numbers, number lists and strings (keys are PDF names)."""
+    parts = []
+    for key, value in properties.items():
+        if isinstance(value, bool):
+            text = "true" if value else "false"
+        elif isinstance(value, (int, float)):
+            text = f"{value:.4f}"
+        elif isinstance(value, (list, tuple)):
+            text = "[" + " ".join(f"{v:.4f}" for v in value) + "]"
+        else:
+            text = _pdf_string(str(value))
+        parts.append(f" /{key} {text}")
+    return "".join(parts)
 
 
 def write_pdf(path: Path, pages: list[Page], icons: dict[str, Path], title: str) -> int:

@@ -12,7 +12,7 @@ import svgwrite
 
 from ..fonts import FAMILY, STYLE_FILES
 from ..icons import read_icon
-from ..scene import Icon, Line, Rect, Scene, Text, to_mm
+from ..scene import Circle, Group, Icon, Line, Polygon, Rect, Scene, Text, to_mm, walk_nodes
 
 _WEIGHT = {"regular": ("normal", "normal"), "bold": ("bold", "normal"),
            "italic": ("normal", "italic"), "bolditalic": ("bold", "italic")}
@@ -44,7 +44,7 @@ def scene_svg(scene: Scene, icons: dict[str, Path], font_dir: str = "fonts", ble
     dwg.viewbox(-b, -b, width, height)
     dwg.embed_stylesheet(font_css(font_dir))
     symbols: set[str] = set()
-    for node in scene.nodes:
+    for node in walk_nodes(scene.nodes):
         if isinstance(node, Icon) and node.icon not in symbols:
             art = read_icon(icons[node.icon])
             symbol = dwg.symbol(id=f"icon-{node.icon}")
@@ -75,6 +75,34 @@ def _element(dwg, node):
         if node.angle:
             element["transform"] = f"rotate({-node.angle} {node.x} {node.y})"
         return element
+    if isinstance(node, Circle):
+        element = dwg.circle(center=(node.cx, node.cy), r=node.r, fill=node.fill or "none",
+                             stroke=node.stroke if node.stroke and node.stroke_width else "none",
+                             stroke_width=node.stroke_width or None)
+        return _dashed(element, node.dash)
+    if isinstance(node, Polygon):
+        make = dwg.polygon if node.closed else dwg.polyline
+        element = make(points=list(node.points), fill=(node.fill or "none") if node.closed else "none",
+                       stroke=node.stroke if node.stroke and node.stroke_width else "none",
+                       stroke_width=node.stroke_width or None)
+        return _dashed(element, node.dash)
+    if isinstance(node, Group):
+        group = dwg.g()
+        transform = f"translate({node.x:.3f} {node.y:.3f})"
+        if node.angle:
+            transform += f" rotate({-node.angle:g})"  # SVG turns clockwise on a y-down page
+        if node.scale != 1.0:
+            transform += f" scale({node.scale:g})"
+        group["transform"] = transform
+        for child in node.nodes:
+            group.add(_element(dwg, child))
+        return group
     if isinstance(node, Icon):
         return dwg.use(f"#icon-{node.icon}", insert=(node.x, node.y), size=(node.w, node.h))
     raise TypeError(f"no SVG drawing for {type(node).__name__}")
+
+
+def _dashed(element, dash):
+    if dash:
+        element["stroke-dasharray"] = " ".join(f"{v:g}" for v in dash)
+    return element

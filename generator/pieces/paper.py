@@ -1,0 +1,208 @@
+"""Put pieces on paper: punch-out sheets of mixed sizes, with cut lines and mirrored backs.
+
+Pure functions of the items and a paper spec, like ``generator.impose`` for cards. Items are
+packed in rows (a new set of pieces starts a new row), left to right, and each page's block is
+centred. Double-sided items get a back page after their front page, mirrored for a long-edge
+flip (x mirrors, y stays) and shifted by the user's back offset; double-sided pages are always
+portrait, because a landscape page flips about the other edge on most printers.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..impose import PAPER_MM, Page, Placement
+from ..scene import Group, Line, Scene, Text, mm
+from .common import label
+
+MARGIN_MM = 8.0  # home printers cannot print the outer 4-6 mm
+FOOTER_MM = 9.0  # page label and, on the first sheet, the calibration ruler
+GAP_MM = 3.0
+
+
+@dataclass(frozen=True)
+class PiecePlacement(Placement):
+    """A placed piece face, tagged /Piece in the PDF with its id (and any extra properties)."""
+
+    tag: str = "Piece"
+    properties: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Part:
+    """One face drawn inside an item, its trim corner at (dx, dy) from the item's corner."""
+
+    scene: Scene
+    dx: float = 0.0
+    dy: float = 0.0
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class Item:
+    """Something to cut out: its outer size, the faces drawn in it, and its cut and fold lines.
+
+    ``back`` parts are placed as seen from the back of the sheet (their own left is the front's
+    right); ``lines`` are drawn on the front page only, in the item's own coordinates.
+    """
+
+    piece: str
+    w: float
+    h: float
+    front: tuple[Part, ...]
+    back: tuple[Part, ...] | None = None
+    lines: tuple = ()
+    bleed: float = 0.0
+    group: str = ""
+    name: str = ""  # names the item's SVG file
+
+
+@dataclass(frozen=True)
+class PaperSpec:
+    paper: str = "a4"
+    margin_mm: float = MARGIN_MM
+    gap_mm: float = GAP_MM
+    footer_mm: float = FOOTER_MM
+    back_offset_mm: tuple[float, float] = (0.0, 0.0)
+    ruler: bool = True
+    landscape: bool | None = None  # None: whichever takes fewer pages (portrait when double-sided)
+
+    def size(self, landscape: bool) -> tuple[float, float]:
+        w, h = PAPER_MM[self.paper]
+        return (mm(h), mm(w)) if landscape else (mm(w), mm(h))
+
+
+@dataclass
+class Slot:
+    item: Item
+    x: float
+    y: float
+
+
+def _rows(items: list[Item], usable_w: float, gap: float) -> list[list[Item]]:
+    rows: list[list[Item]] = []
+    width = 0.0
+    for item in items:
+        if rows and rows[-1] and rows[-1][-1].group == item.group and width + gap + item.w <= usable_w + 1e-6:
+            rows[-1].append(item)
+            width += gap + item.w
+        else:
+            rows.append([item])
+            width = item.w
+    return rows
+
+
+def layout(items: list[Item], spec: PaperSpec, landscape: bool) -> list[list[Slot]]:
+    """Slots per page: rows of items, each page's block centred between the margins."""
+    page_w, page_h = spec.size(landscape)
+    margin, gap = mm(spec.margin_mm), mm(spec.gap_mm)
+    usable_w = page_w - 2 * margin
+    usable_h = page_h - 2 * margin - mm(spec.footer_mm)
+    too_big = [i for i in items if i.w > usable_w + 1e-6 or i.h > usable_h + 1e-6]
+    if too_big:
+        return []
+    pages: list[list[tuple[list[Item], float]]] = [[]]
+    used = 0.0
+    for row in _rows(items, usable_w, gap):
+        height = max(i.h for i in row)
+        if pages[-1] and used + gap + height > usable_h + 1e-6:
+            pages.append([])
+            used = 0.0
+        used += (gap if pages[-1] else 0.0) + height
+        pages[-1].append((row, height))
+    result = []
+    for rows in pages:
+        block_w = max(sum(i.w for i in row) + gap * (len(row) - 1) for row, _ in rows)
+        block_h = sum(h for _, h in rows) + gap * (len(rows) - 1)
+        x0 = (page_w - block_w) / 2
+        y0 = margin + (usable_h - block_h) / 2
+        slots = []
+        y = y0
+        for row, height in rows:
+            x = x0
+            for item in row:
+                slots.append(Slot(item, x, y + (height - item.h) / 2))
+                x += item.w + gap
+            y += height + gap
+        result.append(slots)
+    return result
+
+
+def impose_items(items: list[Item], spec: PaperSpec, title: str) -> list[Page]:
+    """Front pages (and a mirrored back page after each front page that holds double-sided items)."""
+    if not items:
+        return []
+    duplex = any(i.back is not None for i in items)
+    choices = [False] if duplex else ([spec.landscape] if spec.landscape is not None else [False, True])
+    best = None
+    for landscape in choices:
+        pages = layout(items, spec, landscape)
+        if pages and (best is None or len(pages) < len(best[1])):
+            best = (landscape, pages)
+    if best is None:
+        from ..errors import BuildError
+
+        big = max(items, key=lambda i: i.w * i.h)
+        raise BuildError(f"{big.piece}: a {big.w / mm(1):.0f} x {big.h / mm(1):.0f} mm piece does not fit on "
+                         f"{spec.paper} paper inside {spec.margin_mm:g} mm margins; choose larger paper")
+    landscape, slot_pages = best
+    page_w, page_h = spec.size(landscape)
+    gap = mm(spec.gap_mm)
+    dx, dy = mm(spec.back_offset_mm[0]), mm(spec.back_offset_mm[1])
+    pages: list[Page] = []
+    sheets = len(slot_pages)
+    for number, slots in enumerate(slot_pages, start=1):
+        front = Page(page_w, page_h, "front")
+        back = Page(page_w, page_h, "back")
+        for slot in slots:
+            item = slot.item
+            bleed = min(item.bleed, gap / 2)
+            for part in item.front:
+                x, y = slot.x + part.dx, slot.y + part.dy
+                front.placements.append(_placed(part, x, y, bleed, "front", item.piece))
+            front.marks.append(Group(tuple(item.lines), slot.x, slot.y))
+            if item.back is not None:
+                bx = page_w - slot.x - item.w + dx  # long-edge flip: x mirrors, y stays
+                by = slot.y + dy
+                for part in item.back:
+                    back.placements.append(_placed(part, bx + part.dx, by + part.dy, bleed, "back", item.piece))
+        has_back = bool(back.placements)
+        side_note = "  (print double-sided, flip on the long edge)" if has_back else ""
+        front.marks.append(footer(page_w, page_h, f"{title}: sheet {number} of {sheets}, front{side_note}"
+                                  if has_back else f"{title}: sheet {number} of {sheets}"))
+        if spec.ruler and number == 1:
+            front.marks += ruler(page_w / 2, page_h - mm(spec.footer_mm) + mm(0.5))
+        pages.append(front)
+        if has_back:
+            back.marks.append(footer(page_w, page_h, f"{title}: sheet {number} of {sheets}, back"))
+            pages.append(back)
+    return pages
+
+
+def _placed(part: Part, x: float, y: float, bleed: float, side: str, piece: str) -> PiecePlacement:
+    w, h = part.scene.width, part.scene.height
+    properties = {"Id": piece, "Side": side}
+    if part.name:
+        properties["Face"] = part.name
+    return PiecePlacement(part.scene, x, y, (x - bleed, y - bleed, w + 2 * bleed, h + 2 * bleed), side, piece,
+                          properties=properties)
+
+
+def footer(page_w: float, page_h: float, text: str) -> Text:
+    """The page label, right-aligned in the bottom margin, clear of the centred ruler."""
+    room = page_w / 2 - mm(27) - mm(MARGIN_MM)
+    return label(text, page_w - mm(MARGIN_MM), page_h - mm(4.5), 6.5, color="#666666", max_width=room, align="right")
+
+
+RULER_MM = 50
+
+
+def ruler(centre_x: float, y: float) -> list:
+    """A 50 mm calibration bar with 'print at 100 %', centred on centre_x, ticks hanging from y."""
+    length = mm(RULER_MM)
+    x = centre_x - length / 2
+    nodes: list = [Line(x, y, x + length, y, "#000000", 0.5)]
+    for i in range(0, RULER_MM + 1):
+        tick = mm(2 if i % 10 == 0 else 1.2 if i % 5 == 0 else 0.7)
+        nodes.append(Line(x + mm(i), y, x + mm(i), y + tick, "#000000", 0.3))
+    nodes.append(Text(x, y + mm(4.6), f"Print at 100 % (actual size): this bar is {RULER_MM} mm", "regular", 6))
+    return nodes

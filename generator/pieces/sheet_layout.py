@@ -1,0 +1,235 @@
+"""Sheet layouts as data: score sheets, character sheets, trackers and mats, filled from a piece.
+
+A sheet layout is a YAML file in ``layouts/sheets/`` (built in) or ``<game>/layouts/sheets/``
+(the game's own; same id replaces the built-in one). A piece under ``sheets:`` (or ``boards:``)
+names its layout with ``layout:``; without one, the game's ``layouts/sheets/<piece id>.yaml`` is
+used, else the layout whose ``applies_to`` matches the piece best (most keys).
+
+Top-level keys: ``size`` (A3, A4, A5, A6, letter, half-letter, a card size name, or [w, h] mm),
+``orientation`` (portrait | landscape), ``bleed`` (mm), ``background``, ``back`` (the id of the
+layout for the other side; the piece's ``back:`` mapping is its data), ``applies_to: {group,
+has: [keys]}``, ``extends`` (another sheet layout: keys replace, regions merge by id), ``regions``.
+
+Regions are drawn in order; ``box: [x, y, w, h]`` is in mm from the sheet's top-left (or from
+the cell of the enclosing ``repeat``); a box value may be an expression (``cell_h - 8``).
+Values are jinja2: ``value``/``header``/``cell_value``/``fill``/
+``stroke`` are templates (``{{ sheet.name }}``); ``when``, ``each``, ``count``, ``labels``,
+``shade``, ``captions``, ``icons``, ``columns``, ``rows``, ``nodes``, ``at`` are expressions
+(``sheet.pools``). The context holds ``sheet`` (the piece's fields), ``game`` (id, title,
+``tables`` by id, ``values`` by id, ``icons``, ``pieces`` by id), ``copy`` (1 .. count),
+``pick(list)`` (the list's item for this copy, cycling) and, inside a repeat, the item under its
+``as`` name, ``index`` (from 1) and the cell's size ``cell_w`` and ``cell_h`` in mm. The filter ``colour`` turns a colour word into
+#rrggbb; ``rule`` turns a rule id into its number.
+
+Region kinds:
+- text, icon, rect, line, circle: as on cards (text wraps and shrinks to fit, or the build fails).
+- lines: ``count`` writing lines spaced evenly down the box.
+- boxes: ``count`` boxes (or one per label) in rows of ``per_row``, filled ``direction`` across,
+  down or up; ``labels`` (text in each), ``icons`` (a mapping label -> icon drawn instead),
+  ``shade`` (box numbers from 1) and ``shade_labels`` (labels) to fill, ``captions`` (box number
+  -> text under it), ``square: true`` for square boxes, ``gap`` (mm).
+- repeat: ``each`` items, laid ``direction`` down or across, ``step`` mm apart (default: the box
+  shared evenly, or by ``weight``); or placed by ``at: [column, row]`` on a ``cell: [w, h]`` grid.
+  Its ``regions`` are drawn for every item, boxes relative to the item's cell.
+- table: ``columns`` and ``rows`` (lists); ``header`` and ``cell_value`` templates over ``column`` and
+  ``row``; ``column_width`` (an expression over ``column``: relative widths), ``header_height`` (mm); ``header_line`` and ``cell_box``
+  (expressions over ``column``) add a writing line under a header / a tick box in the cells.
+- graph: ``nodes`` (records with an id field ``node_id`` and a position ``node_at`` inside
+  ``extent``), joined to the nodes named by each record's ``links`` field (a list or a mapping);
+  ``start`` (an expression naming a node) is filled.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, ValidationError, model_validator
+
+from ..errors import Problem
+from ..layouts import CARD_SIZES_MM, Font, merge_layout
+from ..model import Id, Strict
+from ..paths import LAYOUTS_DIR
+from ..safeyaml import YamlRefused, read_yaml
+from ..suggest import closest_hint
+
+SHEET_DIR = LAYOUTS_DIR / "sheets"
+PAPER_SIZES_MM: dict[str, tuple[float, float]] = {
+    "a3": (297.0, 420.0),
+    "a4": (210.0, 297.0),
+    "a5": (148.0, 210.0),
+    "a6": (105.0, 148.0),
+    "letter": (215.9, 279.4),
+    "half-letter": (139.7, 215.9),
+}
+Mm = Annotated[float, Field(ge=-50, le=2000)]
+Expr = str | int | float | list | dict | None
+
+
+class Region(Strict):
+    id: Id
+    kind: Literal["text", "icon", "rect", "line", "circle", "lines", "boxes", "repeat", "table", "graph"]
+    box: tuple[Mm | str, Mm | str, Mm | str, Mm | str]
+    when: str | None = None
+    value: str | None = None
+    font: Font = Font()
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: Annotated[float, Field(ge=0, le=10)] = 0.3
+    radius: Annotated[float, Field(ge=0, le=50)] = 0.0
+    padding: Annotated[float, Field(ge=0, le=20)] = 0.0
+    dash: bool = False
+    # lines and boxes
+    count: Expr = None
+    per_row: Expr = None
+    direction: Literal["across", "down", "up"] = "across"
+    labels: Expr = None
+    icons: Expr = None
+    shade: Expr = None
+    shade_labels: Expr = None
+    shade_fill: str | None = None
+    captions: Expr = None
+    caption_font: Font = Font(size=5.5, style="italic", align="center")
+    square: bool = False
+    gap: Annotated[float, Field(ge=0, le=50)] = 1.0
+    # repeat
+    each: Expr = None
+    as_: Id = Field("item", alias="as")
+    step: Annotated[float, Field(ge=0, le=2000)] | None = None
+    weight: Expr = None
+    at: Expr = None
+    cell: tuple[Mm, Mm] | None = None
+    regions: tuple["Region", ...] = ()
+    # table
+    columns: Expr = None
+    rows: Expr = None
+    header: str | None = None
+    cell_value: str | None = None
+    column_width: Expr = None
+    header_height: Annotated[float, Field(ge=0, le=200)] = 8.0
+    header_font: Font = Font(size=8, style="bold", align="center", valign="top")
+    header_fill: str | None = "#e9dfc8"
+    header_line: Expr = None
+    cell_box: Expr = None
+    # graph
+    nodes: Expr = None
+    node_id: str = "id"
+    node_at: str = "at"
+    links: str | None = None
+    extent: tuple[float, float] = (100.0, 100.0)
+    node_size: Annotated[float, Field(gt=0, le=100)] = 6.0
+    start: Expr = None
+
+    model_config = Strict.model_config | {"populate_by_name": True}
+
+    @model_validator(mode="after")
+    def _needs(self):
+        required = {"repeat": ("each",), "table": ("columns", "rows"), "graph": ("nodes",),
+                    "lines": ("count",)}
+        for key in required.get(self.kind, ()):
+            if getattr(self, key) is None:
+                raise ValueError(f"a {self.kind} region needs '{key}'")
+        if self.kind == "boxes" and self.count is None and self.labels is None:
+            raise ValueError("a boxes region needs 'count' or 'labels'")
+        if self.kind in ("text", "icon") and self.value is None:
+            raise ValueError(f"a {self.kind} region needs 'value'")
+        if self.kind == "repeat" and self.at is not None and self.cell is None:
+            raise ValueError("a repeat placed by 'at' needs 'cell: [width, height]'")
+        return self
+
+
+class AppliesTo(Strict):
+    group: Literal["sheets", "boards", "tokens", "tiles"] = "sheets"
+    has: tuple[str, ...] = ()
+
+
+class SheetLayout(Strict):
+    id: Id
+    extends: Id | None = None
+    kind: Literal["sheet"] = "sheet"
+    size: str | tuple[Mm, Mm] = "a4"
+    orientation: Literal["portrait", "landscape"] = "portrait"
+    bleed: Annotated[float, Field(ge=0, le=10)] = 0.0
+    background: str | None = None
+    back: Id | None = None
+    applies_to: AppliesTo | None = None
+    description: str | None = None
+    remove: tuple[Id, ...] = ()
+    regions: tuple[Region, ...] = ()
+    source: Path | None = None
+
+    @model_validator(mode="after")
+    def _known_size(self):
+        if isinstance(self.size, str) and self.size.lower() not in PAPER_SIZES_MM and self.size not in CARD_SIZES_MM:
+            names = ", ".join(list(PAPER_SIZES_MM) + list(CARD_SIZES_MM))
+            raise ValueError(f"unknown size '{self.size}'; use one of {names} or [width, height] in mm")
+        return self
+
+    @property
+    def size_mm(self) -> tuple[float, float]:
+        if not isinstance(self.size, str):
+            return float(self.size[0]), float(self.size[1])
+        w, h = PAPER_SIZES_MM.get(self.size.lower()) or CARD_SIZES_MM[self.size]
+        return (h, w) if self.orientation == "landscape" else (w, h)
+
+
+def sheet_layout_dirs(game_root: Path | None) -> list[Path]:
+    dirs = [SHEET_DIR]
+    if game_root is not None:
+        dirs.append(game_root / "layouts" / "sheets")
+    return dirs
+
+
+def load_sheet_layouts(game_root: Path | None) -> tuple[dict[str, SheetLayout], list[Problem]]:
+    """Built-in sheet layouts, then the game's own; every problem is returned, none raised."""
+    from ..loader import Sources, _validation_problems  # the loader's own error reporting
+
+    problems: list[Problem] = []
+    raw: dict[str, tuple[dict, Any]] = {}
+    for folder in sheet_layout_dirs(game_root):
+        if not folder.is_dir():
+            continue
+        for file in sorted(folder.glob("*.yaml")):
+            try:
+                doc = read_yaml(file)
+            except YamlRefused as exc:
+                problems.append(exc.problem)
+                continue
+            if not isinstance(doc.data, dict):
+                problems.append(Problem("a sheet layout file must be a mapping", file=file, line=1, column=1))
+                continue
+            data = dict(doc.data)
+            data.setdefault("id", file.stem)
+            raw[data["id"]] = (data, doc)
+    layouts: dict[str, SheetLayout] = {}
+    for layout_id, (data, doc) in raw.items():
+        chain, merged = [layout_id], data
+        stack = [data]
+        while merged.get("extends"):
+            parent = merged["extends"]
+            if parent in chain or parent not in raw:
+                line, col = doc.keys.get(("extends",), (None, None))
+                message = (f"sheet layouts extend each other in a loop: {' -> '.join(chain + [parent])}"
+                           if parent in chain else f"sheet layout '{layout_id}' extends '{parent}', which does not exist")
+                problems.append(Problem(message, file=doc.file, line=line, column=col, path="extends",
+                                        hint=None if parent in chain else closest_hint(parent, raw, "sheet layout")))
+                stack = None
+                break
+            chain.append(parent)
+            merged = raw[parent][0]
+            stack.append(merged)
+        if stack is None:
+            continue
+        combined: dict[str, Any] = {}
+        for layer in reversed(stack):
+            combined = merge_layout(combined, layer) if combined else dict(layer)
+        combined["id"] = layout_id
+        combined["extends"] = data.get("extends")
+        combined.pop("remove", None)
+        combined["source"] = doc.file
+        sources = Sources()
+        sources.add(doc, lambda p: p)
+        try:
+            layouts[layout_id] = SheetLayout.model_validate(combined)
+        except ValidationError as exc:
+            problems.extend(_validation_problems(exc, SheetLayout, sources, combined))
+    return layouts, problems
