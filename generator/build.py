@@ -1,4 +1,5 @@
-"""`cards build`: compose every deck of a game, impose it, and write PDF and SVG files atomically.
+"""`cards build`: a game's whole kit: decks (composed, imposed, written as PDF and SVG), then
+boards, tokens, dice and sheets (generator.pieces), PRINTING.md and kit.json.
 
 Everything that can fail (data, text that does not fit) fails before the first byte is written;
 files are written to a temporary name and moved into place, so a failed build never leaves a
@@ -21,7 +22,6 @@ from .fonts import FONT_DIR, STYLE_FILES
 from .impose import SheetSpec, impose
 from .loader import LoadedGame
 from .paths import OUTPUT_DIR
-from .suggest import closest_hint
 
 
 @dataclass
@@ -47,6 +47,10 @@ class BuildOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)
     only: tuple[str, ...] = ()
     out_dir: Path | None = None
+    ink_saver: bool = False  # no full-bleed backgrounds, light outlines (pieces)
+    board_size: str | None = None  # None: the size in the data; "fit": one page; "600": long side in mm
+    die_size: float = 16.0  # die face size in mm, for stickers and cube nets
+    board_overlap: float = 10.0  # mm that tiled board sheets overlap
 
 
 @dataclass
@@ -82,20 +86,13 @@ def write_text_atomic(target: Path, text: str) -> None:
 
 
 def selected_decks(loaded: LoadedGame, only: tuple[str, ...]):
+    """The decks --only names (directly or through a component); other names are pieces'."""
     game = loaded.game
-    decks = list(game.decks)
     if not only:
-        return decks
+        return list(game.decks)
     by_component = {c.id: c.ref for c in game.components if c.ref}
-    wanted = []
-    known = {d.id for d in decks} | set(by_component)
-    for name in only:
-        deck_id = by_component.get(name, name)
-        if deck_id not in {d.id for d in decks}:
-            raise BuildError(f"--only {name}: no deck or component of that name in '{game.id}' "
-                             f"({closest_hint(name, known, 'component')})")
-        wanted.append(deck_id)
-    return [d for d in decks if d.id in wanted]
+    wanted = {by_component.get(name, name) for name in only}
+    return [d for d in game.decks if d.id in wanted]
 
 
 def deck_file_name(deck_id: str, options: BuildOptions) -> str:
@@ -110,6 +107,10 @@ def build_game(loaded: LoadedGame, options: BuildOptions,
     game = loaded.game
     out_dir = (options.out_dir or OUTPUT_DIR) / game.id
     result = BuildResult(game.id, out_dir)
+    if options.only:
+        from .pieces.kit import Selection
+
+        Selection(game, options.only)  # an unknown --only name fails before anything is written
     decks = selected_decks(loaded, options.only)
     icons = {icon_id: info.file for icon_id, info in game.icons.items() if info.file}
 
@@ -158,6 +159,10 @@ def build_game(loaded: LoadedGame, options: BuildOptions,
                 for rel, scene, kind in entries:
                     write_text_atomic(out_dir / rel, scene_svg(scene, icons, font_dir="../fonts", bleed=options.bleed))
                     result.files.append(WrittenFile(rel, [deck.id], kind, 1, None, "single"))
+    from .pieces import build_pieces, write_printing_md
+
+    result.files += build_pieces(loaded, options, progress)
+    result.files.append(write_printing_md(loaded, result.files, out_dir))
     write_kit_json(out_dir, game.id, result.files)
     return result
 

@@ -60,15 +60,20 @@ def build(
                                               "or single (one card per page with bleed, for print services).")] = "duplex",
     bleed: Annotated[bool, typer.Option("--bleed/--no-bleed", help="Print the 3 mm bleed around each card.")] = True,
     back_offset: Annotated[str, typer.Option(help="Shift backs by X,Y mm to correct a printer whose sides do not line up, e.g. 1.5,-0.5.")] = "0,0",
+    ink_saver: Annotated[bool, typer.Option("--ink-saver", help="No full-bleed backgrounds on boards, tokens and sheets; light outlines.")] = False,
+    board_size: Annotated[Optional[str], typer.Option(help="Finished board size: the long side in mm (e.g. 600), or 'fit' for one page. Default: the size in the game data.")] = None,
+    die_size: Annotated[float, typer.Option(help="Die face size in mm for stickers and cube nets.")] = 16.0,
+    board_overlap: Annotated[float, typer.Option(help="How much tiled board sheets overlap, in mm.")] = 10.0,
     out: Annotated[Optional[Path], typer.Option(help="Output folder (default: output/ in the repository).")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the summary.")] = False,
 ) -> None:
-    """Build print-ready decks: PDF sheets with crop marks and duplex backs, and one SVG per card.
+    """Build a game's whole kit: decks (crop marks, bleed, duplex backs), boards, tokens, die stickers,
+    sheets, PRINTING.md and kit.json; PDF, and SVG per face.
 
     Example: cards build runes-and-bones --paper letter --back-offset 1,0
     """
     from .build import BuildOptions, build_game
-    from .errors import BuildError
+    from .errors import BuildError, GameDataError
 
     paper = paper.lower()
     if paper not in ("a4", "letter"):
@@ -86,7 +91,8 @@ def build(
     if max(abs(dx), abs(dy)) > 20:
         _fail(f"--back-offset {back_offset}: offsets over 20 mm are surely a typo; home printers are 1-4 mm off")
     options = BuildOptions(paper=paper, layout=layout, formats=formats, bleed=bleed, back_offset=(dx, dy),
-                           only=tuple(only or ()), out_dir=out)
+                           only=tuple(only or ()), out_dir=out, ink_saver=ink_saver, board_size=board_size,
+                           die_size=die_size, board_overlap=board_overlap)
     say = (lambda m: None) if quiet else (lambda m: typer.echo(f"  {m}", err=True))
     started = time.perf_counter()
     results = []
@@ -95,7 +101,7 @@ def build(
         loaded = _load(ref)
         try:
             results.append(build_game(loaded, options, progress=say))
-        except BuildError as exc:
+        except (BuildError, GameDataError) as exc:
             typer.echo(f"cannot build {loaded.game.id}:\n{exc}", err=True)
             failed = True
     for result in results:
@@ -103,7 +109,10 @@ def build(
         svgs = [f for f in result.files if f.path.endswith(".svg")]
         typer.echo(f"{result.game}: {len(result.files)} files in {result.out_dir}")
         for f in pdfs:
-            typer.echo(f"  {f.path:<34} {f.pages:>3} pages  {f.paper or 'card-size'}  {f.layout}")
+            pages = f"{f.pages:>3} page{' ' if f.pages == 1 else 's'}"
+            typer.echo(f"  {f.path:<34} {pages}  {f.paper or 'card-size'}  {f.layout}")
+        if any(f.path == "PRINTING.md" for f in result.files):
+            typer.echo("  PRINTING.md                        what to print, cut and gather")
         if svgs:
             typer.echo(f"  svg/  {len(svgs)} SVG files (one per card face)")
     typer.echo(f"done in {time.perf_counter() - started:.1f} s")

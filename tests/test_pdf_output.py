@@ -171,7 +171,7 @@ def test_first_sheet_carries_a_50mm_calibration_ruler(built_starter):
 @pytest.mark.parametrize("game", ["runes-and-bones", "ribbon-of-bone"])
 def test_real_decks_build_with_poker_cards_and_registered_backs(built_real, game):
     result = built_real[game]
-    pdfs = [f for f in result.files if f.path.endswith(".pdf")]
+    pdfs = [f for f in result.files if f.kind == "deck"]
     assert pdfs
     loaded = load(game)
     for entry in pdfs:
