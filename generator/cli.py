@@ -127,11 +127,15 @@ def validate(
     """Check game data without building: every problem at once, with file:line:column."""
     from .errors import GameDataError
     from .loader import load
+    from .pieces.sheet_layout import load_sheet_layouts
 
     bad = 0
     for ref in _games(games):
         try:
             loaded = load(ref)
+            _layouts, problems = load_sheet_layouts(loaded.game.root)  # sheets are checked too
+            if problems:
+                raise GameDataError(problems, loaded.game.root)
         except GameDataError as exc:
             typer.echo(str(exc), err=True)
             bad += 1

@@ -100,3 +100,12 @@ def test_console_script_runs_as_installed():
     cards = Path(sys.executable).parent / "cards"
     out = subprocess.run([str(cards), "--help"], capture_output=True, text=True, env={**os.environ, "COLUMNS": "100"})
     assert out.returncode == 0 and "build" in out.stdout and "validate" in out.stdout
+
+
+def test_validate_checks_the_game_s_sheet_layouts(starter_game):
+    sheets = starter_game / "layouts" / "sheets"
+    sheets.mkdir(parents=True)
+    (sheets / "score.yaml").write_text("size: a4\nregionz: []\n")
+    result = run("validate", starter_game)
+    assert result.exit_code == 2
+    assert "score.yaml:2:1" in result.output and "did you mean 'regions'?" in result.output
