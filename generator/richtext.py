@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .fonts import metrics
 from .scene import Icon, Text
@@ -135,6 +136,13 @@ def set_text(text: str, box: tuple[float, float, float, float], *, size: float, 
              style: str = "regular", align: str = "left", valign: str = "top", color: str = "#000000",
              leading: float = 1.2, icons: set[str] | None = None) -> tuple[list, float]:
     """Lay text out in a box (points); return (nodes, size used). Raise TextOverflow if it cannot fit."""
+    nodes, used = _set_text(text, box, size, min_size, style, align, valign, color, leading,
+                            frozenset(icons) if icons is not None else None)
+    return list(nodes), used
+
+
+@lru_cache(maxsize=4096)  # type lines, costs and footers repeat from card to card
+def _set_text(text, box, size, min_size, style, align, valign, color, leading, icons) -> tuple[tuple, float]:
     x, y, w, h = box
     words = parse(text, style, icons)
     regular = metrics("regular")
@@ -165,7 +173,7 @@ def set_text(text: str, box: tuple[float, float, float, float], *, size: float, 
                 if word.kind == "text" or (nodes and isinstance(nodes[-1], Text)):
                     nodes.append(Text(cursor, baseline, word.value, word.style, current, color))
             cursor += advance
-    return _merge_runs(nodes), current
+    return tuple(_merge_runs(nodes)), current
 
 
 def _merge_runs(nodes: list) -> list:

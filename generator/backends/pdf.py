@@ -9,6 +9,7 @@ Every placed card is wrapped in a /Card marked-content sequence that states its 
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from pathlib import Path
 
 from reportlab import rl_config
@@ -23,6 +24,12 @@ from ..impose import Page
 from ..scene import Circle, Group, Icon, Line, Polygon, Rect, Scene, Text, walk_nodes
 
 _registered = False
+
+
+@lru_cache(maxsize=None)
+def colour(value: str) -> HexColor:
+    return HexColor(value)
+
 rl_config.useA85 = 0  # binary streams: ASCII85 only makes every stream a quarter larger
 
 
@@ -70,9 +77,9 @@ class PdfWriter:
                     else:
                         path.close()
                 if shape.fill:
-                    c.setFillColor(HexColor(shape.fill))
+                    c.setFillColor(colour(shape.fill))
                 if shape.stroke:
-                    c.setStrokeColor(HexColor(shape.stroke))
+                    c.setStrokeColor(colour(shape.stroke))
                     c.setLineWidth(shape.stroke_width)
                 c.drawPath(path, stroke=1 if shape.stroke else 0, fill=1 if shape.fill else 0, fillMode=FILL_NON_ZERO)
             c.endForm()
@@ -98,13 +105,20 @@ class PdfWriter:
 
     def draw_nodes(self, nodes, height: float) -> None:
         c = self.canvas
+        pending: list[Text] = []  # consecutive text runs share one text object
         for node in nodes:
+            if isinstance(node, Text) and not node.angle:
+                pending.append(node)
+                continue
+            if pending:
+                self._draw_texts(pending, height)
+                pending = []
             if isinstance(node, Rect):
                 stroke = bool(node.stroke and node.stroke_width > 0)
                 if node.fill:
-                    c.setFillColor(HexColor(node.fill))
+                    c.setFillColor(colour(node.fill))
                 if stroke:
-                    c.setStrokeColor(HexColor(node.stroke))
+                    c.setStrokeColor(colour(node.stroke))
                     c.setLineWidth(node.stroke_width)
                 y = height - node.y - node.h
                 if node.radius:
@@ -112,20 +126,19 @@ class PdfWriter:
                 else:
                     c.rect(node.x, y, node.w, node.h, stroke=int(stroke), fill=int(bool(node.fill)))
             elif isinstance(node, Line):
-                c.setStrokeColor(HexColor(node.stroke))
+                c.setStrokeColor(colour(node.stroke))
                 c.setLineWidth(node.width)
                 c.line(node.x1, height - node.y1, node.x2, height - node.y2)
             elif isinstance(node, Text):
-                c.setFillColor(HexColor(node.color))
-                c.setFont(font_name(node.style), node.size)
                 if node.angle:
+                    c.setFillColor(colour(node.color))
+                    c.setFont(font_name(node.style), node.size)
                     c.saveState()
                     c.translate(node.x, height - node.y)
                     c.rotate(node.angle)
                     c.drawString(0, 0, node.text)
                     c.restoreState()
-                else:
-                    c.drawString(node.x, height - node.y, node.text)
+
             elif isinstance(node, (Circle, Polygon)):
                 self._draw_shape(node, height)
             elif isinstance(node, Group):
@@ -145,6 +158,8 @@ class PdfWriter:
                 c.transform(scale, 0, 0, scale, ox, height - oy)
                 c.doForm(name)
                 c.restoreState()
+        if pending:
+            self._draw_texts(pending, height)
 
     def _draw_shape(self, node, height: float) -> None:
         c = self.canvas
@@ -156,9 +171,9 @@ class PdfWriter:
             c.saveState()
             c.setDash(list(node.dash))
         if fill:
-            c.setFillColor(HexColor(node.fill))
+            c.setFillColor(colour(node.fill))
         if stroke:
-            c.setStrokeColor(HexColor(node.stroke))
+            c.setStrokeColor(colour(node.stroke))
             c.setLineWidth(node.stroke_width)
         if isinstance(node, Circle):
             c.circle(node.cx, height - node.cy, node.r, stroke=int(stroke), fill=int(fill))
@@ -173,6 +188,21 @@ class PdfWriter:
             c.drawPath(path, stroke=int(stroke), fill=int(fill), fillMode=FILL_NON_ZERO)
         if node.dash:
             c.restoreState()
+
+    def _draw_texts(self, nodes: list[Text], height: float) -> None:
+        """Draw text runs in one BT..ET block, setting font and colour only when they change."""
+        text = self.canvas.beginText()
+        font = fill = None
+        for node in nodes:
+            if (node.style, node.size) != font:
+                font = (node.style, node.size)
+                text.setFont(font_name(node.style), node.size)
+            if node.color != fill:
+                fill = node.color
+                text.setFillColor(colour(node.color))
+            text.setTextOrigin(node.x, height - node.y)
+            text.textOut(node.text)
+        self.canvas.drawText(text)
 
     def add_page(self, page: Page, shared: set[str] = frozenset()) -> None:
         """Draw a page. Scenes whose key is in ``shared`` are placed as forms, the rest inline."""
