@@ -9,6 +9,7 @@ Exit codes: 0 ok; 1 a negative verdict (for later commands like `check`); 2 bad 
 expression or bad game data. Users never see a traceback for bad input.
 """
 
+import sys
 from contextlib import contextmanager
 from typing import Iterator, List, Optional
 
@@ -81,6 +82,14 @@ app = typer.Typer(
 
 def main() -> None:
     """Console-script entry point (`referee = "referee.cli:main"`)."""
+    if sys.argv[1:2] == ["ask"]:
+        # A plain question is answered before the Typer app is built: questions at the table
+        # must start fast. --help and malformed options return None and go through Typer.
+        from referee.ask.run import fast_main
+
+        code = fast_main(sys.argv[2:])
+        if code is not None:
+            raise SystemExit(code)
     app()
 
 
@@ -204,3 +213,12 @@ def odds(
         from referee.dice.commands import run_odds
 
         typer.echo(run_odds(expression, game, faces, as_json))
+
+
+def _register_commands() -> None:
+    from referee.ask.command import register as register_ask
+
+    register_ask(app, cls=PlainParamsCommand)
+
+
+_register_commands()

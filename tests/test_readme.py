@@ -2,9 +2,11 @@
 
 `cards` examples are compared line by line (paths and timings differ per machine); `referee`
 examples use fixed seeds and are compared exactly. An example whose output starts with
-"referee:" is an error and must exit 2.
+"referee:" is an error and must exit 2; "No good match" is a negative verdict and exits 1.
 """
 from __future__ import annotations
+
+import os
 
 import re
 import shlex
@@ -75,8 +77,10 @@ def test_readme_has_referee_examples():
 @pytest.mark.parametrize("line,expected", REFEREE_EXAMPLES, ids=[c for c, _ in REFEREE_EXAMPLES])
 def test_referee_example(tmp_path, line, expected):
     args = shlex.split(line)
-    result = subprocess.run([BIN / args[0], *args[1:]], cwd=tmp_path, capture_output=True, text=True)
-    is_error = bool(expected) and expected[0].startswith("referee:")
-    assert result.returncode == (2 if is_error else 0), result.stdout + result.stderr
+    env = {**os.environ, "BONEYARD_CACHE": str(tmp_path / "cache")}
+    result = subprocess.run([BIN / args[0], *args[1:]], cwd=tmp_path, capture_output=True, text=True, env=env)
+    first = expected[0] if expected else ""
+    code = 2 if first.startswith("referee:") else 1 if first.startswith("No good match") else 0
+    assert result.returncode == code, result.stdout + result.stderr
     shown = "\n".join(expected) + "\n"
     assert (result.stdout + result.stderr) == shown

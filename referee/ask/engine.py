@@ -1,0 +1,244 @@
+"""`ask(question, game=None, k=3)`: the best answer from one game's rules, or an honest "no".
+
+Without a game, every game under content/ is asked and the one the question fits best answers:
+its title named in the question settles it; otherwise the answer's confidence and the words of
+the question that only that game uses. When two games fit about as well, both are listed as
+candidates and the best one answers.
+
+Confidence is the share of the question the answer accounts for (see search.py), or, for an
+answer computed from the data, how completely the question named what the data needs. Below
+THRESHOLD the answer is "no good match", with the closest sections shown (exit 1).
+"""
+from __future__ import annotations
+
+from collections import namedtuple
+
+from .cache import UnknownGame, content_games, resolve_game
+from .compute import Computed, compute
+from .search import RuleHit, SearchResult, correct_typos, parse, search, stems_of
+from .store import GameDataProblem, GameIndex, open_index
+from .text import STOPWORDS, words
+
+# Calibrated on tests/ask_questions (see tests/test_ask_questions.py, which prints the figures):
+# every off-topic question there stays below it, and the rule questions clear it.
+MAX_MATCHES = 20
+THRESHOLD = 0.27
+OFF_TOPIC = 0.4  # confidence kept when a question has as many unknown words as known ones
+PHRASE_CONFIDENCE = 0.25  # a phrase naming the section adds to the coverage
+MIN_COMPUTED = 0.6  # a computed answer below this leaves the question to the search
+AGREED_COMPUTED = 0.85  # a computed answer from the section the search ranks first
+SURE_COMPUTED = 0.8  # a computed answer this sure goes first, however well the search does
+NAMED_WEIGHT = 0.3  # choosing a game: the share of the question that are names it knows
+TITLE_BONUS = 1.0  # the question names the game
+DISTINCT_WEIGHT = 0.35  # words only this game uses
+CANDIDATE_MARGIN = 0.25  # games scoring within this of the best are listed as candidates
+
+
+class AskUsage(Exception):
+    """Bad usage: an empty question, an unknown game (exit 2)."""
+
+
+class Citation(namedtuple("Citation", "id number title text")):
+    """A rule section cited: its id (combat.binding), number (4.3), title and full text."""
+
+    __slots__ = ()
+
+    def as_json(self) -> dict:
+        return {"id": self.id, "number": self.number, "title": self.title, "text": self.text}
+
+
+class Answer:
+    """What `ask` returns. source: rules, faq, glossary, card, or data:<kind> when computed;
+    candidates: other games the question fits, best first; corrected: typo -> the game's word;
+    skipped: games whose data would not load; named: share of the question made of names the
+    game knows."""
+
+    def __init__(self, question: str, game: str | None, game_title: str | None, answer: str | None,
+                 confidence: float, citations: list[Citation], matched: bool, source: str = "rules",
+                 candidates: list[dict] | None = None, corrected: dict[str, str] | None = None,
+                 skipped: list[str] | None = None, named: float = 0.0):
+        self.question = question
+        self.game = game
+        self.game_title = game_title
+        self.answer = answer
+        self.confidence = confidence
+        self.citations = citations
+        self.matched = matched
+        self.source = source
+        self.candidates = candidates or []
+        self.corrected = corrected or {}
+        self.skipped = skipped or []
+        self.named = named
+        self.every_game = False  # the game was chosen by the question
+
+    def as_json(self) -> dict:
+        return {
+            "game": self.game,
+            "answer": self.answer,
+            "confidence": round(self.confidence, 3),
+            "citations": [c.as_json() for c in self.citations],
+            "matched": self.matched,
+            "source": self.source,
+            "game_title": self.game_title,
+            "candidates": self.candidates,
+            "corrected": self.corrected,
+        }
+
+
+def ask(question: str, game: str | None = None, k: int = 3) -> Answer:
+    question = " ".join(str(question).split())
+    if not question:
+        raise AskUsage("the question is empty; ask something like: referee ask \"how do I win?\"")
+    if not 0 <= k <= MAX_MATCHES:
+        raise AskUsage(f"-n {k}: expected 0 to {MAX_MATCHES} further matches")
+    if game is not None:
+        try:
+            folder = resolve_game(game)
+        except UnknownGame as exc:
+            raise AskUsage(f"no game '{exc.ref}'; {exc.hint}") from None
+        return answer_in(open_index(folder), question, k)
+    return ask_every_game(question, k)
+
+
+def ask_every_game(question: str, k: int) -> Answer:
+    folders = content_games()
+    if not folders:
+        raise AskUsage("no games under content/; name a game folder with --game PATH")
+    indexes: list[GameIndex] = []
+    skipped = []
+    for folder in folders:
+        try:
+            indexes.append(open_index(folder))
+        except GameDataProblem:
+            skipped.append(folder.key)
+    if not indexes:
+        raise AskUsage("no game under content/ loads; run `cards validate` to see why")
+    named = _games_named(question, indexes)
+    if named:
+        indexes = named
+    distinct, known = _distinctness(question, indexes)
+    scored = []
+    for index in indexes:
+        answer = answer_in(index, question, k, known)
+        score = answer.confidence + DISTINCT_WEIGHT * distinct.get(index.id, 0.0) + NAMED_WEIGHT * answer.named
+        score += TITLE_BONUS if named else 0.0
+        scored.append((score, answer))
+    scored.sort(key=lambda sa: (-sa[1].matched, -sa[0]))
+    best_score, best = scored[0]
+    best.skipped = skipped
+    best.every_game = True
+    if best.matched and len(scored) > 1:
+        best.candidates = [
+            {"game": a.game, "title": a.game_title, "confidence": round(a.confidence, 3)}
+            for s, a in scored[1:] if a.matched and s >= best_score - CANDIDATE_MARGIN
+        ]
+    return best
+
+
+def _games_named(question: str, indexes: list[GameIndex]) -> list[GameIndex]:
+    stems = [s for t, s in zip(words(question), stems_of(words(question))) if t not in STOPWORDS]
+    named = []
+    for index in indexes:
+        for name in (index.title, index.id.replace("-", " ")):
+            tokens = [t for t in words(name) if t not in STOPWORDS]
+            title = stems_of(tokens)
+            if title and any(stems[i:i + len(title)] == title for i in range(len(stems))):
+                named.append(index)
+                break
+    return named
+
+
+def _distinctness(question: str, indexes: list[GameIndex]) -> tuple[dict[str, float], frozenset[str]]:
+    """Per game, the share of the question's words that few other games use; and the words
+    some game uses (no typos, whatever the others make of them)."""
+    tokens = [t for t in words(question) if t not in STOPWORDS]
+    stems = list(dict.fromkeys(stems_of(tokens)))
+    if not stems:
+        return {}, frozenset()
+    present = {index.id: {s for s, n in index.df(stems).items() if n > 0} for index in indexes}
+    games = len(indexes)
+    known = [s for s in stems if any(s in p for p in present.values())]
+    if len(indexes) < 2 or not known:
+        return {}, frozenset(known)
+    out = {}
+    for index in indexes:
+        mine = present[index.id]
+        total = 0.0
+        for s in known:
+            if s in mine:
+                holders = sum(1 for p in present.values() if s in p)
+                total += (games - holders) / (games - 1)
+        out[index.id] = total / len(known)
+    return out, frozenset(known)
+
+
+def answer_in(index: GameIndex, question: str, k: int = 3, known: frozenset[str] = frozenset()) -> Answer:
+    raw = parse(question)
+    query = correct_typos(index, raw, known)
+    corrected = {raw.tokens[i]: w for i, w in query.corrected.items()}
+    result = search(index, query)
+    computed = compute(index, query, result) if query.content else []
+    confidence = search_confidence(result)  # before topicality, which applies to either answer
+    lead: Computed | None = next((c for c in computed if c.rule and c.confidence >= MIN_COMPUTED), None)
+    if lead is not None and result.top is not None and result.top.rule in [lead.rule, *lead.also]:
+        lead.confidence = max(lead.confidence, AGREED_COMPUTED)  # the search found the same section
+    if lead is not None and (lead.confidence >= SURE_COMPUTED or lead.confidence >= confidence * 0.9):
+        first = lead.rule
+        text = lead.answer
+        confidence = max(lead.confidence, confidence)
+        source = f"data:{lead.kind}"
+        following = list(lead.also) + [h.rule for h in result.hits]
+    elif result.top is not None:
+        first = result.top.rule
+        text, source = _answer_text(index, result.top)
+        following = [h.rule for h in result.hits[1:]]
+    else:
+        first, text, source, following = None, None, "rules", []
+    confidence *= topicality(result)
+    matched = first is not None and confidence >= THRESHOLD
+    order = [first] if first else []
+    for rule in following:
+        if rule and rule not in order and rule in index.rules:
+            order.append(rule)
+    citations = [_citation(index, r) for r in order[:1 + k]]
+    if not matched:
+        text = None
+        citations = [_citation(index, h.rule) for h in result.hits[:max(k, 1)]]
+    return Answer(question=question, game=index.id, game_title=index.title, answer=text,
+                  confidence=round(confidence, 3), citations=citations, matched=matched,
+                  source=source if matched else "none", corrected=corrected, named=result.named)
+
+
+def search_confidence(result: SearchResult) -> float:
+    """The top section's coverage of the question, a little more when a phrase names it."""
+    top = result.top
+    if top is None or not result.query.content:
+        return 0.0
+    return min(1.0, top.coverage + PHRASE_CONFIDENCE * min(top.phrase, 1.0))
+
+
+def topicality(result: SearchResult) -> float:
+    """1, unless the question has as many words the game never uses as words it does: then
+    much less, whatever matched ("how do you play poker?")."""
+    if result.known > result.unknown:
+        return 1.0
+    return OFF_TOPIC * result.known / max(result.unknown, 1)
+
+
+def _citation(index: GameIndex, rule_id: str) -> Citation:
+    info = index.rules[rule_id]
+    text = info.text
+    if not text:
+        children = [r for r in index.rules.values() if r.parent == rule_id]
+        text = "See " + "; ".join(f"§{c.number} {c.title}" for c in children) + "." if children else ""
+    return Citation(rule_id, info.number, info.title, text)
+
+
+def _answer_text(index: GameIndex, hit: RuleHit) -> tuple[str, str]:
+    info = index.rules[hit.rule]
+    doc = hit.best_doc
+    if doc is not None:
+        kind, _key, _title, answer, _score = doc
+        if kind in ("faq", "glossary", "card") and answer:
+            return answer, kind
+    return _citation(index, hit.rule).text or info.title, "rules"

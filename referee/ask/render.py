@@ -1,0 +1,49 @@
+"""An Answer as text for the terminal (JSON is Answer.as_json)."""
+from __future__ import annotations
+
+from .engine import Answer
+from .text import shorten, wrap
+
+WIDTH = 88
+
+
+def render_text(answer: Answer, width: int = WIDTH) -> str:
+    lines: list[str] = []
+    if answer.corrected:
+        fixed = ", ".join(f"{k} -> {v}" for k, v in answer.corrected.items())
+        lines.append(f"(read as: {fixed})")
+    if not answer.matched:
+        where = "any game's rules" if answer.every_game or not answer.game_title else \
+            f"the rules of {answer.game_title}"
+        lines.append(f"No good match in {where} for: {answer.question}")
+        if answer.citations:
+            lines.append(f"Closest sections ({answer.game_title}):")
+            for c in answer.citations:
+                lines.append(f"  §{c.number} {c.title}: {shorten(c.text, 120)}")
+        lines.append("Try other words, or name the game with --game.")
+        return "\n".join(lines)
+
+    head = answer.game_title or answer.game or ""
+    if answer.candidates:
+        others = ", ".join(c["title"] or c["game"] for c in answer.candidates)
+        head += f"  (the question fits {others} too; use --game to choose)"
+    lines.append(head)
+    first, *rest = answer.citations
+    lines.append(f"§{first.number} {first.title}")
+    lines.append(wrap(answer.answer or first.text, width))
+    if answer.answer and first.text and first.text.strip() not in (answer.answer or ""):
+        lines.append("")
+        lines.append(f"  §{first.number} says:")
+        lines.append(wrap(first.text, width, indent="    "))
+    if rest:
+        lines.append("")
+        lines.append("See also:")
+        for c in rest:
+            lines.append(f"  §{c.number} {c.title}: {shorten(c.text, 110)}")
+    note = f"confidence {answer.confidence:.2f}"
+    if answer.source.startswith("data:"):
+        note += ", worked out from the game's data"
+    elif answer.source in ("faq", "glossary", "card"):
+        note += f", from the {'FAQ' if answer.source == 'faq' else answer.source}"
+    lines.append(f"({note})")
+    return "\n".join(lines)

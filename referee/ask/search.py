@@ -1,0 +1,430 @@
+"""Find the rule sections a question is about: phrases players say, then BM25 over the index.
+
+Three signals, all from the game's own data:
+
+- **coverage**: how much of the question (its content words, weighted by rarity in this game)
+  the section's best passage holds (its own text, or a glossary entry, FAQ or card pointing
+  to it), so a section that answers the whole question in one place beats one that only
+  gathers its words from here and there. A question made of words the game never uses covers
+  nothing; that is what makes "what is the capital of France?" a "no good match".
+- **phrases**: rule titles and aliases, glossary terms and aliases, card and table-row names
+  found in the question (stemmed and without little words, so "end of the turn" finds the alias
+  "end of turn"; typos corrected with rapidfuzz against the game's own names). An alias also
+  stands for the thing it names: "hit points" covers a passage that says "health", and adds
+  "health" to the full-text query.
+- **BM25**: SQLite FTS5 ranks every doc (sections, glossary, FAQ, cards, tables ...) by the
+  question and its expansions; each doc counts for the rule it points to.
+"""
+from __future__ import annotations
+
+import math
+
+from .stem import stemmer
+from .store import GameIndex, Phrase
+from .text import GENERIC, STOPWORDS, alternatives, canonical, number_of, words
+
+# bm25() weights, one per column of the docs table:
+# kind, key, rule (unindexed), title, aliases, body, context, answer (unindexed).
+BM25_WEIGHTS = (0.0, 0.0, 0.0, 3.0, 2.5, 1.0, 0.4, 0.0)
+FTS_LIMIT = 60
+# How much a phrase found in the question counts, by what it names.
+PHRASE_KIND_WEIGHT = {
+    "rule-title": 1.0, "rule-alias": 1.0, "term": 0.9, "term-alias": 0.9, "card": 0.8, "row": 0.8,
+    "table": 0.6, "cycle-item": 0.5, "column": 0.3, "value": 0.5, "component": 0.5, "deck": 0.6,
+    "die": 0.7, "face": 0.5, "piece": 0.6, "icon": 0.0,
+}
+W_FTS = 0.35  # BM25, relative to the best rule's
+W_PHRASE = 0.6  # phrases naming the rule
+IDF_POWER = 0.5  # rare words weigh more than common ones, but not overwhelmingly
+GENERIC_WEIGHT = 0.5  # an everyday word, outside the names the game uses
+LENGTH_BONUS = 0.5  # a phrase of n words counts 1 + 0.5 (n - 1) times: longer names say more
+SYNONYM = 0.9  # an alias covers a passage holding what it stands for, nearly as well as itself
+FAQ_MATCH = 0.6  # an FAQ question this close to the player's counts like a title
+FAQ_WEIGHT = 1.5
+VARIANT = 0.85  # optional rules yield to the base game unless the question asks for a variant
+
+_GENERIC_STEMS: frozenset[str] | None = None
+
+
+def generic_stems() -> frozenset[str]:
+    global _GENERIC_STEMS
+    if _GENERIC_STEMS is None:
+        _GENERIC_STEMS = frozenset(stemmer().stems(sorted(GENERIC)))
+    return _GENERIC_STEMS
+
+
+def stems_of(tokens: list[str]) -> list[str]:
+    return [canonical(t, s) for t, s in zip(tokens, stemmer().stems(tokens))]
+
+
+class Query:
+    """A question as words: tokens, their canonical stems, the positions that carry meaning,
+    and any typos corrected (position -> the game's word)."""
+
+    __slots__ = ("text", "tokens", "stems", "content", "corrected")
+
+    def __init__(self, text: str, tokens: list[str], stems: list[str], content: list[int],
+                 corrected: dict[int, str] | None = None):
+        self.text = text
+        self.tokens = tokens
+        self.stems = stems
+        self.content = content
+        self.corrected = corrected or {}
+
+    @property
+    def content_stems(self) -> list[str]:
+        return list(dict.fromkeys(self.stems[i] for i in self.content))
+
+    def numbers(self) -> list[tuple[int, int]]:
+        return [(i, n) for i, t in enumerate(self.tokens) if (n := number_of(t)) is not None]
+
+
+class PhraseHit:
+    """A phrase found in the question, at these token positions (exact: every word equal, in
+    order)."""
+
+    __slots__ = ("phrase", "positions", "exact", "ratio")
+
+    def __init__(self, phrase: Phrase, positions: tuple[int, ...], exact: bool = True, ratio: float = 1.0):
+        self.phrase = phrase
+        self.positions = positions
+        self.exact = exact
+        self.ratio = ratio  # the share of the phrase's words found (a title found in part)
+
+    @property
+    def start(self) -> int:
+        return self.positions[0]
+
+    @property
+    def end(self) -> int:
+        return self.positions[-1] + 1
+
+    @property
+    def strength(self) -> float:
+        """How much finding this phrase says, before weighing what it names."""
+        return (0.6 if self.phrase.reduced else 1.0) * (1.0 if self.exact else 0.8) * self.ratio
+
+
+class RuleHit:
+    """A candidate section: its score and the parts of it; best_doc is
+    (kind, key, title, answer, bm25) of its best full-text match, if any."""
+
+    __slots__ = ("rule", "score", "coverage", "fts", "phrase", "best_doc")
+
+    def __init__(self, rule: str, score: float, coverage: float, fts: float, phrase: float,
+                 best_doc: tuple | None = None):
+        self.rule = rule
+        self.score = score
+        self.coverage = coverage
+        self.fts = fts
+        self.phrase = phrase
+        self.best_doc = best_doc
+
+
+class SearchResult:
+    """Ranked sections for a question, with what the ranking saw: phrases found, word weights,
+    how many content words the game uses (a corrected typo counts half) and does not, and the
+    share of the question inside phrases naming a rule."""
+
+    def __init__(self, query: Query, hits: list[RuleHit], phrases: list[PhraseHit], idf: dict[str, float],
+                 total_weight: float, known: float = 0.0, unknown: int = 0, named: float = 0.0):
+        self.query = query
+        self.hits = hits
+        self.phrases = phrases
+        self.idf = idf
+        self.total_weight = total_weight
+        self.known = known
+        self.unknown = unknown
+        self.named = named
+
+    @property
+    def top(self) -> RuleHit | None:
+        return self.hits[0] if self.hits else None
+
+
+def parse(text: str) -> Query:
+    tokens = words(text)
+    content = [i for i, t in enumerate(tokens) if t not in STOPWORDS]
+    return Query(text=text, tokens=tokens, stems=stems_of(tokens), content=content)
+
+
+def correct_typos(index: GameIndex, query: Query, known: frozenset[str] = frozenset()) -> Query:
+    """Replace words the game never uses by a close name from the game (rapidfuzz), if any.
+    Words in `known` (another game uses them) are left alone: they are not typos."""
+    unknown = [i for i in query.content if len(query.tokens[i]) >= 5 and not query.tokens[i].isdigit()
+               and query.stems[i] not in known]
+    if not unknown:
+        return query
+    df = index.df([query.stems[i] for i in unknown])
+    unknown = [i for i in unknown if df[query.stems[i]] == 0 and query.stems[i] not in index.phrases
+               and query.stems[i] not in generic_stems()]
+    if not unknown:
+        return query
+    from rapidfuzz import process  # only paid for when a word is unknown
+    from rapidfuzz.distance import DamerauLevenshtein
+
+    vocabulary = index.data("name_words") or []
+    tokens = list(query.tokens)
+    corrected = {}
+    for i in unknown:
+        word = tokens[i]
+        found = process.extractOne(word, vocabulary, scorer=DamerauLevenshtein.distance, score_cutoff=2)
+        if found and _plausible_typo(word, found[0], found[1]):
+            tokens[i] = found[0]
+            corrected[i] = found[0]
+    if not corrected:
+        return query
+    return Query(text=query.text, tokens=tokens, stems=stems_of(tokens), content=query.content,
+                 corrected=corrected)
+
+
+def _plausible_typo(word: str, name: str, edits: int) -> bool:
+    """One slip in a longer word, two in a long one, or two letters swapped in a short one;
+    "poker" is not a misspelt "power"."""
+    if edits == 1:
+        return len(word) >= 6 or sorted(word) == sorted(name)
+    return edits == 2 and len(word) >= 9
+
+
+def match_phrases(index: GameIndex, query: Query) -> list[PhraseHit]:
+    """Every known phrase in the question, little words skipped on both sides. A section title
+    or glossary term of several words also counts when most of its words are there, in any order
+    ("what if I roll rattlebones" finds "Rolling the Rattlebones side"). A phrase whose words all
+    lie inside a longer phrase found is dropped ("time dice" hides "time")."""
+    positions = query.content
+    seq = [query.stems[i] for i in positions]
+    hits: list[PhraseHit] = []
+    for k, stem in enumerate(seq):
+        for phrase in index.phrases.get(stem, ()):
+            n = len(phrase.stems)
+            found = tuple(seq[k:k + n])
+            if found == phrase.stems:
+                hits.append(PhraseHit(phrase, tuple(positions[k:k + n])))
+            elif len(found) == n and n >= 2 and all(_close_stems(a, b) for a, b in zip(found, phrase.stems)):
+                hits.append(PhraseHit(phrase, tuple(positions[k:k + n]), exact=False))
+    first_at = {}
+    for pos, stem in zip(positions, seq):
+        first_at.setdefault(stem, pos)
+    whole = {(h.phrase, h.positions) for h in hits}
+    for phrase in _titles_by_word(index, first_at):
+        shared = [st for st in dict.fromkeys(phrase.stems) if st in first_at]
+        n = len(set(phrase.stems))
+        if len(shared) >= 2 and len(shared) < n and 3 * len(shared) >= 2 * n:
+            spot = tuple(sorted(first_at[st] for st in shared))
+            if (phrase, spot) not in whole:
+                hits.append(PhraseHit(phrase, spot, exact=False, ratio=len(shared) / n))
+    kept = []
+    for hit in hits:
+        mine = set(hit.positions)
+        inside = any(other is not hit and mine < set(other.positions) for other in hits)
+        if not inside:
+            kept.append(hit)
+    return kept
+
+
+def _titles_by_word(index: GameIndex, stems) -> list[Phrase]:
+    """Section titles and glossary terms of two words or more that hold any of `stems`."""
+    table = index._data.get("__titles_by_word")
+    if table is None:
+        table = {}
+        for phrases in index.phrases.values():
+            for phrase in phrases:
+                if phrase.kind in ("rule-title", "term") and len(set(phrase.stems)) >= 2:
+                    for st in set(phrase.stems):
+                        table.setdefault(st, []).append(phrase)
+        index._data["__titles_by_word"] = table
+    found = {}
+    for st in stems:
+        for phrase in table.get(st, ()):
+            found[id(phrase)] = phrase
+    return list(found.values())
+
+
+def _close_stems(a: str, b: str) -> bool:
+    """Stems the porter stemmer keeps apart though the words are one ("fail", "failur")."""
+    if a == b:
+        return True
+    short, long = sorted((a, b), key=len)
+    return len(short) >= 4 and long.startswith(short) and len(long) - len(short) <= 2
+
+
+def term_stats(index: GameIndex, stems: list[str]):
+    """Doc frequency and postings of canonical stems; a number counts as its words too."""
+    alts = {s: alternatives(s) for s in stems}
+    flat = [a for group in alts.values() for a in group]
+    df_all = index.df(flat)
+    post_all = index.postings(flat)
+    df = {s: max(df_all[a] for a in group) for s, group in alts.items()}
+    post: dict[str, dict[int, tuple[str, float]]] = {}
+    for s, group in alts.items():
+        merged: dict[int, tuple[str, float]] = {}
+        for a in group:
+            for doc, (rule, weight) in post_all[a].items():
+                if doc not in merged or weight > merged[doc][1]:
+                    merged[doc] = (rule, weight)
+        post[s] = merged
+    return df, post
+
+
+def weight(df: int, n_docs: int) -> float:
+    """How much a word of the question counts: BM25's idf, flattened by IDF_POWER."""
+    return math.log(1 + (n_docs - df + 0.5) / (df + 0.5)) ** IDF_POWER
+
+
+def search(index: GameIndex, query: Query) -> SearchResult:
+    content = query.content_stems
+    phrases = match_phrases(index, query)
+    canon_stems = {}  # glossary term -> its stems, for the aliases found
+    for hit in phrases:
+        canon = hit.phrase.canon
+        if canon and canon not in canon_stems:
+            canon_stems[canon] = [s for t, s in zip(words(canon), stems_of(words(canon))) if t not in STOPWORDS]
+    lookup = list(dict.fromkeys(content + [s for group in canon_stems.values() for s in group]))
+    df, postings = term_stats(index, lookup)
+    n_docs = max(index.docs, 1)
+    # Everyday words ("go", "out") weigh little, unless part of a name the game uses ("knocked out").
+    generic = generic_stems() - {query.stems[i] for h in phrases for i in h.positions}
+    idf = {t: GENERIC_WEIGHT if t in generic else weight(df[t], n_docs) for t in content}
+    total = sum(idf.values()) or 1.0
+
+    doc_cover, doc_rule = _passages(query, content, phrases, canon_stems, postings)
+    phrase_score, named = _phrase_scores(phrases, query, idf, total)
+    fts, best_doc, rows = _full_text(index, query, phrases)
+    for kind, _key, rule, title, _answer, _score in rows:
+        # An FAQ asking what the player asks, in nearly the same words, names its rule as
+        # surely as a title would.
+        if kind == "faq" and rule:
+            match = _faq_match(index, title, idf, total)
+            if match >= FAQ_MATCH:
+                phrase_score[rule] = max(phrase_score.get(rule, 0.0), FAQ_WEIGHT * match)
+    top_fts = max(fts.values(), default=0.0) or 1.0
+
+    # Coverage of a rule: its best passage, with the words of any phrase naming the rule.
+    coverage: dict[str, float] = {}
+    for doc, cover in doc_cover.items():
+        rule = doc_rule[doc]
+        extra = named.get(rule, {})
+        got = sum(idf[t] * max(cover.get(t, 0.0), extra.get(t, 0.0)) for t in content) / total
+        coverage[rule] = max(coverage.get(rule, 0.0), got)
+    for rule, extra in named.items():
+        got = sum(idf[t] * extra.get(t, 0.0) for t in content) / total
+        coverage[rule] = max(coverage.get(rule, 0.0), got)
+
+    hits = []
+    for rule in set(fts) | set(phrase_score) | set(coverage):
+        if rule not in index.rules:
+            continue
+        score = coverage.get(rule, 0.0) + W_FTS * fts.get(rule, 0.0) / top_fts + W_PHRASE * phrase_score.get(rule, 0.0)
+        if index.rules[rule].optional and not _asks_variant(query):
+            score *= VARIANT
+        hits.append(RuleHit(rule, score, coverage.get(rule, 0.0), fts.get(rule, 0.0) / top_fts,
+                            phrase_score.get(rule, 0.0), best_doc.get(rule)))
+    hits.sort(key=lambda h: (-h.score, index.rules[h.rule].order))
+
+    corrected = {query.stems[i] for i in query.corrected}
+    known = sum(0.5 if t in corrected else 1.0 for t in content if df[t] > 0)
+    unknown = sum(1 for t in content if df[t] == 0 and t not in generic_stems())
+    in_names = {query.stems[i] for h in phrases if h.phrase.rule for i in h.positions}
+    named_share = sum(idf.get(t, 0.0) for t in in_names) / total
+    return SearchResult(query=query, hits=hits, phrases=phrases, idf=idf, total_weight=total,
+                        known=known, unknown=unknown, named=named_share)
+
+
+def _passages(query: Query, content: list[str], phrases: list[PhraseHit], canon_stems: dict[str, list[str]],
+              postings: dict) -> tuple[dict[int, dict[str, float]], dict[int, str]]:
+    """Per passage (doc), how well each question word is covered: by the word itself, or by a
+    glossary alias in the question whose term the passage holds ("hit points": "health")."""
+    doc_cover: dict[int, dict[str, float]] = {}
+    doc_rule: dict[int, str] = {}
+    for t in content:
+        for doc, (rule, w) in postings[t].items():
+            doc_rule[doc] = rule
+            slot = doc_cover.setdefault(doc, {})
+            slot[t] = max(slot.get(t, 0.0), w)
+    for hit in phrases:
+        group = canon_stems.get(hit.phrase.canon) if hit.phrase.canon else None
+        if not group:
+            continue
+        holders: dict[int, float] | None = None
+        for st in group:
+            found = {doc: w for doc, (_rule, w) in postings.get(st, {}).items()}
+            holders = found if holders is None else {d: min(w, found[d]) for d, w in holders.items() if d in found}
+        span = {query.stems[i] for i in hit.positions}
+        for doc, w in (holders or {}).items():
+            doc_rule[doc] = postings[group[0]][doc][0]
+            slot = doc_cover.setdefault(doc, {})
+            for st in span:
+                slot[st] = max(slot.get(st, 0.0), SYNONYM * w)
+    return doc_cover, doc_rule
+
+
+def _phrase_scores(phrases: list[PhraseHit], query: Query, idf: dict[str, float], total: float):
+    """Per rule, the best phrase naming it: the share of the question it covers, shared with
+    the other rules the same words name at least as strongly, more for longer phrases; and the
+    question words each rule's names cover."""
+    strength: dict[tuple, list[tuple[float, str]]] = {}
+    for hit in phrases:
+        if hit.phrase.rule:
+            strength.setdefault(hit.phrase.stems, []).append(
+                (PHRASE_KIND_WEIGHT.get(hit.phrase.kind, 0.5), hit.phrase.rule))
+    scores: dict[str, float] = {}
+    named: dict[str, dict[str, float]] = {}
+    for hit in phrases:
+        phrase = hit.phrase
+        kind_weight = PHRASE_KIND_WEIGHT.get(phrase.kind, 0.5)
+        if not phrase.rule or kind_weight == 0:
+            continue
+        span = {query.stems[i] for i in hit.positions}
+        share = sum(idf.get(st, 0.0) for st in span) / total
+        spread = len({r for w, r in strength[phrase.stems] if w >= kind_weight})
+        value = hit.strength * kind_weight * share * (1 + LENGTH_BONUS * (len(span) - 1)) / spread
+        scores[phrase.rule] = max(scores.get(phrase.rule, 0.0), value)
+        slot = named.setdefault(phrase.rule, {})
+        for st in span:
+            slot[st] = 1.0
+    return scores, named
+
+
+def _full_text(index: GameIndex, query: Query, phrases: list[PhraseHit]):
+    """BM25 over the question's words and the terms its aliases stand for: per rule, its best
+    doc's score plus a little for its next ones; each rule's best doc; the rows found."""
+    terms = [query.tokens[i] for i in query.content]
+    for hit in phrases:
+        if hit.phrase.canon:
+            terms.extend(words(hit.phrase.canon))
+    if not terms:
+        return {}, {}, []
+    match = " OR ".join(f'"{t}"' for t in dict.fromkeys(terms))
+    weights = ", ".join(str(w) for w in BM25_WEIGHTS)
+    rows = index.con.execute(
+        f"SELECT kind, key, rule, title, answer, bm25(docs, {weights}) AS score FROM docs "
+        f"WHERE docs MATCH ? ORDER BY score LIMIT {FTS_LIMIT}", (match,)).fetchall()
+    per_rule: dict[str, list[float]] = {}
+    best_doc: dict[str, tuple] = {}
+    for kind, key, rule, title, answer, score in rows:
+        if not rule:
+            continue
+        per_rule.setdefault(rule, []).append(-score)
+        if rule not in best_doc:
+            best_doc[rule] = (kind, key, title, answer, -score)
+    fts = {}
+    for rule, scores in per_rule.items():
+        scores.sort(reverse=True)
+        fts[rule] = scores[0] + 0.15 * sum(scores[1:4])
+    return fts, best_doc, rows
+
+
+def _faq_match(index: GameIndex, question: str, idf: dict[str, float], total: float) -> float:
+    """How closely an FAQ's question and the player's share their words, both ways (0-1)."""
+    faq = set(stems_of([t for t in words(question) if t not in STOPWORDS]))
+    if not faq:
+        return 0.0
+    ours = sum(w for t, w in idf.items() if t in faq) / total
+    df = index.df(sorted(faq))
+    theirs_weight = {t: idf[t] if t in idf else weight(df[t], max(index.docs, 1)) for t in faq}
+    theirs = sum(w for t, w in theirs_weight.items() if t in idf) / (sum(theirs_weight.values()) or 1.0)
+    return ours * theirs
+
+
+def _asks_variant(query: Query) -> bool:
+    return bool(set(query.tokens) & {"variant", "variants", "optional", "option", "house"})

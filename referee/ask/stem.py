@@ -1,0 +1,46 @@
+"""Stems exactly as the index makes them, by asking SQLite's own FTS5 porter tokenizer.
+
+A tiny in-memory FTS5 table is fed the words and its ``instance`` vocabulary gives back, for
+each word position, the term stored. So the question, the aliases and the index always agree,
+with no second stemmer to drift out of step.
+"""
+from __future__ import annotations
+
+import sqlite3
+import threading
+
+TOKENIZE = "porter unicode61 remove_diacritics 2"
+
+
+class Stemmer:
+    def __init__(self) -> None:
+        self._db = sqlite3.connect(":memory:", check_same_thread=False)
+        self._db.execute(f"CREATE VIRTUAL TABLE words USING fts5(w, tokenize='{TOKENIZE}')")
+        self._db.execute("CREATE VIRTUAL TABLE terms USING fts5vocab(words, instance)")
+        self._known: dict[str, str] = {}
+        self._lock = threading.Lock()
+
+    def stems(self, tokens: list[str]) -> list[str]:
+        """One stem per token; tokens must come from text.words (one index token each)."""
+        missing = sorted({t for t in tokens if t not in self._known})
+        if missing:
+            with self._lock:
+                self._db.execute("DELETE FROM words")
+                self._db.execute("INSERT INTO words(rowid, w) VALUES (1, ?)", (" ".join(missing),))
+                for term, offset in self._db.execute("SELECT term, offset FROM terms"):
+                    if offset < len(missing):
+                        self._known[missing[offset]] = term
+        return [self._known.get(t, t) for t in tokens]
+
+    def stem(self, token: str) -> str:
+        return self.stems([token])[0]
+
+
+_STEMMER: Stemmer | None = None
+
+
+def stemmer() -> Stemmer:
+    global _STEMMER
+    if _STEMMER is None:
+        _STEMMER = Stemmer()
+    return _STEMMER

@@ -1,0 +1,154 @@
+"""Open a game's index, building or rebuilding it when the game folder has changed.
+
+An opened index is kept for the life of the process (keyed by folder); every open re-checks the
+fingerprint (stat only), so a long-running session still notices edits.
+"""
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections import namedtuple
+from pathlib import Path
+
+from .cache import GameFolder, fingerprint, index_path
+
+
+class GameDataProblem(Exception):
+    """The game's data does not load; str() is the loader's full report (exit 2)."""
+
+
+RuleInfo = namedtuple("RuleInfo", "id number title text parent depth order optional aliases")
+
+# A name players may say: its stems (little words dropped), what it names (kind, ref), the rule it
+# points to, how it is written, the glossary term it is an alias of (canon), and whether dropping
+# little words left a single word of several (reduced).
+Phrase = namedtuple("Phrase", "stems kind ref rule label canon reduced", defaults=(False,))
+
+
+class GameIndex:
+    """One game's opened index: rules and phrases in memory, the rest read when needed."""
+
+    def __init__(self, folder: GameFolder, con: sqlite3.Connection, fingerprint: str, id: str, title: str,
+                 docs: int, rules: dict[str, RuleInfo], phrases: dict[str, list[Phrase]]):
+        self.folder = folder
+        self.con = con
+        self.fingerprint = fingerprint
+        self.id = id
+        self.title = title
+        self.docs = docs
+        self.rules = rules
+        self.phrases = phrases  # by first stem
+        self.built = False  # True when this process (re)built the index
+        self._data: dict[str, object] = {}
+        self._df: dict[str, int] = {}
+
+    def data(self, key: str):
+        if key not in self._data:
+            row = self.con.execute("SELECT json FROM data WHERE key = ?", (key,)).fetchone()
+            self._data[key] = json.loads(row[0]) if row else None
+        return self._data[key]
+
+    def df(self, terms: list[str]) -> dict[str, int]:
+        """How many docs hold each term (0 for terms the game never uses)."""
+        missing = [t for t in set(terms) if t not in self._df]
+        if missing:
+            marks = ",".join("?" * len(missing))
+            found = dict(self.con.execute(f"SELECT term, df FROM terms WHERE term IN ({marks})", missing))
+            for term in missing:
+                self._df[term] = found.get(term, 0)
+        return {t: self._df[t] for t in terms}
+
+    def postings(self, terms: list[str]) -> dict[str, dict[int, tuple[str, float]]]:
+        """For each term, the docs that hold it: doc -> (its rule, how strongly)."""
+        out: dict[str, dict[int, tuple[str, float]]] = {t: {} for t in terms}
+        unique = sorted(set(terms))
+        if unique:
+            marks = ",".join("?" * len(unique))
+            for term, doc, rule, weight in self.con.execute(
+                    f"SELECT term, doc, rule, weight FROM postings WHERE term IN ({marks})", unique):
+                out[term][doc] = (rule, weight)
+        return out
+
+    def rule_title(self, rule_id: str) -> str:
+        info = self.rules.get(rule_id)
+        return info.title if info else rule_id
+
+
+_OPEN: dict[Path, GameIndex] = {}
+
+
+def open_index(folder: GameFolder) -> GameIndex:
+    fp = fingerprint(folder.root)
+    cached = _OPEN.get(folder.root)
+    if cached is not None and cached.fingerprint == fp:
+        return cached
+    path = index_path(folder)
+    con = _connect_if_current(path, fp)
+    built = False
+    if con is None:
+        con = _build(folder, path, fp)
+        built = True
+    index = _read(folder, con, fp)
+    index.built = built
+    if cached is not None:
+        cached.con.close()
+    _OPEN[folder.root] = index
+    return index
+
+
+def _connect_if_current(path: Path, fp: str) -> sqlite3.Connection | None:
+    """The index at `path`, opened read-only, if it exists and is of this fingerprint."""
+    if not path.is_file():
+        return None
+    con = None
+    try:
+        con = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True, check_same_thread=False)
+        row = con.execute("SELECT value FROM meta WHERE key = 'fingerprint'").fetchone()
+    except sqlite3.Error:  # unreadable or not an index: build it again
+        row = None
+    if row and row[0] == fp:
+        return con
+    if con is not None:
+        con.close()
+    return None
+
+
+def _build(folder: GameFolder, path: Path, fp: str) -> sqlite3.Connection:
+    from generator.errors import GameDataError
+
+    from .index import load_and_build
+
+    try:
+        memory = load_and_build(folder.root, path, fp)
+    except GameDataError as exc:
+        raise GameDataProblem(str(exc)) from None
+    if memory is not None:
+        return memory
+    con = _connect_if_current(path, fp)
+    if con is None:  # written, but unreadable: fall back to an index in memory
+        con = load_and_build(folder.root, None, fp)
+    return con
+
+
+def _read(folder: GameFolder, con: sqlite3.Connection, fp: str) -> GameIndex:
+    meta = dict(con.execute("SELECT key, value FROM meta"))
+    rules = {}
+    for rid, number, title, text, parent, depth, order, optional, aliases in con.execute(
+            "SELECT id, number, title, text, parent, depth, ord, optional, aliases FROM rules ORDER BY ord"):
+        rules[rid] = RuleInfo(rid, number, title, text, parent, depth, order, bool(optional),
+                              tuple(json.loads(aliases)))
+    phrases: dict[str, list[Phrase]] = {}
+    for stems, kind, ref, rule, label, canon, reduced in con.execute(
+            "SELECT stems, kind, ref, rule, label, canon, reduced FROM phrases"):
+        parts = tuple(stems.split())
+        phrases.setdefault(parts[0], []).append(Phrase(parts, kind, ref, rule, label, canon, bool(reduced)))
+    return GameIndex(folder=folder, con=con, fingerprint=fp, id=meta.get("id", folder.key),
+                     title=meta.get("title", folder.key), docs=int(meta.get("docs", "1") or 1),
+                     rules=rules, phrases=phrases)
+
+
+def forget() -> None:
+    """Close every open index (tests)."""
+    for index in _OPEN.values():
+        index.con.close()
+    _OPEN.clear()

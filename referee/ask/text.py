@@ -1,0 +1,149 @@
+"""Words: splitting text the way the index does, question stopwords, numbers, markup to plain text.
+
+The tokenizer matches SQLite's ``unicode61`` (letters and digits make words, everything else
+separates them, accents dropped), so a word split here is exactly one token in the index and its
+stem (see stem.py) is the term the index stores.
+"""
+from __future__ import annotations
+
+import re
+
+WORD = re.compile(r"[^\W_]+")
+RULE_REF = re.compile(r"\[\[([^\]]*)\]\]")
+ICON = re.compile(r":([a-z0-9][a-z0-9-]*):")
+EMPHASIS = re.compile(r"\*\*(.+?)\*\*|\*(.+?)\*", re.S)
+
+# Words that carry the shape of a question, not its subject. Words that change the meaning of a
+# rule question ("not", "all", "each", "before", "again", "same") are deliberately not here.
+STOPWORDS = frozenset("""
+a an the i im ive id me my mine myself we us our ours you your yours yourself he him his she her
+hers it its they them their theirs this that these those there here
+is are was were be been being am do does did doing done don doesn didn isn aren wasn
+have has had having can could may might must shall should will would cannot
+what whats which who whom whose when where why how
+of to in on at by for with about from into onto as if then than so and or but
+get gets got getting happen happens happened happening mean means meant
+rule rules ruling please exactly actually really just ok okay like
+s t d ll re ve m
+tell know explain say says allowed able legal work works need needs want wants many much
+""".split())
+
+# Everyday words a player may use that say little about which rule is meant: they weigh little
+# unless they are part of a name the game uses ("knocked out"), and a game that never uses one
+# does not count it against the question (an unknown word marks a question as off-topic).
+GENERIC = frozenset("""
+give gives gave go goes going went gone put puts take takes took make makes made use uses used
+let lets see look looks come comes keep keeps thing things stuff guy guys dude someone somebody
+anyone anybody anything something everyone everybody everything way lot bit kind sort try
+again still ever even else also only other others another same different new old
+out up over off around about
+""".split())
+
+NUMBER_WORDS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+    "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+    "nineteen": 19, "twenty": 20,
+}
+ORDINALS = {
+    "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
+    "fifth": 5, "5th": 5, "sixth": 6, "6th": 6,
+}
+
+
+def fold(text: str) -> str:
+    """Lower case without accents, as unicode61 with remove_diacritics sees it."""
+    if text.isascii():
+        return text.lower()
+    import unicodedata
+
+    text = unicodedata.normalize("NFKD", text.lower())
+    return "".join(ch for ch in text if not unicodedata.combining(ch))
+
+
+PLUS = re.compile(r"(?<![\w+])\+(?=\d)")
+
+
+def searchable(text: str) -> str:
+    """Text as it is indexed and matched: "+1" reads "plus 1" (the tokenizer drops the sign)."""
+    return PLUS.sub("plus ", text)
+
+
+def words(text: str) -> list[str]:
+    return WORD.findall(fold(searchable(text)))
+
+
+def canonical(token: str, stem: str) -> str:
+    """The form phrases are matched in: a number word is its digits ("three" and "3" agree)."""
+    number = number_of(token)
+    return str(number) if number is not None else stem
+
+
+def alternatives(stem: str) -> list[str]:
+    """Index terms a canonical stem stands for: "3" is also "three"."""
+    if stem.isdigit():
+        names = [w for w, n in NUMBER_WORDS.items() if str(n) == stem]
+        return [stem] + names
+    return [stem]
+
+
+def number_of(word: str) -> int | None:
+    """The number a single word stands for: "3", "three"; not ordinals (see ordinal_of)."""
+    if word.isdigit() and len(word) <= 6:
+        return int(word)
+    return NUMBER_WORDS.get(word)
+
+
+def ordinal_of(word: str) -> int | None:
+    return ORDINALS.get(word)
+
+
+def plain(text: str, numbers: dict[str, str] | None = None, icons: dict[str, str] | None = None) -> str:
+    """Rule markup to plain text: [[rule.id]] becomes §4.3, :icon: its label, **bold** plain."""
+    numbers = numbers or {}
+    icons = icons or {}
+
+    def ref(match: re.Match) -> str:
+        number = numbers.get(match.group(1).strip())
+        return f"§{number}" if number else match.group(1).strip()
+
+    text = RULE_REF.sub(ref, text)
+    text = ICON.sub(lambda m: icons.get(m.group(1), m.group(1).replace("-", " ")), text)
+    text = EMPHASIS.sub(lambda m: m.group(1) or m.group(2), text)
+    return text.strip()
+
+
+def humanize(name: str) -> str:
+    """A data key as words: bonus_bones_per_player -> bonus bones per player."""
+    return re.sub(r"[_-]+", " ", str(name)).strip()
+
+
+LIST_ITEM = re.compile(r"^\s*(\d+[.)]|[-*\u2022])\s")
+
+
+def wrap(text: str, width: int = 88, indent: str = "  ") -> str:
+    """Fill each paragraph to `width`; numbered and bulleted lines keep their own line."""
+    import textwrap
+
+    blocks: list[str] = []
+    for paragraph in re.split(r"\n\s*\n", text):
+        for line in paragraph.splitlines():
+            if not line.strip():
+                continue
+            if blocks and not LIST_ITEM.match(line) and not blocks[-1].endswith("\n"):
+                blocks[-1] += " " + line.strip()
+            else:
+                blocks.append(line.strip())
+        if blocks:
+            blocks[-1] += "\n"  # the paragraph ends here
+    return "\n".join(textwrap.fill(" ".join(b.split()), width=width, initial_indent=indent,
+                                   subsequent_indent=indent + ("   " if LIST_ITEM.match(b) else ""))
+                     for b in blocks)
+
+
+def shorten(text: str, limit: int = 160) -> str:
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    cut = text[:limit].rsplit(" ", 1)[0]
+    return cut.rstrip(",;:") + " ..."

@@ -1,0 +1,355 @@
+"""`referee ask`: answers computed from the data, citations, honesty, the command, the cache.
+
+The real games under content/ are asked; every index is built into a temporary cache folder.
+Expected numbers and rule ids are read from the game data (the one loader), not typed in, where
+the data is what the answer is computed from.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from generator.loader import load_game
+from referee.ask import store
+from referee.ask.command import register
+from referee.ask.engine import AskUsage, ask
+from referee.ask.run import fast_main
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def ask_cache(tmp_path_factory):
+    """Indexes go to a temporary cache for this module, and are forgotten afterwards."""
+    cache = tmp_path_factory.mktemp("ask-cache")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("BONEYARD_CACHE", str(cache))
+        store.forget()
+        yield cache
+        store.forget()
+
+
+@pytest.fixture(scope="module")
+def games():
+    return {g: load_game(g) for g in ("bone-strike", "rattlebones", "runeblade", "runes-and-bones", "ribbon-of-bone")}
+
+
+@pytest.fixture
+def cli():
+    app = typer.Typer(add_completion=False, rich_markup_mode=None, pretty_exceptions_enable=False)
+
+    @app.callback()
+    def main() -> None:  # a group, as in the referee app: `ask` is a sub-command
+        pass
+
+    register(app)
+    runner = CliRunner()
+    return lambda *args: runner.invoke(app, ["ask", *args])
+
+
+def table(game, table_id):
+    return next(t for t in game.tables if t.id == table_id)
+
+
+# -- answers computed from the data --------------------------------------------------------
+
+
+def test_cycle_decides_runes_element_first(games):
+    game = games["runes-and-bones"]
+    elements = table(game, "elements")
+    answer = ask("does water-axe beat fire-shield?", game="runes-and-bones")
+    assert answer.matched and answer.source == "data:cycle"
+    assert answer.answer.startswith("Yes.")
+    first = answer.citations[0]
+    assert first.id == elements.rule
+    assert first.number == game.rule_numbers[elements.rule]
+    # The reverse question gets the reverse verdict, from the same data.
+    assert ask("does fire-shield beat water-axe?", game="runes-and-bones").answer.startswith("No.")
+
+
+def test_cycle_falls_to_weapons_on_the_same_element(games):
+    weapons = table(games["runes-and-bones"], "weapons")
+    answer = ask("does fire arrow beat fire shield?", game="runes-and-bones")
+    assert answer.citations[0].id == weapons.rule
+    assert answer.answer.startswith("No.") and "Fire Shield beats Fire Arrow" in answer.answer
+    same = ask("does earth axe beat earth axe?", game="runes-and-bones")
+    assert same.citations[0].id == "beating.identical"
+    assert "buy the win" in same.answer
+
+
+def test_chart_star_sale(games):
+    chart = table(games["rattlebones"], "star-sale")
+    points = dict((row[0], row[1]) for row in chart.rows)
+    answer = ask("how many points for three stars?", game="rattlebones")
+    assert answer.source == "data:chart"
+    assert f"{points[3]} points" in answer.answer
+    assert answer.citations[0].id == chart.rule
+
+
+def test_star_sale_beyond_the_chart_in_batches(games):
+    chart = dict((row[0], row[1]) for row in table(games["rattlebones"], "star-sale").rows)
+    answer = ask("how many points do I score selling 6 stars?", game="rattlebones")
+    assert answer.source == "data:game"
+    assert f"{chart[4] + chart[2]} points" in answer.answer
+
+
+def test_map_turn_roll(games):
+    turn_roll = table(games["ribbon-of-bone"], "turn-roll")
+    row = next(r for r in turn_roll.rows if r["roll"] == 2)
+    answer = ask("what happens when I roll a 2?", game="ribbon-of-bone")
+    assert answer.source == "data:map"
+    assert row["name"] in answer.answer
+    assert [c.id for c in answer.citations[:2]] == [row["rule"], turn_roll.rule]
+
+
+def test_records_ability(games):
+    abilities = table(games["ribbon-of-bone"], "abilities")
+    time_row = next(r for r in abilities.rows if r["id"] == "time")
+    answer = ask("what does Time do in combat?", game="ribbon-of-bone")
+    assert answer.citations[0].id == time_row["rule"]
+    assert str(time_row["damage"]) in answer.answer
+
+
+def test_count_from_components(games):
+    game = games["ribbon-of-bone"]
+    marquis = next(c for c in game.components if c.id == "marquis-cards")
+    answer = ask("how many marquis cards are there?", game="ribbon-of-bone")
+    assert answer.source == "data:count"
+    assert answer.answer.startswith(f"{marquis.count} ")
+    assert answer.citations[0].id == "components"
+
+
+def test_value_starting_health_from_an_alias(games):
+    value = games["bone-strike"].values["starting-health"]
+    answer = ask("how many hit points do we start with?", game="bone-strike")  # "hit points": Health
+    assert answer.source == "data:value"
+    assert str(value.value) in answer.answer
+    assert answer.citations[0].id == value.rule
+
+
+def test_card_field(games):
+    cutlass = next(c for d in games["bone-strike"].decks for c in d.cards if c.id == "cutlass")
+    answer = ask("how much does the cutlass cost?", game="bone-strike")
+    assert answer.answer == f"Cutlass: cost {cutlass.extra['cost']}."
+
+
+def test_special_rune():
+    answer = ask("what does the Skull rune do?", game="runes-and-bones")
+    assert answer.citations[0].id == "special-runes.skull"
+    assert "3 bones" in answer.answer
+
+
+def test_citations_carry_the_rulebook_numbers(games):
+    for question, game_id in [("can a tapped warrior block?", "bone-strike"),
+                              ("what does the thief steal?", "rattlebones"),
+                              ("how many offers can I make per roll?", "runeblade")]:
+        game = games[game_id]
+        titles = {full: rule.title for full, _, _, rule in game.walk_rules()}
+        answer = ask(question, game=game_id, k=3)
+        assert len(answer.citations) == 4  # the answer's section and up to k=3 further matches
+        assert len({c.id for c in answer.citations}) == 4
+        for c in answer.citations:
+            assert c.number == game.rule_numbers[c.id]
+            assert c.title == titles[c.id]
+            assert "[[" not in c.text and "**" not in c.text  # markup made plain
+
+
+def test_typos_in_names_are_read_as_the_game_spells_them():
+    answer = ask("what does unblokable mean?", game="bone-strike")
+    assert answer.corrected == {"unblokable": "unblockable"}
+    assert answer.citations[0].id == "effects.unblockable"
+    assert ask("what does the theif do?", game="rattlebones").citations[0].id == "actions.thief"
+
+
+# -- choosing the game, and saying no --------------------------------------------------------
+
+
+def test_game_chosen_from_the_question():
+    assert ask("how many points for three stars?").game == "rattlebones"
+    assert ask("does water-axe beat fire-shield?").game == "runes-and-bones"
+    assert ask("how do I recruit a marquis to my side?").game == "ribbon-of-bone"
+    named = ask("in Bone Strike, can I heal above 20?")
+    assert named.game == "bone-strike" and named.candidates == []
+
+
+def test_unclear_game_lists_candidates():
+    answer = ask("what does Time do in combat?")
+    assert answer.matched
+    games_seen = {answer.game} | {c["game"] for c in answer.candidates}
+    assert {"bone-strike", "ribbon-of-bone"} <= games_seen
+
+
+@pytest.mark.parametrize("question", ["what is the capital of France?", "how do I castle in chess?",
+                                      "how do you play poker?"])
+def test_off_topic_is_no_good_match(question):
+    answer = ask(question)
+    assert not answer.matched and answer.answer is None
+    for game in ("bone-strike", "runes-and-bones"):
+        assert not ask(question, game=game).matched
+
+
+def test_bad_usage():
+    with pytest.raises(AskUsage, match="did you mean 'bone-strike'"):
+        ask("how do I win?", game="bone-strik")
+    with pytest.raises(AskUsage, match="empty"):
+        ask("   ")
+
+
+# -- the command -----------------------------------------------------------------------------
+
+
+def test_command_answers_with_exit_0(cli, games):
+    result = cli("does water-axe beat fire-shield?", "--game", "runes-and-bones")
+    assert result.exit_code == 0, result.output
+    number = games["runes-and-bones"].rule_numbers["beating.element"]
+    assert f"§{number} Elements first" in result.output
+    assert "Yes. Water Axe beats Fire Shield" in result.output
+
+
+def test_command_json(cli, games):
+    result = cli("how many points for three stars?", "--json", "-n", "2")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert {"game", "answer", "confidence", "citations"} <= set(data)
+    assert data["game"] == "rattlebones" and 0 < data["confidence"] <= 1
+    assert len(data["citations"]) == 3
+    first = data["citations"][0]
+    assert set(first) == {"id", "number", "title", "text"}
+    assert first["number"] == games["rattlebones"].rule_numbers[first["id"]]
+
+
+def test_command_no_match_exits_1(cli):
+    result = cli("what is the airspeed velocity of an unladen swallow?")
+    assert result.exit_code == 1
+    assert "No good match" in result.output
+    result = cli("who won the world cup in 2018?", "--json")
+    assert result.exit_code == 1 and json.loads(result.output)["answer"] is None
+
+
+def test_command_bad_usage_exits_2(cli):
+    result = cli("how do I win?", "--game", "bone-strik")
+    assert result.exit_code == 2
+    assert "did you mean 'bone-strike'" in result.output
+    assert cli("how do I win?", "-n", "-1").exit_code == 2
+    assert cli("   ").exit_code == 2
+    assert "Traceback" not in result.output
+
+
+def test_command_n_zero_gives_the_answer_alone(cli):
+    result = cli("what's the tiebreaker?", "--game", "rattlebones", "-n", "0", "--json")
+    assert len(json.loads(result.output)["citations"]) == 1
+
+
+def test_fast_path_matches_the_typer_command(cli, capsys):
+    assert fast_main(["how", "many", "points", "for", "three", "stars?", "--json"]) == 0
+    fast = json.loads(capsys.readouterr().out)
+    typer_result = json.loads(cli("how many points for three stars?", "--json").output)
+    assert fast == typer_result
+    assert fast_main(["what is the capital of France?"]) == 1
+    assert fast_main(["hi", "--game", "nope"]) == 2
+    assert fast_main(["--help"]) is None  # left to the Typer app
+    assert fast_main(["hi", "--colour"]) is None
+    assert fast_main(["hi", "-n", "99"]) is None
+
+
+def test_broken_game_is_a_clear_error(cli, tmp_path):
+    folder = tmp_path / "broken"
+    shutil.copytree(REPO / "content" / "runeblade", folder)
+    (folder / "rules.yaml").write_text("rules:\n  - id: Bad Id\n    title: [unclosed\n")
+    result = cli("how do I win?", "--game", str(folder))
+    assert result.exit_code == 2
+    assert "rules.yaml" in result.output and "Traceback" not in result.output
+
+
+# -- the index cache -------------------------------------------------------------------------
+
+
+def test_index_rebuilt_only_when_a_file_changes(tmp_path):
+    folder = tmp_path / "my-runeblade"
+    shutil.copytree(REPO / "content" / "runeblade", folder)
+    from referee.ask.cache import index_path, resolve_game
+
+    first = store.open_index(resolve_game(str(folder)))
+    assert first.built
+    db = index_path(resolve_game(str(folder)))
+    stamp = db.stat().st_mtime_ns
+
+    store.forget()  # as a new process would
+    again = store.open_index(resolve_game(str(folder)))
+    assert not again.built and db.stat().st_mtime_ns == stamp
+
+    # Touching a content file (same bytes, new time) is a change: the index is rebuilt.
+    rules = folder / "rules.yaml"
+    later = time.time() + 5
+    os.utime(rules, (later, later))
+    store.forget()
+    assert store.open_index(resolve_game(str(folder))).built
+
+    # An edit shows in the answers, within the same process too.
+    before = ask("what does the zorblax do?", game=str(folder))
+    assert not before.matched
+    glossary = folder / "glossary.yaml"
+    glossary.write_text(glossary.read_text().replace("aliases: [heap,", "aliases: [zorblax, heap,", 1))
+    after = ask("what does the zorblax do?", game=str(folder))
+    assert after.matched and after.citations[0].id == "dice"
+
+
+def test_warm_query_imports_neither_loader_nor_pydantic_nor_yaml(ask_cache):
+    ask("how many points for three stars?")  # warms every index in the cache
+    script = (
+        "import sys\n"
+        "from referee.ask.engine import ask\n"
+        "a = ask('how many points for three stars?')\n"
+        "assert a.matched and a.game == 'rattlebones', a.as_json()\n"
+        "heavy = [m for m in ('generator.loader', 'pydantic', 'yaml', 'typer') if m in sys.modules]\n"
+        "print(','.join(heavy) or 'clean')\n"
+    )
+    env = dict(os.environ, BONEYARD_CACHE=str(ask_cache))
+    out = subprocess.run([sys.executable, "-c", script], cwd=REPO, env=env, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "clean"
+
+
+def test_python_m_referee_ask(ask_cache):
+    env = dict(os.environ, BONEYARD_CACHE=str(ask_cache))
+    run = subprocess.run([sys.executable, "-m", "referee.ask", "what's the tiebreaker?", "-g", "rattlebones"],
+                         cwd=REPO, env=env, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert "Who wins" in run.stdout
+    helped = subprocess.run([sys.executable, "-m", "referee.ask", "--help"], cwd=REPO, env=env,
+                            capture_output=True, text=True)
+    assert helped.returncode == 0 and "--game" in helped.stdout
+
+
+def test_unwritable_cache_still_answers(tmp_path, monkeypatch):
+    not_a_folder = tmp_path / "cache-file"
+    not_a_folder.write_text("a file where the cache folder should be")
+    monkeypatch.setenv("BONEYARD_CACHE", str(not_a_folder))
+    store.forget()
+    try:
+        answer = ask("what's the tiebreaker?", game="rattlebones")
+        assert answer.matched and answer.citations[0].id == "game-end.winner"
+    finally:
+        store.forget()
+
+
+def test_corrupt_index_is_rebuilt(tmp_path):
+    folder = tmp_path / "runeblade"
+    shutil.copytree(REPO / "content" / "runeblade", folder)
+    from referee.ask.cache import index_path, resolve_game
+
+    store.open_index(resolve_game(str(folder)))
+    store.forget()
+    index_path(resolve_game(str(folder))).write_bytes(b"not a database")
+    index = store.open_index(resolve_game(str(folder)))
+    assert index.built
+    assert ask("how many offers can I make per roll?", game=str(folder)).matched
