@@ -8,14 +8,12 @@ truncated file or destroys the previous good one.
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import tempfile
 from collections.abc import Callable
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .atomic import atomic_path, write_text_atomic  # noqa: F401 (re-exported for callers)
 from .compose import CardFaces, compose_deck
 from .errors import BuildError
 from .fonts import FONT_DIR, STYLE_FILES
@@ -58,31 +56,6 @@ class BuildResult:
     game: str
     out_dir: Path
     files: list[WrittenFile] = field(default_factory=list)
-
-
-_UMASK = os.umask(0)
-os.umask(_UMASK)
-
-
-@contextmanager
-def atomic_path(target: Path):
-    """Yield a temporary path beside target; move it into place only if the block succeeds."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    os.close(handle)
-    temp_path = Path(temp)
-    try:
-        yield temp_path
-        os.chmod(temp_path, 0o666 & ~_UMASK)  # mkstemp makes 0600; give the file normal permissions
-        os.replace(temp_path, target)
-    finally:
-        if temp_path.exists():
-            temp_path.unlink()
-
-
-def write_text_atomic(target: Path, text: str) -> None:
-    with atomic_path(target) as temp:
-        temp.write_text(text, encoding="utf-8")
 
 
 def selected_decks(loaded: LoadedGame, only: tuple[str, ...]):

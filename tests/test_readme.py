@@ -7,7 +7,6 @@ examples use fixed seeds and are compared exactly. An example whose output start
 from __future__ import annotations
 
 import os
-
 import re
 import shlex
 import subprocess

@@ -528,7 +528,8 @@ def sheet_output(piece: Piece, layout: SheetLayout, layouts: dict[str, SheetLayo
 
 def build_pieces(loaded: LoadedGame, options, progress: Callable[[str], None] = lambda message: None) -> list:
     """Compose and write every printable piece of a game that is not a card; return the files written."""
-    from ..build import WrittenFile, atomic_path, write_text_atomic
+    from ..atomic import atomic_path, write_text_atomic
+    from ..build import WrittenFile
 
     game = loaded.game
     settings = PieceSettings.from_options(options)

@@ -169,7 +169,8 @@ def _not_printed(game: Game, files: list) -> list[str]:
 
 def write_printing_md(loaded: LoadedGame, files: list, out_dir: Path):
     """Write PRINTING.md into ``out_dir`` (the game's output folder) and return its WrittenFile."""
-    from ..build import WrittenFile, write_text_atomic
+    from ..atomic import write_text_atomic
+    from ..build import WrittenFile
 
     target = Path(out_dir) / "PRINTING.md"
     write_text_atomic(target, printing_text(loaded, files) + "\n")

@@ -18,10 +18,8 @@ What goes in:
 from __future__ import annotations
 
 import json
-import os
 import re
 import sqlite3
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -43,23 +41,15 @@ OTHER_COVERAGE = {"title": 0.5, "aliases": 0.4}
 
 def build_index(game: Any, target: Path, fingerprint: str) -> None:
     """Write the index of `game` to `target`, atomically (a temporary file moved into place)."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    os.close(handle)
-    try:
+    from generator.atomic import atomic_path
+
+    with atomic_path(target) as temp:
         con = sqlite3.connect(temp)
         try:
             write_index(con, game, fingerprint)
             con.commit()
         finally:
             con.close()
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temp, 0o666 & ~umask)  # mkstemp makes 0600; give the file normal permissions
-        os.replace(temp, target)
-    finally:
-        if os.path.exists(temp):
-            os.unlink(temp)
 
 
 def memory_index(game: Any, fingerprint: str) -> sqlite3.Connection:
