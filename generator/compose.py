@@ -4,17 +4,19 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass
+from pathlib import Path
 from functools import lru_cache
 
 from jinja2 import StrictUndefined, TemplateError, UndefinedError
 from jinja2.sandbox import SandboxedEnvironment
 
 from .errors import BuildError
+from .images import ImageError, fitted, image_size
 from .layouts import Layout, Region
 from .loader import RULE_REF_PATTERN
 from .model import Card, Deck, Game
 from .richtext import TextOverflow, set_text
-from .scene import Icon, Line, Rect, Scene, mm
+from .scene import Icon, Image, Line, Rect, Scene, mm
 
 _env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False)
 
@@ -93,6 +95,13 @@ def _region_nodes(region: Region, context: dict, game: Game) -> list:
                 valign=font.valign, color=font.color, leading=font.leading, icons=set(game.icons),
             )
             nodes.extend(spans)
+    elif region.kind == "image":
+        relative = _render(region, context)
+        if relative:
+            path = _image_path(relative, game)
+            box = (x, y, w, h)
+            ix, iy, iw, ih = fitted(image_size(path), box, region.fit)
+            nodes.append(Image(str(path), ix, iy, iw, ih, clip=box if region.fit == "cover" else None))
     elif region.kind == "icon":
         icon = _render(region, context)
         if icon:
@@ -103,6 +112,20 @@ def _region_nodes(region: Region, context: dict, game: Game) -> list:
 
 
 _PLAIN_FIELD = re.compile(r"^\{\{\s*(card|back|deck|game)\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$")
+
+
+def _image_path(relative: str, game: Game) -> Path:
+    """An image named by a card field: inside the game folder, existing, PNG or JPEG."""
+    path = (game.root / relative).resolve()
+    if not path.is_relative_to(game.root.resolve()):
+        raise TemplateError(f"image '{relative}' leads outside the game folder")
+    if not path.is_file():
+        raise TemplateError(f"image '{relative}' does not exist in the game folder")
+    try:
+        image_size(path)
+    except ImageError as exc:
+        raise TemplateError(str(exc)) from None
+    return path
 
 
 def _render(region: Region, context: dict) -> str:

@@ -251,18 +251,22 @@ def ruler(page_w: float, page_h: float, grid: tuple[float, float, float, float],
     length = mm(RULER_MM)
     top = y0 + grid_h + bleed + mm(1)
     nodes: list = []
-    if page_h - top >= mm(9):
+    # Side placement: the turned label's glyphs reach ~2 mm left of its baseline; the bar and
+    # its ticks stand left of that, and everything stays 1 mm clear of the bleed.
+    label_x = x0 - bleed - mm(1.5)
+    bar_x = label_x - mm(4.5)
+    if page_h - top >= mm(7) or bar_x < mm(0.5):
         x, y = centre_x - length / 2, top
         nodes.append(Line(x, y, x + length, y, "#000000", 0.5))
         for i in range(0, RULER_MM + 1):
             tick = mm(2 if i % 10 == 0 else 1.2 if i % 5 == 0 else 0.7)
             nodes.append(Line(x + mm(i), y, x + mm(i), y + tick, "#000000", 0.3))
-        nodes.append(Text(x, y + mm(4.5), f"Print at 100 % (actual size): this bar is {RULER_MM} mm", "regular", 6))
+        nodes.append(Text(x, y + mm(4.3), f"Print at 100 % (actual size): this bar is {RULER_MM} mm", "regular", 6))
         return nodes
-    x, y = max(mm(1), x0 - bleed - mm(6.5)), (page_h + length) / 2
-    nodes.append(Line(x, y, x, y - length, "#000000", 0.5))
+    y = (page_h + length) / 2
+    nodes.append(Line(bar_x, y, bar_x, y - length, "#000000", 0.5))
     for i in range(0, RULER_MM + 1):
         tick = mm(2 if i % 10 == 0 else 1.2 if i % 5 == 0 else 0.7)
-        nodes.append(Line(x, y - mm(i), x + tick, y - mm(i), "#000000", 0.3))
-    nodes.append(Text(x + mm(4.5), y, f"Print at 100 %: {RULER_MM} mm", "regular", 5.5, angle=90.0))
+        nodes.append(Line(bar_x, y - mm(i), bar_x + tick, y - mm(i), "#000000", 0.3))
+    nodes.append(Text(label_x, y, f"Print at 100 %: {RULER_MM} mm", "regular", 5.5, angle=90.0))
     return nodes

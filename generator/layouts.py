@@ -8,7 +8,9 @@ inherited regions' boxes to it (font sizes stay). A game's own layout of the sam
 built-in one replaces it for that game.
 
 Regions are drawn in order. Their ``box`` is ``[x, y, width, height]`` in mm from the card's
-top-left trim corner (negative or oversize boxes reach into the bleed). ``value`` is a jinja2
+top-left trim corner (negative or oversize boxes reach into the bleed). An ``image`` region shows
+a PNG or JPEG from the game folder (``fit: cover`` fills the box, ``contain`` shows it whole).
+``value`` is a jinja2
 expression over ``card`` (the card's fields), ``deck`` and ``game``; ``when: field`` draws the
 region only where the card has that field.
 """
@@ -50,7 +52,7 @@ class Font(Strict):
 
 class Region(Strict):
     id: Id
-    kind: Literal["text", "icon", "rect", "line"]
+    kind: Literal["text", "icon", "image", "rect", "line"]
     box: tuple[Mm, Mm, Mm, Mm]
     value: str | None = None
     when: str | None = None
@@ -60,6 +62,7 @@ class Region(Strict):
     stroke_width: Annotated[float, Field(ge=0, le=10)] = 0.3  # mm
     radius: Annotated[float, Field(ge=0, le=50)] = 0.0  # mm, rounded corners of a rect
     padding: Annotated[float, Field(ge=0, le=20)] = 0.0  # mm, inside a text box
+    fit: Literal["contain", "cover"] = "cover"  # an image: show all of it, or fill the box (clipped)
 
 
 class Layout(Strict):

@@ -113,6 +113,18 @@ def walk_nodes(nodes):
 
 
 @dataclass(frozen=True)
+class Image:
+    """A PNG or JPEG drawn at (x, y, w, h), clipped to ``clip`` (x, y, w, h) when given."""
+
+    path: str
+    x: float
+    y: float
+    w: float
+    h: float
+    clip: tuple[float, float, float, float] | None = None
+
+
+@dataclass(frozen=True)
 class Scene:
     """One card face (or any drawing): its nodes, trim size and bleed, in points."""
 

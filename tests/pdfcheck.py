@@ -99,3 +99,21 @@ def fonts(reader: PdfReader) -> set[tuple[str, bool]]:
     for page in reader.pages:
         visit(page.get("/Resources"))
     return seen
+
+
+def images(reader: PdfReader) -> dict[int, tuple[int, int]]:
+    """Every distinct image XObject in the file (object number -> pixel size), forms included."""
+    found: dict[int, tuple[int, int]] = {}
+
+    def visit(resources):
+        resources = resources.get_object() if resources is not None else {}
+        for ref in (resources.get("/XObject") or {}).values():
+            xobject = ref.get_object()
+            if xobject.get("/Subtype") == "/Image":
+                found[ref.idnum] = (int(xobject["/Width"]), int(xobject["/Height"]))
+            else:
+                visit(xobject.get("/Resources"))
+
+    for page in reader.pages:
+        visit(page.get("/Resources"))
+    return found

@@ -21,7 +21,7 @@ from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 from ..fonts import STYLE_FILES, font_name, font_path
 from ..icons import IconArt, fit, read_icon
 from ..impose import Page
-from ..scene import Circle, Group, Icon, Line, Polygon, Rect, Scene, Text, walk_nodes
+from ..scene import Image, Circle, Group, Icon, Line, Polygon, Rect, Scene, Text, walk_nodes
 
 _registered = False
 
@@ -149,6 +149,16 @@ class PdfWriter:
                 if node.scale != 1.0:
                     c.scale(node.scale, node.scale)
                 self.draw_nodes(node.nodes, 0.0)  # children are y down from the frame's origin
+                c.restoreState()
+            elif isinstance(node, Image):
+                c.saveState()
+                if node.clip:
+                    cx, cy, cw, ch = node.clip
+                    clip = c.beginPath()
+                    clip.rect(cx, height - cy - ch, cw, ch)
+                    c.clipPath(clip, stroke=0, fill=0)
+                # reportlab stores each distinct image once, however often it is drawn
+                c.drawImage(node.path, node.x, height - node.y - node.h, node.w, node.h, mask="auto")
                 c.restoreState()
             elif isinstance(node, Icon):
                 name, art = self._icon_form(node.icon)

@@ -6,13 +6,14 @@ linked from a fonts/ folder written beside the SVGs.
 """
 from __future__ import annotations
 
+import base64
 from pathlib import Path
 
 import svgwrite
 
 from ..fonts import FAMILY, STYLE_FILES
 from ..icons import read_icon
-from ..scene import Circle, Group, Icon, Line, Polygon, Rect, Scene, Text, to_mm, walk_nodes
+from ..scene import Image, Circle, Group, Icon, Line, Polygon, Rect, Scene, Text, to_mm, walk_nodes
 
 _WEIGHT = {"regular": ("normal", "normal"), "bold": ("bold", "normal"),
            "italic": ("normal", "italic"), "bolditalic": ("bold", "italic")}
@@ -96,6 +97,19 @@ def _element(dwg, node):
         group["transform"] = transform
         for child in node.nodes:
             group.add(_element(dwg, child))
+        return group
+    if isinstance(node, Image):
+        data = base64.b64encode(Path(node.path).read_bytes()).decode("ascii")
+        kind = "png" if node.path.lower().endswith(".png") else "jpeg"
+        image = dwg.image(href=f"data:image/{kind};base64,{data}", insert=(node.x, node.y), size=(node.w, node.h),
+                          preserveAspectRatio="none")
+        if not node.clip:
+            return image
+        clip_id = f"clip-{abs(hash((node.path, node.clip))) % 10**10}"
+        clip = dwg.defs.add(dwg.clipPath(id=clip_id))
+        clip.add(dwg.rect(insert=node.clip[:2], size=node.clip[2:]))
+        group = dwg.g(clip_path=f"url(#{clip_id})")
+        group.add(image)
         return group
     if isinstance(node, Icon):
         return dwg.use(f"#icon-{node.icon}", insert=(node.x, node.y), size=(node.w, node.h))

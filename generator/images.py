@@ -1,0 +1,65 @@
+"""Raster card art (PNG, JPEG): checked and measured from the file header, without Pillow.
+
+Layout needs an image's pixel size to fit it into its box; reading the header keeps imaging
+libraries out of the layout step (the PDF backend's reportlab embeds the pixels).
+"""
+from __future__ import annotations
+
+import struct
+from functools import lru_cache
+from pathlib import Path
+
+MAX_IMAGE_BYTES = 50 * 1024 * 1024
+
+
+class ImageError(ValueError):
+    pass
+
+
+@lru_cache(maxsize=512)
+def image_size(path: Path) -> tuple[int, int]:
+    """(width, height) in pixels of a PNG or JPEG file."""
+    try:
+        size = path.stat().st_size
+        if size > MAX_IMAGE_BYTES:
+            raise ImageError(f"{path.name} is {size // 1_048_576} MB; images are limited to 50 MB")
+        with path.open("rb") as handle:
+            head = handle.read(32)
+            if head.startswith(b"\x89PNG\r\n\x1a\n") and head[12:16] == b"IHDR":
+                width, height = struct.unpack(">II", head[16:24])
+                return width, height
+            if head.startswith(b"\xff\xd8"):
+                return _jpeg_size(handle)
+    except OSError as exc:
+        raise ImageError(f"cannot read {path.name}: {exc.strerror}") from None
+    raise ImageError(f"{path.name} is not a PNG or JPEG image")
+
+
+def _jpeg_size(handle) -> tuple[int, int]:
+    handle.seek(2)
+    while True:
+        marker = handle.read(2)
+        if len(marker) < 2 or marker[0] != 0xFF:
+            break
+        code = marker[1]
+        if code in (0xD8, 0x01) or 0xD0 <= code <= 0xD7:
+            continue
+        length_bytes = handle.read(2)
+        if len(length_bytes) < 2:
+            break
+        length = struct.unpack(">H", length_bytes)[0]
+        if code in (0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF):
+            _precision, height, width = struct.unpack(">BHH", handle.read(5))
+            return width, height
+        handle.seek(length - 2, 1)
+    raise ImageError("the JPEG has no frame header")
+
+
+def fitted(size: tuple[int, int], box: tuple[float, float, float, float], fit: str) -> tuple[float, float, float, float]:
+    """Where an image of this pixel size lands in a box: 'contain' shows all of it, 'cover'
+    fills the box (the part outside is clipped), both centred and with the aspect kept."""
+    x, y, w, h = box
+    iw, ih = size
+    scale = (min if fit == "contain" else max)(w / iw, h / ih)
+    dw, dh = iw * scale, ih * scale
+    return x + (w - dw) / 2, y + (h - dh) / 2, dw, dh
