@@ -1,0 +1,287 @@
+"""Rulebooks from the game data: jinja2 templates (layouts/rulebook/) -> HTML -> WeasyPrint -> PDF.
+
+``build_rulebook`` writes three files into a game's output folder: ``rulebook.pdf`` (the book:
+cover, contents with page numbers, components with pictures of the real cards, numbered
+sections anchored by rule id, tables, glossary, credits and licence), ``rulebook.html`` (the same
+book for a browser, fonts copied beside it) and ``quickref.pdf`` (one page: turn summary, key
+tables, icons). ``build_rulebooks`` builds several games in parallel processes.
+
+Safety. Templates autoescape and refuse undefined names. Game text is escaped before our own
+markup becomes tags (``markup.py``). WeasyPrint may fetch only ``data:`` URLs and files inside the
+game's folder and layouts/ (``pdf.GuardedFetcher``). Either defence finding something refuses
+the build with a ``BuildError`` that names what was found and where (the rule, glossary entry or
+table), and nothing is written: HTML tags or file: URLs in game text, and any URL the fetcher
+refused.
+
+Speed. WeasyPrint is imported only inside the PDF step (``pdf.py``), never by importing this
+package, so ``cards --help`` and ``referee`` stay quick.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from multiprocessing import get_context
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from jinja2 import FileSystemLoader, StrictUndefined
+from jinja2.sandbox import SandboxedEnvironment
+from markupsafe import Markup
+
+from ..errors import BuildError, GameDataError
+from ..fonts import FONT_DIR, STYLE_FILES
+from ..icons import IconError
+from ..loader import LoadedGame
+from ..paths import LAYOUTS_DIR
+from ..suggest import did_you_mean
+from .context import BOOKS, BookData, BookFormat
+from .markup import Hazard
+from .quickref import build_quickref
+
+if TYPE_CHECKING:
+    from ..build import WrittenFile
+
+__all__ = ["BOOK_FORMATS", "RulebookResult", "build_rulebook", "build_rulebooks", "render_html", "render_rulebook"]
+
+BOOK_FORMATS = tuple(BOOKS)
+TEMPLATE_DIR = LAYOUTS_DIR / "rulebook"
+HTML_FONT_DIR = "fonts"  # beside rulebook.html
+QUICK_GRID_COLUMNS = 3  # a quick-reference column is narrow: wider record tables are stacked
+_STYLES = {"regular": ("normal", "normal"), "bold": ("bold", "normal"),
+           "italic": ("normal", "italic"), "bolditalic": ("bold", "italic")}
+
+
+@dataclass
+class RulebookResult:
+    files: list[WrittenFile]
+    warnings: list[str] = field(default_factory=list)  # what WeasyPrint skipped, if anything
+
+
+def _environment() -> SandboxedEnvironment:
+    return SandboxedEnvironment(loader=FileSystemLoader(TEMPLATE_DIR), autoescape=True,
+                                undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+
+
+def _css(name: str) -> Markup:
+    # Our own stylesheet, shipped in layouts/rulebook: trusted, inserted as is into <style>.
+    text = (TEMPLATE_DIR / name).read_text(encoding="utf-8")
+    if "</" in text:
+        raise BuildError(f"{TEMPLATE_DIR / name}: a stylesheet may not contain '</'")
+    return Markup(text)
+
+
+def _fonts() -> list[tuple[dict[str, str], str]]:
+    return [({"weight": _STYLES[style][0], "slant": _STYLES[style][1]}, file) for style, file in STYLE_FILES.items()]
+
+
+def book_format(book: str) -> BookFormat:
+    if book not in BOOKS:
+        hint = did_you_mean(book, BOOKS) or f"choose one of: {', '.join(BOOKS)}"
+        raise BuildError(f"unknown rulebook format '{book}' ({hint})")
+    return BOOKS[book]
+
+
+def _common(data: BookData, font_base: str) -> dict[str, Any]:
+    game = data.game
+    return {
+        "lang": "en",
+        "title": game.title,
+        "subtitle": game.subtitle,
+        "author": game.credits.designer or game.credits.publisher,
+        "facts": data.facts(),
+        "licence": data.licence(),
+        "fonts": _fonts(),
+        "font_base": font_base,
+        "book": data.book,
+    }
+
+
+def render_html(loaded: LoadedGame, book: str = "a5", font_base: str | None = None) -> tuple[str, list[Hazard]]:
+    """The rulebook as one HTML document, and the hazards found in the game's text.
+
+    ``font_base`` is where the fonts are: by default a file: URL of layouts/fonts (for the PDF).
+    """
+    fmt = book_format(book)
+    font_base = font_base or FONT_DIR.resolve().as_uri()
+    data = BookData(loaded, fmt, font_base)
+    sections = data.sections()
+    loose = data.loose_tables()
+    values, glossary, faq, notes = data.values(), data.glossary(), data.faq(), data.notes()
+    toc = []
+    components, galleries, dice = data.components(), data.gallery(), data.dice()
+    if components or galleries or dice:
+        toc.append({"anchor": "_components", "number": "", "title": "Components", "depth": 0})
+    for s in sections:
+        if s.depth <= 1:
+            toc.append({"anchor": s.anchor, "number": s.number, "title": s.title, "depth": s.depth})
+    for anchor, title, present in (("_tables", "More tables", loose), ("_values", "Key numbers", values),
+                                   ("_glossary", "Glossary", glossary), ("_faq", "Questions and answers", faq),
+                                   ("_notes", "Notes on this edition", notes), ("_credits", "Credits and licence", True)):
+        if present:
+            toc.append({"anchor": anchor, "number": "", "title": title, "depth": 0})
+    context = _common(data, font_base) | {
+        "css": _css("rulebook.css"),
+        "credits": data.credits(),
+        "cover_art": data.cover_art(),
+        "toc": toc,
+        "components": components,
+        "galleries": galleries,
+        "dice": dice,
+        "sections": sections,
+        "loose_tables": loose,
+        "values": values,
+        "glossary": glossary,
+        "icon_legend": data.icon_legend() if not any(e["icon"] for e in glossary) else [],
+        "faq": faq,
+        "notes": notes,
+    }
+    html = _environment().get_template("rulebook.html.j2").render(**context)
+    return html, data.text.hazards
+
+
+def _locate(url: str, loaded: LoadedGame) -> str:
+    """Which part of the game names a URL, for the error message."""
+    game = loaded.game
+    for full, number, _depth, rule in game.walk_rules():
+        if any(url in text for text in (rule.title, rule.text, *rule.examples)):
+            return f"rule '{full}' (§{number})"
+    for entry in game.glossary:
+        if url in entry.text or url in entry.term:
+            return f"glossary entry '{entry.term}'"
+    for index, entry in enumerate(game.faq):
+        if url in entry.question or url in entry.answer:
+            return f"faq {index + 1}"
+    for table in game.tables:
+        if url in json.dumps(table.model_dump(mode="json")):
+            return f"table '{table.id}'"
+    if url in json.dumps(game.model_dump(mode="json", exclude={"root", "rule_numbers"})):
+        return "the game data"
+    return f"the rulebook templates ({TEMPLATE_DIR})"
+
+
+def _hazard_error(game_id: str, hazards: Sequence[Hazard]) -> BuildError:
+    lines = [f"{game_id}: the rulebook was not written:"] + ["  " + h.message() for h in hazards]
+    return BuildError("\n".join(lines))
+
+
+def build_rulebook(loaded: LoadedGame, out_dir: Path, book: str = "a5",
+                   progress: Callable[[str], None] = lambda message: None) -> list[WrittenFile]:
+    """Write out_dir/rulebook.pdf, out_dir/rulebook.html (+ fonts/) and out_dir/quickref.pdf.
+
+    out_dir is the game's output folder (output/<game>/). Raises BuildError, writing nothing, if
+    the game's text holds HTML or file: URLs or if the layout asked for a URL we refuse.
+    """
+    result = render_rulebook(loaded, out_dir, book, progress)
+    for warning in result.warnings:  # what WeasyPrint skipped: worth a look, not worth failing for
+        progress(f"{loaded.game.id}: rulebook: warning: {warning}")
+    return result.files
+
+
+def render_rulebook(loaded: LoadedGame, out_dir: Path, book: str = "a5",
+                    progress: Callable[[str], None] = lambda message: None) -> RulebookResult:
+    """``build_rulebook``, also returning WeasyPrint's warnings (the tests want none)."""
+    from ..build import WrittenFile, atomic_path, write_text_atomic  # lazy: build.py may import us
+
+    game = loaded.game
+    book_format(book)
+    out_dir = Path(out_dir)
+    try:
+        pdf_html, hazards = render_html(loaded, book)
+        file_html, _ = render_html(loaded, book, font_base=HTML_FONT_DIR)
+    except IconError as exc:
+        raise BuildError(f"{game.id}: the rulebook was not written: {exc}") from None
+    if hazards:
+        raise _hazard_error(game.id, hazards)
+
+    from .pdf import write_pdf  # weasyprint only now
+
+    roots = [game.root, LAYOUTS_DIR]
+    progress(f"{game.id}: rulebook ({book}) -> rulebook.pdf")
+    with atomic_path(out_dir / "rulebook.pdf") as book_temp, atomic_path(out_dir / "quickref.pdf") as quick_temp:
+        rendered = write_pdf(pdf_html, book_temp, roots, game.root)
+        progress(f"{game.id}: quick reference -> quickref.pdf")
+        font_base = FONT_DIR.resolve().as_uri()
+        quick_data = BookData(loaded, book_format(book), font_base, page_refs=False, grid_columns=QUICK_GRID_COLUMNS)
+        common = _common(quick_data, font_base) | {"css": _css("quickref.css")}
+        quick_rendered = build_quickref(loaded, quick_data, _environment(), common, quick_temp, roots)
+        if quick_data.text.hazards:
+            raise _hazard_error(game.id, quick_data.text.hazards)
+        refused = list(dict.fromkeys(rendered.refused + quick_rendered.refused))
+        if refused:
+            raise _hazard_error(game.id, [Hazard(_locate(url, loaded), f"{url} ({why})", "refused-url")
+                                          for url, why in refused])
+        _copy_fonts(out_dir / HTML_FONT_DIR)
+        write_text_atomic(out_dir / "rulebook.html", file_html)
+    files = [
+        WrittenFile("rulebook.pdf", ["rulebook"], "rulebook", rendered.pages, book, "book"),
+        WrittenFile("rulebook.html", ["rulebook"], "rulebook", rendered.pages, book, "book"),
+        WrittenFile("quickref.pdf", ["quickref"], "quickref", quick_rendered.pages, book, "book"),
+    ]
+    return RulebookResult(files, rendered.warnings + quick_rendered.warnings)
+
+
+def _copy_fonts(folder: Path) -> None:
+    """Lato beside rulebook.html, with its licence (the OFL asks for it to travel with the fonts)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for file in [*STYLE_FILES.values(), "LICENSE-Lato-OFL.txt"]:
+        source, target = FONT_DIR / file, folder / file
+        if source.is_file() and (not target.is_file() or target.stat().st_size != source.stat().st_size):
+            shutil.copyfile(source, target)
+
+
+# --- several games at once ----------------------------------------------------------------------
+
+
+def _build_one(ref: str, out_dir: str, book: str) -> tuple[str, Any]:
+    """Worker: load the game itself (models stay in their process) and build its rulebook."""
+    from ..loader import load
+
+    try:
+        files = build_rulebook(load(ref), Path(out_dir), book)
+    except (BuildError, GameDataError) as exc:
+        return "error", str(exc)
+    return "ok", [f.as_json() for f in files]
+
+
+def build_rulebooks(games: list[LoadedGame], out_root: Path, book: str = "a5", jobs: int | None = None,
+                    progress: Callable[[str], None] = lambda message: None,
+                    errors_out: list[str] | None = None) -> dict[str, list[WrittenFile]]:
+    """Build every game's rulebook into out_root/<game id>/, in parallel processes where there
+    are cores to spare. Games that fail are reported together in one BuildError, after every
+    other game has been written; with ``errors_out`` they are appended there instead, and the
+    files of the games that succeeded are returned."""
+    from ..build import WrittenFile
+
+    book_format(book)
+    out_root = Path(out_root)
+    workers = max(1, min(jobs or os.cpu_count() or 1, len(games)))
+    results: dict[str, list[WrittenFile]] = {}
+    errors: list[str] = []
+    if workers == 1:
+        for loaded in games:
+            try:
+                results[loaded.game.id] = build_rulebook(loaded, out_root / loaded.game.id, book, progress)
+            except BuildError as exc:
+                errors.append(str(exc))
+    else:
+        # spawn, not fork: WeasyPrint's Pango/GLib state must not be copied from a parent mid-use.
+        with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
+            futures = {loaded.game.id: pool.submit(_build_one, str(loaded.game.root),
+                                                   str(out_root / loaded.game.id), book) for loaded in games}
+            progress(f"rulebooks: {len(games)} games in {workers} processes")
+            for game_id, future in futures.items():
+                status, payload = future.result()
+                if status == "ok":
+                    results[game_id] = [WrittenFile(**entry) for entry in payload]
+                    progress(f"{game_id}: rulebook.pdf, rulebook.html, quickref.pdf")
+                else:
+                    errors.append(payload)
+    if errors and errors_out is not None:
+        errors_out.extend(errors)
+    elif errors:
+        raise BuildError("\n".join(errors))
+    return results

@@ -1,0 +1,474 @@
+"""What the rulebook templates show, gathered from the game model: sections, tables, components.
+
+Everything a template prints is either a plain value (escaped by jinja) or Markup made here by
+``TextRenderer`` (escaped first, then marked up). Templates decide how things look; this module
+decides what there is and how each kind of table reads best on the page.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import re
+
+from markupsafe import Markup, escape
+
+from ..loader import LoadedGame
+from ..model import Game, Table
+from .art import cycle_svg, data_uri, icon_svg
+from .markup import ID_LIKE, TextRenderer, humanize
+
+
+PROSE_KEYS = ("effect", "text", "summary", "description")  # read as sentences, without a "key:" label
+LEADING_NUMBER = re.compile(r"^\s*\d+[.):]\s+")
+
+
+@dataclass(frozen=True)
+class BookFormat:
+    """Paper and type for one book format. Widths and heights in mm."""
+
+    name: str
+    width: float
+    height: float
+    font_size: float  # pt, body text
+    margin_inner: float
+    margin_outer: float
+    margin_top: float
+    margin_bottom: float
+    grid_columns: int  # more columns than this and a record table is set as stacked entries
+    card_height: float  # mm, card pictures on the components page
+
+    @property
+    def css_size(self) -> str:
+        return f"{self.width:g}mm {self.height:g}mm"
+
+    @property
+    def css_landscape(self) -> str:
+        return f"{self.height:g}mm {self.width:g}mm"
+
+
+BOOKS = {
+    "a5": BookFormat("a5", 148, 210, 9.5, 17, 13, 15, 17, 4, 36),
+    "a4": BookFormat("a4", 210, 297, 10.5, 24, 20, 20, 20, 6, 50),
+    "letter": BookFormat("letter", 215.9, 279.4, 10.5, 24, 20, 20, 20, 6, 50),
+}
+
+
+@dataclass
+class TableView:
+    id: str
+    title: Markup
+    note: Markup
+    ref: Markup
+    style: str  # "grid" | "stacked" | "cycle" | "list"
+    header: list[Markup] = field(default_factory=list)
+    rows: list[list[Markup]] = field(default_factory=list)
+    row_heads: bool = False  # transposed chart: the first cell of each row is a header
+    entries: list[tuple[Markup, list[tuple[Markup, Markup]]]] = field(default_factory=list)
+    items: list[Markup] = field(default_factory=list)
+    diagram: str = ""
+    diagram_alt: str = ""
+    size: int = 0  # rough count of cells, for choosing what fits a one-page reference
+    narrow: bool = False  # short cells only: the table need not span the column
+
+
+@dataclass
+class SectionView:
+    anchor: str
+    number: str
+    depth: int
+    title: Markup
+    plain_title: str
+    body: Markup
+    examples: list[Markup]
+    optional: bool
+    tables: list[TableView]
+
+
+@dataclass
+class ComponentView:
+    name: Markup
+    count: int
+    source: str
+    note: Markup
+    ref: Markup
+    icon: Markup
+
+
+@dataclass
+class CardPicture:
+    uri: str
+    alt: str
+    width: float  # mm
+    height: float  # mm
+
+
+@dataclass
+class DeckGallery:
+    name: str
+    total: int
+    ref: Markup
+    cards: list[CardPicture]
+
+
+@dataclass
+class DieView:
+    name: str
+    count: int
+    faces: list[Markup]
+    ref: Markup
+
+
+class BookData:
+    """One game's rulebook content, built once and rendered by both documents.
+
+    ``font_base`` is where SVG pictures find Lato: a file: URL under layouts/ for the PDF, a
+    relative folder for the HTML file.
+    """
+
+    def __init__(self, loaded: LoadedGame, book: BookFormat, font_base: str, page_refs: bool = True,
+                 grid_columns: int | None = None):
+        self.loaded = loaded
+        self.game: Game = loaded.game
+        self.book = book
+        self.grid_columns = grid_columns or book.grid_columns
+        self.font_base = font_base
+        self._icon_uris: dict[str, str] = {}
+        self.text = TextRenderer(self.game, self.icon_img, page_refs=page_refs)
+        game = self.game
+        self.rule_titles = {full: rule.title for full, _n, _d, rule in game.walk_rules()}
+        self.names: dict[str, str] = {}  # ids that name something, shown by name in tables
+        for icon_id, info in game.icons.items():
+            self.names[icon_id] = info.label or humanize(icon_id)
+        for group in (game.boards, game.tokens, game.tiles, game.sheets):
+            for piece in group:
+                self.names[piece.id] = piece.name
+        for die in game.dice:
+            self.names[die.id] = die.name
+        for deck in game.decks:
+            self.names[deck.id] = deck.name
+            for card in deck.cards:
+                self.names.setdefault(card.id, card.name)
+
+    # --- small pieces ------------------------------------------------------------------------
+
+    def icon_uri(self, icon_id: str) -> str:
+        if icon_id not in self._icon_uris:
+            self._icon_uris[icon_id] = data_uri(icon_svg(self.game.icons[icon_id].file))
+        return self._icon_uris[icon_id]
+
+    def icon_img(self, icon_id: str, css: str = "icon") -> Markup:
+        if icon_id not in self.game.icons or self.game.icons[icon_id].file is None:
+            return escape(f":{icon_id}:")
+        label = self.game.icons[icon_id].label or humanize(icon_id)
+        return Markup('<img class="{}" src="{}" alt="{}">').format(css, self.icon_uri(icon_id), label)
+
+    def rule_ref(self, rule_id: str | None) -> Markup:
+        if not rule_id or rule_id not in self.game.rule_numbers:
+            return Markup("")
+        if not self.text.page_refs:
+            return Markup('<span class="xref-short">§{}</span>').format(self.game.rule_numbers[rule_id])
+        return Markup('<a class="xref-short" href="#{}">§{}</a>').format(rule_id, self.game.rule_numbers[rule_id])
+
+    def where_rule(self, full_id: str, what: str) -> str:
+        return f"rule '{full_id}' (§{self.game.rule_numbers.get(full_id, '?')}) {what}"
+
+    # --- front matter ------------------------------------------------------------------------
+
+    def facts(self) -> list[str]:
+        game = self.game
+        players = game.players
+        facts = [f"{players.min} player" + ("" if players.min == 1 else "s") if players.min == players.max
+                 else f"{players.min}–{players.max} players"]
+        if game.play_time:
+            facts.append(game.play_time)
+        if game.age:
+            facts.append(f"ages {game.age}")
+        return facts
+
+    def credits(self) -> list[tuple[str, Markup]]:
+        c = self.game.credits
+        rows = [("Design", c.designer), ("Publisher", c.publisher), ("Art", c.artist),
+                ("Rules source", c.source), ("Year", str(c.year) if c.year else None), ("Thanks", c.thanks)]
+        return [(label, self.text.inline(value, f"credits ({label.lower()})")) for label, value in rows if value]
+
+    def licence(self) -> dict[str, Any] | None:
+        licence = self.game.licence
+        if licence is None:
+            return None
+        return {"name": self.text.inline(licence.name, "licence name"),
+                "url": licence.url if licence.url and licence.url.startswith(("https://", "http://")) else None,
+                "attribution": self.text.inline(licence.attribution, "licence attribution")}
+
+    def cover_art(self) -> list[CardPicture]:
+        """The first deck's first card and its back; without cards, the game's own icon."""
+        if self.game.decks:
+            gallery = self.gallery(limit=1)
+            if gallery:
+                return gallery[0].cards
+        if self.game.id in self.game.icons:
+            return [CardPicture(self.icon_uri(self.game.id), self.names[self.game.id], 40, 40)]
+        return [CardPicture(self.icon_uri(icon_id), self.names[icon_id], 16, 16)
+                for icon_id, info in list(self.game.icons.items())[:4] if info.file]
+
+    # --- components --------------------------------------------------------------------------
+
+    def components(self) -> list[ComponentView]:
+        views = []
+        pieces = {p.id: p for group in (self.game.boards, self.game.tokens, self.game.tiles, self.game.sheets)
+                  for p in group}
+        rule_of = {d.id: d.rule for d in self.game.decks} | {d.id: d.rule for d in self.game.dice} | {
+            p.id: p.rule for p in pieces.values()}
+        for comp in self.game.components:
+            where = f"component '{comp.id}'"
+            icon = Markup("")
+            piece = pieces.get(comp.ref or "")
+            if piece is not None and isinstance(piece.extra.get("icon"), str):
+                icon = self.icon_img(piece.extra["icon"])
+            elif comp.id in self.game.icons:
+                icon = self.icon_img(comp.id)
+            views.append(ComponentView(
+                name=self.text.inline(comp.name, where), count=comp.count,
+                source="print" if comp.source == "print" else "gather",
+                note=self.text.inline(comp.note, where + " note"),
+                ref=self.rule_ref(rule_of.get(comp.ref or "")), icon=icon))
+        return views
+
+    def gallery(self, limit: int | None = None) -> list[DeckGallery]:
+        """The first cards of every deck, drawn by the SVG backend from the composed scenes.
+        Three fronts and a back per deck; two fronts when there are more than two decks."""
+        if limit is None:
+            limit = 3 if len(self.game.decks) <= 2 else 2
+        from ..backends.svg import scene_svg  # svgwrite only when pictures are drawn
+        from ..compose import compose_deck
+
+        icons = {icon_id: info.file for icon_id, info in self.game.icons.items() if info.file}
+        decks = []
+        for deck in self.game.decks:
+            sample = deck.model_copy(update={"cards": deck.cards[:limit]})
+            faces = compose_deck(self.game, sample, self.loaded.layouts)
+            pictures = []
+            for face in faces:
+                pictures.append(self._card(scene_svg(face.front, icons, font_dir=self.font_base, bleed=False),
+                                           face.front, f"Card: {face.name}"))
+            if faces:
+                pictures.append(self._card(scene_svg(faces[0].back, icons, font_dir=self.font_base, bleed=False),
+                                           faces[0].back, f"Back of a {deck.name} card"))
+            decks.append(DeckGallery(deck.name, deck.total, self.rule_ref(deck.rule), pictures))
+        return decks
+
+    def _card(self, svg: str, scene, alt: str) -> CardPicture:
+        height = self.book.card_height
+        width = height * scene.width / scene.height if scene.height else height
+        if width > height * 1.2:  # landscape cards: keep them from running off the column
+            width, height = height * 1.2, height * 1.2 * scene.height / scene.width
+        return CardPicture(data_uri(svg), alt, round(width, 2), round(height, 2))
+
+    def dice(self) -> list[DieView]:
+        views = []
+        for die in self.game.dice:
+            faces = []
+            for face in die.faces:
+                label = escape(face.label)
+                faces.append(Markup("{}<span>{}</span>").format(self.icon_img(face.icon, "face-icon"), label)
+                             if face.icon else Markup("<span>{}</span>").format(label))
+            views.append(DieView(die.name, die.count, faces, self.rule_ref(die.rule)))
+        return views
+
+    # --- rules -------------------------------------------------------------------------------
+
+    def sections(self) -> list[SectionView]:
+        game = self.game
+        tables_by_rule: dict[str, list[Table]] = {}
+        for table in game.tables:
+            if table.rule in game.rule_numbers:
+                tables_by_rule.setdefault(table.rule, []).append(table)
+        views = []
+        optional_prefixes: list[str] = []
+        for full, number, depth, rule in game.walk_rules():
+            optional = rule.optional or any(full.startswith(p + ".") for p in optional_prefixes)
+            if rule.optional:
+                optional_prefixes.append(full)
+            views.append(SectionView(
+                anchor=full, number=number, depth=depth,
+                title=self.text.inline(rule.title, self.where_rule(full, "title")),
+                plain_title=plain(rule.title),
+                body=self.text.block(rule.text, self.where_rule(full, "text")),
+                examples=[self.text.block(example, self.where_rule(full, f"example {i + 1}"))
+                          for i, example in enumerate(rule.examples)],
+                optional=optional,
+                tables=[self.table(t) for t in tables_by_rule.get(full, [])]))
+        return views
+
+    def loose_tables(self) -> list[TableView]:
+        return [self.table(t) for t in self.game.tables if t.rule not in self.game.rule_numbers]
+
+    # --- tables ------------------------------------------------------------------------------
+
+    def table(self, table: Table) -> TableView:
+        where = f"table '{table.id}'"
+        view = TableView(id=table.id, title=self.text.inline(table.title, where + " title"),
+                         note=self.text.inline(table.note, where + " note"), ref=self.rule_ref(table.rule),
+                         style="grid")
+        if table.kind == "cycle":
+            self._cycle(table, view)
+        elif table.kind == "list":
+            self._list(table, view, where)
+        elif table.kind == "chart":
+            self._chart(table, view, where)
+        else:
+            self._records(table, view, where)
+        return view
+
+    def _cycle(self, table: Table, view: TableView) -> None:
+        labels = [self.names.get(item, humanize(item)) for item in table.items]
+        icons = [self.game.icons[item].file if item in self.game.icons else None for item in table.items]
+        pairs = [f"{labels[i]} beats {labels[(i + 1) % len(labels)].lower()}" for i in range(len(labels))]
+        view.style = "cycle"
+        view.diagram_alt = "; ".join(pairs) + "."
+        view.diagram = data_uri(cycle_svg(labels, icons, self.font_base, view.diagram_alt))
+        view.items = [escape(p) for p in pairs]
+        view.size = len(labels) * 3
+
+    def _list(self, table: Table, view: TableView, where: str) -> None:
+        view.style = "list"
+        for index, item in enumerate(table.items):
+            full = f"{table.rule}.{item}" if table.rule else item
+            if full in self.rule_titles or item in self.rule_titles:
+                target = full if full in self.rule_titles else item
+                title = LEADING_NUMBER.sub("", self.rule_titles[target])  # the list numbers it
+                view.items.append(Markup("{} {}").format(
+                    self.text.inline(title, self.where_rule(target, "title")),
+                    self.rule_ref(target)))
+            else:
+                view.items.append(self.text.inline(humanize(item), f"{where} item {index + 1}"))
+        view.size = len(view.items) * 2
+
+    def _chart(self, table: Table, view: TableView, where: str) -> None:
+        header = [self.text.inline(humanize(c).capitalize(), where) for c in table.columns]
+        rows = [[escape(_number(v)) for v in row] for row in table.rows]
+        if len(table.columns) <= 3 and len(rows) > 5:  # long and narrow: read it across instead
+            view.rows = [[header[i]] + [row[i] for row in rows] for i in range(len(header))]
+            view.row_heads = True
+        else:
+            view.header, view.rows = header, rows
+        view.size = len(table.columns) * (len(rows) + 1)
+        view.narrow = _narrow(view)
+
+    def _records(self, table: Table, view: TableView, where: str) -> None:
+        rows = [row for row in table.rows if isinstance(row, dict)]
+        columns = list(table.columns)
+        if not columns:
+            for row in rows:
+                columns.extend(k for k in row if k not in columns)
+        columns = [c for c in columns if c != "sample"]
+        if "name" in columns and "id" in columns:
+            columns.remove("id")  # the name says it to a reader; the id is for the referee
+        if "rule" in columns:  # a cited section reads best at the end of the row
+            columns.remove("rule")
+            columns.append("rule")
+        head_column = "name" if "name" in columns else columns[0] if columns else None
+        cells: list[list[Markup]] = []
+        for r_index, row in enumerate(rows):
+            line = []
+            for column in columns:
+                value = self.cell(row.get(column), column, f"{where} row {r_index + 1} ({column})")
+                if column == head_column and "rule" not in columns and row.get("rule"):
+                    value = Markup("{} {}").format(value, self.rule_ref(str(row["rule"])))
+                line.append(value)
+            cells.append(line)
+        header = [escape("§" if c == "rule" else humanize(c).capitalize()) for c in columns]
+        view.size = len(columns) * (len(rows) + 1)
+        if len(columns) > self.grid_columns and head_column is not None:
+            view.style = "stacked"
+            head_index = columns.index(head_column)
+            icon_index = columns.index("icon") if "icon" in columns else None
+            for line in cells:
+                fields = [(header[i], line[i]) for i in range(len(columns))
+                          if i not in (head_index, icon_index) and str(line[i]) not in ("", "–")]
+                head = line[head_index]
+                if icon_index is not None and str(line[icon_index]) != "–":
+                    head = Markup("{} {}").format(line[icon_index], head)
+                view.entries.append((head, fields))
+        else:
+            view.header, view.rows = header, cells
+            view.narrow = _narrow(view)
+
+    def cell(self, value: Any, column: str, where: str) -> Markup:
+        if value is None or value == "" or value == [] or value == {}:
+            return Markup("–")
+        if isinstance(value, bool):
+            return Markup("yes" if value else "no")
+        if isinstance(value, (int, float)):
+            return escape(_number(value))
+        if isinstance(value, (list, tuple)):
+            return Markup(", ").join(self.cell(v, column, where) for v in value)
+        if isinstance(value, dict):
+            # A named thing inside a cell (a boon, an ability) reads as "**Name**: details (§3.4)".
+            head = self.cell(value["name"], "name", where) if "name" in value else None
+            parts = [Markup("{}: {}").format(humanize(str(k)), self.cell(v, str(k), where))
+                     if k not in PROSE_KEYS else self.cell(v, str(k), where)
+                     for k, v in value.items() if k not in ("id", "name", "rule", "sample")]
+            text = Markup("; ").join(parts)
+            if head is not None:
+                text = Markup("<strong>{}</strong>{}{}").format(head, Markup(": ") if parts else "", text)
+            if "rule" in value:
+                text = Markup("{} {}").format(text, self.cell(value["rule"], "rule", where))
+            return text
+        text = str(value)
+        if column == "rule" and text in self.game.rule_numbers:
+            return self.rule_ref(text)
+        if column == "icon" and text in self.game.icons:
+            return self.icon_img(text, "icon cell-icon")
+        if text in self.game.icons:
+            return Markup("{} {}").format(self.icon_img(text), self.names[text])
+        if text in self.names:
+            return escape(self.names[text])
+        if ID_LIKE.match(text) or ("_" in text and " " not in text):
+            return escape(humanize(text))
+        return self.text.inline(text, where)
+
+    # --- back matter -------------------------------------------------------------------------
+
+    def values(self) -> list[tuple[Markup, str, Markup]]:
+        return [(self.text.inline(v.label, f"value '{key}' label"), _number(v.value), self.rule_ref(v.rule))
+                for key, v in self.game.values.items()]
+
+    def glossary(self) -> list[dict[str, Any]]:
+        entries = sorted(self.game.glossary, key=lambda e: e.term.casefold())
+        return [{"term": self.text.inline(e.term, f"glossary '{e.term}' term"),
+                 "icon": self.icon_img(e.icon, "icon gloss-icon") if e.icon else Markup(""),
+                 "text": self.text.inline(e.text, f"glossary '{e.term}' text"),
+                 "ref": self.rule_ref(e.rule)} for e in entries]
+
+    def faq(self) -> list[dict[str, Markup]]:
+        return [{"question": self.text.inline(f.question, f"faq {i + 1} question"),
+                 "answer": self.text.block(f.answer, f"faq {i + 1} answer"),
+                 "ref": self.rule_ref(f.rule)} for i, f in enumerate(self.game.faq)]
+
+    def notes(self) -> list[dict[str, Markup]]:
+        return [{"topic": self.text.inline(n.topic, f"note '{n.topic}' topic"),
+                 "text": self.text.block(n.text, f"note '{n.topic}' text")} for n in self.game.notes]
+
+    def icon_legend(self) -> list[tuple[Markup, str]]:
+        return [(self.icon_img(icon_id), info.label or humanize(icon_id))
+                for icon_id, info in self.game.icons.items() if info.file]
+
+
+def plain(text: str) -> str:
+    """Text without its marks, for PDF bookmarks and running heads (which hold no markup)."""
+    return re.sub(r"\*\*|\*|:[a-z0-9][a-z0-9-]*:|\[\[[^\]]*\]\]", "", text).strip()
+
+
+def _narrow(view: TableView) -> bool:
+    cells = [c for row in view.rows for c in row] + list(view.header)
+    return bool(cells) and max(len(Markup(c).striptags()) for c in cells) <= 14 and "<img" not in "".join(
+        str(c) for c in cells)
+
+
+def _number(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, int) and value < 0:
+        return f"−{-value}"  # a true minus sign
+    return str(value)
