@@ -10,12 +10,12 @@ from __future__ import annotations
 import json
 import shutil
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .atomic import atomic_path, write_text_atomic  # noqa: F401 (re-exported for callers)
 from .compose import CardFaces, compose_deck
-from .errors import BuildError
+from .errors import BuildError, GameDataError
 from .fonts import FONT_DIR, STYLE_FILES
 from .impose import SheetSpec, impose
 from .loader import LoadedGame
@@ -49,6 +49,9 @@ class BuildOptions:
     board_size: str | None = None  # None: the size in the data; "fit": one page; "600": long side in mm
     die_size: float = 16.0  # die face size in mm, for stickers and cube nets
     board_overlap: float = 10.0  # mm that tiled board sheets overlap
+    rulebook: bool = True  # build_kits: also the rulebook (PDF + HTML) and quick reference
+    book: str = "a5"  # rulebook format: a5 (booklet), a4 or letter
+    jobs: int | None = None  # rulebooks built in parallel; default: one process per core
 
 
 @dataclass
@@ -75,15 +78,49 @@ def deck_file_name(deck_id: str, options: BuildOptions) -> str:
     return f"{deck_id}-{options.paper}{suffix}.pdf"
 
 
+RULEBOOK_PARTS = ("rulebook", "quickref")  # --only names that select the rulebook step
+
+
+def build_kits(games: list[LoadedGame], options: BuildOptions,
+               progress: Callable[[str], None] = lambda message: None) -> tuple[list[BuildResult], list[str]]:
+    """The whole kit of several games: rulebooks first (in parallel, as they are the slow part),
+    then each game's decks and pieces, PRINTING.md and kit.json. Returns the results and the
+    problems of the games that could not be built (the others are built regardless)."""
+    problems: list[str] = []
+    wanted = options.rulebook and "pdf" in options.formats and (
+        not options.only or any(name in RULEBOOK_PARTS for name in options.only))
+    rulebooks: dict[str, list[WrittenFile]] = {}
+    if wanted and games:
+        from .rulebook import build_rulebooks
+
+        rulebooks = build_rulebooks(games, options.out_dir or OUTPUT_DIR, options.book, options.jobs,
+                                    progress, errors_out=problems)
+    results = []
+    for loaded in games:
+        try:
+            results.append(build_game(loaded, options, progress, rulebooks.get(loaded.game.id, [])))
+        except (BuildError, GameDataError) as exc:
+            problems.append(f"cannot build {loaded.game.id}:\n{exc}")
+    return results, problems
+
+
 def build_game(loaded: LoadedGame, options: BuildOptions,
-               progress: Callable[[str], None] = lambda message: None) -> BuildResult:
+               progress: Callable[[str], None] = lambda message: None,
+               extra_files: list[WrittenFile] = ()) -> BuildResult:
+    """Decks and pieces of one game (``extra_files``, e.g. its rulebook, join PRINTING.md and kit.json)."""
     game = loaded.game
     out_dir = (options.out_dir or OUTPUT_DIR) / game.id
     result = BuildResult(game.id, out_dir)
-    if options.only:
+    only = tuple(name for name in options.only if name not in RULEBOOK_PARTS)
+    if options.only and not only:  # just the rulebook: no decks or pieces
+        result.files = list(extra_files)
+        write_kit_json(out_dir, game.id, result.files)
+        return result
+    if only:
         from .pieces.kit import Selection
 
-        Selection(game, options.only)  # an unknown --only name fails before anything is written
+        Selection(game, only)  # an unknown --only name fails before anything is written
+        options = replace(options, only=only)
     decks = selected_decks(loaded, options.only)
     icons = {icon_id: info.file for icon_id, info in game.icons.items() if info.file}
 
@@ -135,6 +172,7 @@ def build_game(loaded: LoadedGame, options: BuildOptions,
     from .pieces import build_pieces, write_printing_md
 
     result.files += build_pieces(loaded, options, progress)
+    result.files += list(extra_files)
     result.files.append(write_printing_md(loaded, result.files, out_dir))
     write_kit_json(out_dir, game.id, result.files)
     return result

@@ -64,6 +64,9 @@ def build(
     board_size: Annotated[Optional[str], typer.Option(help="Finished board size: the long side in mm (e.g. 600), or 'fit' for one page. Default: the size in the game data.")] = None,
     die_size: Annotated[float, typer.Option(help="Die face size in mm for stickers and cube nets.")] = 16.0,
     board_overlap: Annotated[float, typer.Option(help="How much tiled board sheets overlap, in mm.")] = 10.0,
+    rulebook: Annotated[bool, typer.Option("--rulebook/--no-rulebook", help="Also build the rulebook (PDF and HTML) and the one-page quick reference.")] = True,
+    book: Annotated[str, typer.Option(help="Rulebook format: a5 (booklet), a4 or letter.")] = "a5",
+    jobs: Annotated[Optional[int], typer.Option(help="Rulebooks built at once (default: one per core).")] = None,
     out: Annotated[Optional[Path], typer.Option(help="Output folder (default: output/ in the repository).")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the summary.")] = False,
 ) -> None:
@@ -72,8 +75,7 @@ def build(
 
     Example: cards build runes-and-bones --paper letter --back-offset 1,0
     """
-    from .build import BuildOptions, build_game
-    from .errors import BuildError, GameDataError
+    from .build import BuildOptions, build_kits
 
     paper = paper.lower()
     if paper not in ("a4", "letter"):
@@ -92,18 +94,17 @@ def build(
         _fail(f"--back-offset {back_offset}: offsets over 20 mm are surely a typo; home printers are 1-4 mm off")
     options = BuildOptions(paper=paper, layout=layout, formats=formats, bleed=bleed, back_offset=(dx, dy),
                            only=tuple(only or ()), out_dir=out, ink_saver=ink_saver, board_size=board_size,
-                           die_size=die_size, board_overlap=board_overlap)
+                           die_size=die_size, board_overlap=board_overlap, rulebook=rulebook, book=book.lower(),
+                           jobs=jobs)
+    if book.lower() not in ("a5", "a4", "letter"):
+        _fail(f"--book {book}: expected a5, a4 or letter")
     say = (lambda m: None) if quiet else (lambda m: typer.echo(f"  {m}", err=True))
     started = time.perf_counter()
-    results = []
-    failed = False
-    for ref in _games(games):
-        loaded = _load(ref)
-        try:
-            results.append(build_game(loaded, options, progress=say))
-        except (BuildError, GameDataError) as exc:
-            typer.echo(f"cannot build {loaded.game.id}:\n{exc}", err=True)
-            failed = True
+    loaded_games = [_load(ref) for ref in _games(games)]
+    results, problems = build_kits(loaded_games, options, progress=say)
+    for problem in problems:
+        typer.echo(problem, err=True)
+    failed = bool(problems)
     for result in results:
         pdfs = [f for f in result.files if f.path.endswith(".pdf")]
         svgs = [f for f in result.files if f.path.endswith(".svg")]
@@ -111,6 +112,9 @@ def build(
         for f in pdfs:
             pages = f"{f.pages:>3} page{' ' if f.pages == 1 else 's'}"
             typer.echo(f"  {f.path:<34} {pages}  {f.paper or 'card-size'}  {f.layout}")
+        for f in result.files:
+            if f.path.endswith(".html"):
+                typer.echo(f"  {f.path:<34} the rulebook as a web page")
         if any(f.path == "PRINTING.md" for f in result.files):
             typer.echo("  PRINTING.md                        what to print, cut and gather")
         if svgs:

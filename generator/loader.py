@@ -210,6 +210,15 @@ def _discover_icons(root: Path, declared: Any, problems: list[Problem], sources:
                 problems.append(Problem("icon links outside the game folder", file=svg))
                 continue
             found[svg.stem] = svg.resolve()
+    from .icons import IconError, read_icon  # stdlib only; every icon is read once, here
+
+    for icon_id, path in list(found.items()):
+        try:
+            read_icon(path)
+        except IconError as exc:
+            problems.append(Problem(str(exc).split(": ", 1)[-1], file=path,
+                                    hint="icons use a small, safe part of SVG: see generator/icons.py"))
+            del found[icon_id]
     for icon_id, path in found.items():
         entry = icons.get(icon_id)
         entry = dict(entry) if isinstance(entry, dict) else {}

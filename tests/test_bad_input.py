@@ -100,3 +100,15 @@ def test_problems_across_split_files_point_at_the_right_file(tmp_path, starter_g
     problem = caught.value.problems[0]
     assert problem.file.name == "cards.yaml"
     assert cards.read_text().splitlines()[problem.line - 1].strip().startswith("cots:")
+
+
+def test_an_icon_outside_the_supported_svg_subset_is_a_data_error_naming_the_file(starter_game):
+    (starter_game / "icons" / "arc.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M0 0 A5 5 0 0 1 10 10"/></svg>')
+    (starter_game / "icons" / "script.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><script>alert(1)</script></svg>')
+    with pytest.raises(GameDataError) as caught:
+        load(starter_game)
+    report = str(caught.value)
+    assert "arc.svg" in report and "arcs (A) are not supported" in report
+    assert "script.svg" in report and "<script> is not supported" in report

@@ -10,7 +10,7 @@ from pathlib import Path
 from ..loader import LoadedGame
 from ..model import Game
 
-PAPER_NAMES = {"a4": "A4", "letter": "US Letter"}
+PAPER_NAMES = {"a4": "A4", "letter": "US Letter", "a5": "A5"}
 
 # kind -> (what to print on, how to finish it)
 ADVICE = {
@@ -26,7 +26,11 @@ ADVICE = {
                   "cut along the solid lines, fold along the dashed ones, glue the grey tabs inside"),
     "sheet": ("plain paper; print or photocopy one per game", "cut along the outline if the sheet is smaller than the paper"),
     "mat": ("card stock (200-300 g/m²): it is used again every game", "cut along the outline"),
+    "rulebook": ("paper (an A5 book prints two pages per A4 or Letter sheet: choose 'booklet' in the print dialog)",
+                 "fold and staple, or keep the pages in order"),
+    "quickref": ("paper or card", "keep it on the table"),
 }
+WHAT = {"rulebook": "The rulebook", "quickref": "One-page quick reference"}
 
 
 def _sides(entry) -> str:
@@ -38,6 +42,8 @@ def _sides(entry) -> str:
         return "double-sided, flip on the long edge"
     if entry.layout in ("duplex",):
         return "double-sided, flip on the long edge"
+    if entry.kind == "rulebook":
+        return "double-sided"
     return "single-sided"
 
 
@@ -88,15 +94,17 @@ def printing_text(loaded: LoadedGame, files: list) -> str:
     ]
     for entry in pdfs:
         stock, finish = ADVICE.get(entry.kind, ("paper", "cut as marked"))
+        if entry.kind == "rulebook" and entry.paper != "a5":
+            stock = "paper"
         if entry.layout == "layout guide":
             stock, finish = "plain paper", "nothing to cut: it shows how to lay out the cards"
         paper = PAPER_NAMES.get(entry.paper or "", "card size (print service)")
-        holds = _names(game, entry.components, entry.kind) or ", ".join(entry.components)
+        holds = WHAT.get(entry.kind) or _names(game, entry.components, entry.kind) or ", ".join(entry.components)
         lines.append(f"| `{entry.path}` | {holds} | {entry.pages} | {paper} {stock} | {_sides(entry)} | {finish} |")
     if not pdfs:
         lines.append("| (nothing: run `cards build` with PDF output) | | | | | |")
     lines.append("")
-    double = [e.path for e in pdfs if "double-sided" in _sides(e)]
+    double = [e.path for e in pdfs if "long edge" in _sides(e)]
     if double:
         lines += [
             "Double-sided files put each back page right after its front page, mirrored for a printer that flips "
@@ -127,7 +135,7 @@ def printing_text(loaded: LoadedGame, files: list) -> str:
 
 
 def _order(kind: str) -> int:
-    order = ["deck", "board", "mat", "sheet", "tokens", "stickers", "dice-nets"]
+    order = ["rulebook", "quickref", "deck", "board", "mat", "sheet", "tokens", "stickers", "dice-nets"]
     return order.index(kind) if kind in order else 9
 
 
