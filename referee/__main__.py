@@ -1,6 +1,6 @@
-"""`python -m referee ...` runs the same Typer app as the `referee` console script."""
+"""`python -m referee ...` runs the same entry point as the `referee` console script."""
 
-from referee.cli import main
+from referee.entry import main
 
 if __name__ == "__main__":
     main()

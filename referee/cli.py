@@ -9,7 +9,6 @@ Exit codes: 0 ok; 1 a negative verdict (for later commands like `check`); 2 bad 
 expression or bad game data. Users never see a traceback for bad input.
 """
 
-import sys
 from contextlib import contextmanager
 from typing import Iterator, List, Optional
 
@@ -81,15 +80,8 @@ app = typer.Typer(
 
 
 def main() -> None:
-    """Console-script entry point (`referee = "referee.cli:main"`)."""
-    if sys.argv[1:2] == ["ask"]:
-        # A plain question is answered before the Typer app is built: questions at the table
-        # must start fast. --help and malformed options return None and go through Typer.
-        from referee.ask.run import fast_main
-
-        code = fast_main(sys.argv[2:])
-        if code is not None:
-            raise SystemExit(code)
+    """Run the Typer app (the console script enters through referee.entry, which answers a plain
+    `referee ask` before this module is imported)."""
     app()
 
 
