@@ -238,10 +238,9 @@ def _discover_icons(root: Path, declared: Any, problems: list[Problem], sources:
 # --- layouts --------------------------------------------------------------------------------
 
 
-def load_layouts(root: Path | None, problems: list[Problem]) -> dict[str, Layout]:
-    """Built-in card layouts, then the game's own (which replace built-ins of the same id)."""
+def read_layout_files(dirs: list[Path], problems: list[Problem], what: str = "layout") -> dict[str, tuple[dict, Document]]:
+    """Raw layout data by id (default: the file name), later folders replacing earlier ones."""
     raw: dict[str, tuple[dict, Document]] = {}
-    dirs = [LAYOUTS_DIR / "cards"] + ([root / "layouts"] if root is not None else [])
     for folder in dirs:
         if not folder.is_dir():
             continue
@@ -252,11 +251,18 @@ def load_layouts(root: Path | None, problems: list[Problem]) -> dict[str, Layout
                 problems.append(exc.problem)
                 continue
             if not isinstance(doc.data, dict):
-                problems.append(Problem("a layout file must be a mapping", file=file, line=1, column=1))
+                problems.append(Problem(f"a {what} file must be a mapping", file=file, line=1, column=1))
                 continue
             data = dict(doc.data)
             data.setdefault("id", file.stem)
             raw[data["id"]] = (data, doc)
+    return raw
+
+
+def load_layouts(root: Path | None, problems: list[Problem]) -> dict[str, Layout]:
+    """Built-in card layouts, then the game's own (which replace built-ins of the same id)."""
+    dirs = [LAYOUTS_DIR / "cards"] + ([root / "layouts"] if root is not None else [])
+    raw = read_layout_files(dirs, problems)
     layouts: dict[str, Layout] = {}
     for layout_id, (data, doc) in raw.items():
         resolved = _resolve_extends(layout_id, raw, doc, problems)

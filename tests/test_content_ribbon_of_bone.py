@@ -279,14 +279,3 @@ def test_pieces(game):
 def test_glossary_has_player_words(game):
     aliases = {a.lower() for entry in game.glossary for a in (entry.term, *entry.aliases)}
     assert {"hit points", "hp", "constituent", "full bind", "memory token", "v prompt"} <= aliases
-
-
-def _strings(node):
-    if isinstance(node, str):
-        yield node
-    elif isinstance(node, dict):
-        for value in node.values():
-            yield from _strings(value)
-    elif isinstance(node, list):
-        for value in node:
-            yield from _strings(value)

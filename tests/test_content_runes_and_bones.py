@@ -191,14 +191,3 @@ def test_components(game):
     total = sum(t.count * t.extra["value"] for t in tokens.values())
     # Enough bones for six players' starting 10 and a first pot of 6.
     assert total >= 6 * 10 + 6
-
-
-def _strings(node):
-    if isinstance(node, str):
-        yield node
-    elif isinstance(node, dict):
-        for value in node.values():
-            yield from _strings(value)
-    elif isinstance(node, list):
-        for value in node:
-            yield from _strings(value)

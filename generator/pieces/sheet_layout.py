@@ -49,7 +49,6 @@ from ..errors import Problem
 from ..layouts import CARD_SIZES_MM, Font, merge_layout
 from ..model import Id, Strict
 from ..paths import LAYOUTS_DIR
-from ..safeyaml import YamlRefused, read_yaml
 from ..suggest import closest_hint
 
 SHEET_DIR = LAYOUTS_DIR / "sheets"
@@ -181,25 +180,10 @@ def sheet_layout_dirs(game_root: Path | None) -> list[Path]:
 
 def load_sheet_layouts(game_root: Path | None) -> tuple[dict[str, SheetLayout], list[Problem]]:
     """Built-in sheet layouts, then the game's own; every problem is returned, none raised."""
-    from ..loader import Sources, _validation_problems  # the loader's own error reporting
+    from ..loader import Sources, _validation_problems, read_layout_files  # the loader's own reading and reporting
 
     problems: list[Problem] = []
-    raw: dict[str, tuple[dict, Any]] = {}
-    for folder in sheet_layout_dirs(game_root):
-        if not folder.is_dir():
-            continue
-        for file in sorted(folder.glob("*.yaml")):
-            try:
-                doc = read_yaml(file)
-            except YamlRefused as exc:
-                problems.append(exc.problem)
-                continue
-            if not isinstance(doc.data, dict):
-                problems.append(Problem("a sheet layout file must be a mapping", file=file, line=1, column=1))
-                continue
-            data = dict(doc.data)
-            data.setdefault("id", file.stem)
-            raw[data["id"]] = (data, doc)
+    raw = read_layout_files(sheet_layout_dirs(game_root), problems, "sheet layout")
     layouts: dict[str, SheetLayout] = {}
     for layout_id, (data, doc) in raw.items():
         chain, merged = [layout_id], data
