@@ -156,8 +156,11 @@ def validate(
 def list_(
     game: Annotated[Optional[str], typer.Argument(help="A game id or folder; default: list the games.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    out: Annotated[Optional[Path], typer.Option(help="Output folder the kit was built into (default: output/).")] = None,
 ) -> None:
-    """List the games, or one game's components with kind and count."""
+    """List the games, or one game's components with kind, count and the files that print them."""
+    from .paths import OUTPUT_DIR
+
     if game is None:
         rows = []
         for ref in _games(None):
@@ -175,18 +178,41 @@ def list_(
         return
     loaded = _load(game)
     g = loaded.game
-    components = [c.model_dump(mode="json", exclude_defaults=False) for c in g.components]
+    built = _built_files(out or OUTPUT_DIR, g.id)
+    components = []
+    for c in g.components:
+        entry = c.model_dump(mode="json", exclude_defaults=False)
+        entry["files"] = sorted(built.get(c.id, set()) | built.get(c.ref or "", set()))
+        components.append(entry)
     decks = [{"id": d.id, "name": d.name, "cards": d.total, "unique": len(d.cards)} for d in g.decks]
     if as_json:
         typer.echo(json.dumps({"game": g.id, "title": g.title, "components": components, "decks": decks}, indent=2))
         return
     count = str(g.players.min) if g.players.min == g.players.max else f"{g.players.min}-{g.players.max}"
     typer.echo(f"{g.title} ({g.id}), {count} player{'' if count == '1' else 's'}")
-    for c in g.components:
-        where = "gather" if c.source == "gather" else "print"
-        typer.echo(f"  {c.count:>4} x {c.name:<30} {c.kind:<9} {where}")
+    for c, entry in zip(g.components, components):
+        if c.source == "gather":
+            where = "players bring it"
+        else:
+            where = ", ".join(entry["files"]) or f"print (not built yet: cards build {g.id})"
+        typer.echo(f"  {c.count:>4} x {c.name:<28} {c.kind:<8} {where}")
     for d in decks:
         typer.echo(f"  deck {d['id']}: {d['cards']} card{'' if d['cards'] == 1 else 's'} ({d['unique']} different)")
+
+
+def _built_files(out_root: Path, game_id: str) -> dict[str, set[str]]:
+    """Component or piece id -> the PDF files of the last build that hold it (from kit.json)."""
+    kit = out_root / game_id / "kit.json"
+    files: dict[str, set[str]] = {}
+    try:
+        entries = json.loads(kit.read_text(encoding="utf-8")).get("files", [])
+    except (OSError, ValueError, AttributeError):
+        return files
+    for entry in entries:
+        if isinstance(entry, dict) and str(entry.get("path", "")).endswith(".pdf"):
+            for component in entry.get("components") or []:
+                files.setdefault(str(component), set()).add(entry["path"])
+    return files
 
 
 @app.command()

@@ -94,6 +94,16 @@ def test_list_json_gives_components_with_kind_and_count(starter_game):
     data = json.loads(result.output)
     assert {(c["id"], c["kind"], c["count"]) for c in data["components"]} == {("deck", "deck", 6), ("d6", "dice", 1)}
     assert data["decks"] == [{"id": "actions", "name": "Action cards", "cards": 6, "unique": 2}]
+    assert all(c["files"] == [] for c in data["components"])  # nothing built yet
+
+
+def test_list_names_the_file_each_component_prints_in(tmp_path, starter_game):
+    assert run("build", starter_game, "--out", tmp_path, "--format", "pdf", "--no-rulebook").exit_code == 0
+    data = json.loads(run("list", starter_game, "--json", "--out", tmp_path).output)
+    files = {c["id"]: c["files"] for c in data["components"]}
+    assert files["deck"] == ["actions-a4.pdf"]
+    text = run("list", starter_game, "--out", tmp_path).output
+    assert "actions-a4.pdf" in text and "players bring it" in text
 
 
 def test_console_script_runs_as_installed():
