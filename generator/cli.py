@@ -200,6 +200,41 @@ def list_(
         typer.echo(f"  deck {d['id']}: {d['cards']} card{'' if d['cards'] == 1 else 's'} ({d['unique']} different)")
 
 
+@app.command()
+def watch(
+    game: Annotated[str, typer.Argument(help="The game to watch (an id or a folder).")],
+    only: Annotated[Optional[list[str]], typer.Option("--only", help="Rebuild just this deck or component (repeatable).")] = None,
+    paper: Annotated[str, typer.Option(help="Paper size: a4 or letter.")] = "a4",
+    format: Annotated[str, typer.Option("--format", help="Comma-separated formats: pdf, svg.")] = "pdf",
+    rulebook: Annotated[bool, typer.Option("--rulebook/--no-rulebook", help="Rebuild the rulebook too (slower).")] = False,
+    out: Annotated[Optional[Path], typer.Option(help="Output folder (default: output/ in the repository).")] = None,
+) -> None:
+    """Rebuild a game every time one of its files changes, for designing with the PDF open beside.
+
+    Example: cards watch ./my-game --only actions
+    """
+    from .build import BuildOptions
+    from .errors import GameDataError
+    from .loader import find_game_dir
+    from .watch import watch as watch_loop
+
+    paper = paper.lower()
+    if paper not in ("a4", "letter"):
+        _fail(f"--paper {paper}: expected a4 or letter")
+    formats = tuple(f.strip().lower() for f in format.split(",") if f.strip())
+    if not formats or any(f not in ("pdf", "svg") for f in formats):
+        _fail(f"--format {format}: expected pdf, svg or pdf,svg")
+    try:
+        find_game_dir(game)
+    except GameDataError as exc:
+        _fail(str(exc))
+    options = BuildOptions(paper=paper, formats=formats, only=tuple(only or ()), out_dir=out, rulebook=rulebook)
+    try:
+        watch_loop(game, options, say=lambda m: typer.echo(m, err=True))
+    except KeyboardInterrupt:
+        typer.echo("stopped", err=True)
+
+
 def _built_files(out_root: Path, game_id: str) -> dict[str, set[str]]:
     """Component or piece id -> the PDF files of the last build that hold it (from kit.json)."""
     kit = out_root / game_id / "kit.json"

@@ -119,3 +119,29 @@ def test_validate_checks_the_game_s_sheet_layouts(starter_game):
     result = run("validate", starter_game)
     assert result.exit_code == 2
     assert "score.yaml:2:1" in result.output and "did you mean 'regions'?" in result.output
+
+
+def test_watch_rebuilds_when_a_file_changes_and_survives_a_broken_edit(tmp_path, starter_game):
+    from generator.build import BuildOptions
+    from generator.watch import watch
+
+    messages: list[str] = []
+    cards = starter_game / "cards.yaml"
+    pdf = tmp_path / "my-game" / "actions-a4.pdf"
+    edits = iter([
+        lambda: cards.write_text(cards.read_text().replace("cost: 1", "cots: 1")),  # broken
+        lambda: cards.write_text(cards.read_text().replace("cots: 1", "cost: 3")),  # fixed
+    ])
+
+    def keep_going(builds: int) -> bool:
+        if builds <= 2:
+            next(edits)()
+            return True
+        return False
+
+    options = BuildOptions(formats=("pdf",), out_dir=tmp_path, rulebook=False)
+    builds = watch(str(starter_game), options, messages.append, interval=0.05, keep_going=keep_going)
+    assert builds == 3
+    assert sum("built my-game" in m for m in messages) == 2  # first build, then the fixed one
+    assert any("did you mean 'cost'?" in m for m in messages)  # the broken edit was reported
+    assert pdf.exists()

@@ -1,0 +1,67 @@
+"""`cards watch`: rebuild a game whenever one of its files (or a shared layout) changes.
+
+Polling file stats is enough here (a game folder holds tens of files) and needs no extra
+library. A build that fails prints its problems and the watch goes on; the previous good
+files stay in place, as every write is atomic.
+"""
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from .build import BuildOptions, build_kits
+from .errors import GameDataError
+from .loader import find_game_dir, load
+from .paths import LAYOUTS_DIR
+
+
+def fingerprint(*folders: Path) -> tuple:
+    """Paths, sizes and modification times of every file below the folders (stat only)."""
+    entries = []
+    for folder in folders:
+        for dirpath, dirnames, filenames in os.walk(folder):
+            dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+            for name in sorted(filenames):
+                path = os.path.join(dirpath, name)
+                try:
+                    stat = os.stat(path)
+                except OSError:
+                    continue
+                entries.append((path, stat.st_size, stat.st_mtime_ns))
+    return tuple(entries)
+
+
+def rebuild(ref: str, options: BuildOptions, say: Callable[[str], None]) -> bool:
+    started = time.perf_counter()
+    try:
+        loaded = load(ref)
+    except GameDataError as exc:
+        say(str(exc))
+        return False
+    results, problems = build_kits([loaded], options)
+    for problem in problems:
+        say(problem)
+    if results:
+        files = len(results[0].files)
+        say(f"{time.strftime('%H:%M:%S')} built {loaded.game.id}: {files} files in {time.perf_counter() - started:.1f} s")
+    return not problems
+
+
+def watch(ref: str, options: BuildOptions, say: Callable[[str], None], interval: float = 0.5,
+          keep_going: Callable[[int], bool] = lambda builds: True) -> int:
+    """Build once, then again after every change, while keep_going(builds so far) is true."""
+    folders = (find_game_dir(ref), LAYOUTS_DIR)
+    seen = fingerprint(*folders)
+    rebuild(ref, options, say)
+    builds = 1
+    say(f"watching {folders[0]} (Ctrl-C to stop)")
+    while keep_going(builds):
+        time.sleep(interval)
+        now = fingerprint(*folders)
+        if now != seen:
+            seen = now
+            rebuild(ref, options, say)
+            builds += 1
+    return builds
