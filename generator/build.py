@@ -95,6 +95,8 @@ def build_kits(games: list[LoadedGame], options: BuildOptions,
 
         rulebooks = build_rulebooks(games, options.out_dir or OUTPUT_DIR, options.book, options.jobs,
                                     progress, errors_out=problems)
+        if options.book == "a5":
+            _add_booklets(rulebooks, options, progress)
     results = []
     for loaded in games:
         try:
@@ -102,6 +104,20 @@ def build_kits(games: list[LoadedGame], options: BuildOptions,
         except (BuildError, GameDataError) as exc:
             problems.append(f"cannot build {loaded.game.id}:\n{exc}")
     return results, problems
+
+
+def _add_booklets(rulebooks: dict[str, list[WrittenFile]], options: BuildOptions, progress) -> None:
+    """An A5 rulebook also comes imposed as a fold-and-staple booklet on the build's paper."""
+    from .rulebook.booklet import impose_booklet
+
+    for game_id, files in rulebooks.items():
+        if not any(f.path == "rulebook.pdf" for f in files):
+            continue
+        out_dir = (options.out_dir or OUTPUT_DIR) / game_id
+        name = f"rulebook-booklet-{options.paper}.pdf"
+        progress(f"{game_id}: rulebook booklet -> {name}")
+        sides = impose_booklet(out_dir / "rulebook.pdf", out_dir / name, options.paper)
+        files.append(WrittenFile(name, ["rulebook"], "booklet", sides, options.paper, "booklet"))
 
 
 def build_game(loaded: LoadedGame, options: BuildOptions,

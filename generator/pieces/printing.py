@@ -26,11 +26,12 @@ ADVICE = {
                   "cut along the solid lines, fold along the dashed ones, glue the grey tabs inside"),
     "sheet": ("plain paper; print or photocopy one per game", "cut along the outline if the sheet is smaller than the paper"),
     "mat": ("card stock (200-300 g/m²): it is used again every game", "cut along the outline"),
-    "rulebook": ("paper (an A5 book prints two pages per A4 or Letter sheet: choose 'booklet' in the print dialog)",
-                 "fold and staple, or keep the pages in order"),
+    "rulebook": ("paper", "keep the pages in order, or print the booklet file instead"),
     "quickref": ("paper or card", "keep it on the table"),
+    "booklet": ("paper", "fold the stack in the middle and staple along the fold"),
 }
-WHAT = {"rulebook": "The rulebook", "quickref": "One-page quick reference"}
+WHAT = {"rulebook": "The rulebook", "quickref": "One-page quick reference",
+        "booklet": "The rulebook as a booklet (two pages per side)"}
 
 
 def _sides(entry) -> str:
@@ -44,6 +45,8 @@ def _sides(entry) -> str:
         return "double-sided, flip on the long edge"
     if entry.kind == "rulebook":
         return "double-sided"
+    if entry.kind == "booklet":
+        return "double-sided, flip on the short edge"
     return "single-sided"
 
 
@@ -94,8 +97,6 @@ def printing_text(loaded: LoadedGame, files: list) -> str:
     ]
     for entry in pdfs:
         stock, finish = ADVICE.get(entry.kind, ("paper", "cut as marked"))
-        if entry.kind == "rulebook" and entry.paper != "a5":
-            stock = "paper"
         if entry.layout == "layout guide":
             stock, finish = "plain paper", "nothing to cut: it shows how to lay out the cards"
         paper = PAPER_NAMES.get(entry.paper or "", "card size (print service)")
@@ -135,7 +136,7 @@ def printing_text(loaded: LoadedGame, files: list) -> str:
 
 
 def _order(kind: str) -> int:
-    order = ["rulebook", "quickref", "deck", "board", "mat", "sheet", "tokens", "stickers", "dice-nets"]
+    order = ["rulebook", "booklet", "quickref", "deck", "board", "mat", "sheet", "tokens", "stickers", "dice-nets"]
     return order.index(kind) if kind in order else 9
 
 
