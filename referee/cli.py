@@ -75,6 +75,7 @@ app = typer.Typer(
     help="Boneyard's table-side referee: roll dice and work out the odds, from the game's own data.",
     add_completion=False,
     no_args_is_help=True,
+    rich_markup_mode=None,  # plain help, like `cards`; rich would print every flag as <bool>
     pretty_exceptions_enable=False,
 )
 
