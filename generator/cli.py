@@ -5,6 +5,7 @@ Heavy modules are imported inside the commands, so `cards --help` stays instant.
 from __future__ import annotations
 
 import json
+import math
 import sys
 import time
 from pathlib import Path
@@ -89,6 +90,8 @@ def build(
     try:
         dx, dy = (float(v) for v in back_offset.split(","))
     except ValueError:
+        _fail(f"--back-offset {back_offset}: expected two numbers in mm, X,Y (for example 1.5,-0.5)")
+    if not (math.isfinite(dx) and math.isfinite(dy)):
         _fail(f"--back-offset {back_offset}: expected two numbers in mm, X,Y (for example 1.5,-0.5)")
     if max(abs(dx), abs(dy)) > 20:
         _fail(f"--back-offset {back_offset}: offsets over 20 mm are surely a typo; home printers are 1-4 mm off")
@@ -273,6 +276,10 @@ def main() -> None:
     except KeyboardInterrupt:
         typer.echo("interrupted", err=True)
         sys.exit(130)
+    except OSError as exc:  # an unwritable --out, a full disk ...: one line, not a traceback
+        where = f" ({exc.filename})" if exc.filename else ""
+        typer.echo(f"cannot write or read a file{where}: {exc.strerror or exc}", err=True)
+        sys.exit(EXIT_BAD_INPUT)
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ refused before parsing.
 """
 from __future__ import annotations
 
+import math
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
@@ -41,6 +42,21 @@ class IconArt:
 
 @lru_cache(maxsize=256)
 def read_icon(path: Path) -> IconArt:
+    """Read an icon; any problem is an IconError that names the file."""
+    try:
+        art = _read_icon(path)
+    except IconError:
+        raise
+    except (ValueError, IndexError, OverflowError) as exc:
+        raise IconError(f"{path}: bad value in the SVG ({exc})") from None
+    numbers = [*art.view_box] + [v for shape in art.shapes for op in shape.ops for v in op[1:]]
+    numbers += [shape.stroke_width for shape in art.shapes]
+    if not all(math.isfinite(v) for v in numbers):
+        raise IconError(f"{path}: the SVG holds a number that is not finite (nan or inf)")
+    return art
+
+
+def _read_icon(path: Path) -> IconArt:
     data = path.read_bytes()
     if len(data) > MAX_ICON_BYTES:
         raise IconError(f"{path}: icon file is over {MAX_ICON_BYTES // 1024} KB")
@@ -190,6 +206,8 @@ def parse_path(d: str) -> list:
             raise ValueError("path data must start with a command")
         upper = command.upper()
         arity = _ARITY[upper]
+        if arity == 0:
+            raise ValueError("numbers after Z: start the next shape with M")
         args = [float(v) for v in tokens[i:i + arity]]
         if len(args) < arity:
             raise ValueError(f"'{command}' needs {arity} numbers")

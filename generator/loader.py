@@ -28,7 +28,12 @@ RULE_REF_PATTERN = re.compile(r"\[\[([^\]]*)\]\]")
 # Card, back and piece fields holding a file path; checked to stay inside the game folder.
 PATH_FIELDS = ("image", "art", "file", "font", "data")
 # Text is data, not markup: HTML tags and URL schemes that could fetch or run something are refused.
-HTML_PATTERN = re.compile(r"<\s*/?\s*[a-zA-Z!?][^>]*>|\b(?:file|javascript|data):", re.IGNORECASE)
+HTML_PATTERN = re.compile(
+    r"<[/!?]?[a-zA-Z][^>]*>"  # a tag: '<' straight before a name ('a < b and c > d' is prose)
+    r"|\b(?:file|javascript|vbscript):\S"  # a URL scheme that fetches or runs something
+    r"|\bdata:[a-z]+/[a-z0-9.+-]+[;,]",  # a data: URI ('score data: one line' is prose)
+    re.IGNORECASE)
+CONTROL_PATTERN = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
 @dataclass
@@ -245,6 +250,10 @@ def read_layout_files(dirs: list[Path], problems: list[Problem], what: str = "la
         if not folder.is_dir():
             continue
         for file in sorted(folder.glob("*.yaml")):
+            if not _inside(file, folder):
+                problems.append(Problem(f"{what} file links outside its folder", file=file,
+                                        hint="copy the file into the folder instead of linking it"))
+                continue
             try:
                 doc = read_yaml(file)
             except YamlRefused as exc:
@@ -432,6 +441,10 @@ def check_references(game: Game, layouts: dict[str, Layout], sources: Sources) -
 
     def check_text(path: tuple, text: Any):
         if isinstance(text, str):
+            control = CONTROL_PATTERN.search(text)
+            if control:
+                problem(path, f"text contains the control character U+{ord(control.group(0)):04X}",
+                        "remove it; it is invisible and breaks SVG output")
             smuggled = HTML_PATTERN.search(text)
             if smuggled:
                 problem(path, f"text contains '{smuggled.group(0)[:40]}': HTML and file/data/javascript URLs are not allowed",
@@ -533,6 +546,22 @@ def check_references(game: Game, layouts: dict[str, Layout], sources: Sources) -
             check_text(here + ("backs", b_id), back.extra)
             check_paths(here + ("backs", b_id), back.extra)
         check_duplicates(here + ("cards",), deck.cards, "card")
+        if deck.total == 0:
+            problem(here + ("cards",), f"deck '{deck.id}' prints no card: every count is 0",
+                    "give at least one card a count, or remove the deck")
+        sizes = {}
+        for c_index, card in enumerate(deck.cards):
+            for key, layout_id in (("layout", card.layout or deck.layout),
+                                   ("back", (deck.backs[card.back].layout if card.back in deck.backs else None)
+                                    or deck.back_layout)):
+                layout = layouts.get(layout_id)
+                if layout is not None:
+                    sizes.setdefault(layout.size_mm, (c_index, key, layout_id))
+        if len(sizes) > 1:
+            shown = ", ".join(f"{w:g} x {h:g} mm ({lid})" for (w, h), (_i, _k, lid) in sizes.items())
+            problem(here + ("layout",), f"deck '{deck.id}' mixes card sizes: {shown}",
+                    "a deck is imposed on one grid: give its fronts and backs layouts of one size, "
+                    "or split it into decks")
         for c_index, card in enumerate(deck.cards):
             where = here + ("cards", c_index)
             check_rule(where + ("rule",), card.rule)

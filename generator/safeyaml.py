@@ -97,8 +97,14 @@ def _yaml_message(exc: yaml.MarkedYAMLError) -> str:
 
 def _prescan(text: str, file: Path) -> None:
     depth = 0
+    values = 0
     try:
         for event in yaml.parse(text, Loader=_Loader):
+            if isinstance(event, (yaml.ScalarEvent, yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                values += 1
+                if values > MAX_NODES:
+                    _refuse(file, f"the file holds more than {MAX_NODES:,} values",
+                            event.start_mark, hint="split the data over several files")
             tag = getattr(event, "tag", None)
             if tag not in _ALLOWED_TAGS and not isinstance(event, yaml.DocumentStartEvent):
                 shown = "!!" + tag[len("tag:yaml.org,2002:"):] if tag.startswith("tag:yaml.org,2002:") else tag

@@ -1,6 +1,7 @@
 """`cards new`: copy the starter game into a new folder and name it."""
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from pathlib import Path
@@ -17,6 +18,7 @@ def create_game(folder: Path) -> Path:
     shutil.copytree(TEMPLATE, folder)
     game_yaml = folder / "game.yaml"
     title = folder.name.replace("-", " ").replace("_", " ").title()
-    game_yaml.write_text(game_yaml.read_text(encoding="utf-8").replace("title: My Game", f"id: {game_id}\ntitle: {title}"),
-                         encoding="utf-8")
+    # JSON strings are valid YAML scalars: a name like "yes" or "a: b" stays a plain string.
+    game_yaml.write_text(game_yaml.read_text(encoding="utf-8").replace(
+        "title: My Game", f"id: {json.dumps(game_id)}\ntitle: {json.dumps(title)}"), encoding="utf-8")
     return folder.resolve()

@@ -112,3 +112,21 @@ def test_an_icon_outside_the_supported_svg_subset_is_a_data_error_naming_the_fil
     report = str(caught.value)
     assert "arc.svg" in report and "arcs (A) are not supported" in report
     assert "script.svg" in report and "<script> is not supported" in report
+
+
+def test_prose_with_comparisons_and_colons_is_not_mistaken_for_html(tmp_path):
+    folder = tmp_path / "prose"
+    folder.mkdir()
+    (folder / "game.yaml").write_text(
+        "title: Prose\nplayers: {min: 1, max: 2}\nrules:\n  - id: scoring\n    title: Scoring\n"
+        "    text: 'Keep the score data: one line per round. A roll < your speed and > the wall misses.'\n")
+    assert load(folder).game.rules[0].text.startswith("Keep the score data")
+
+
+def test_a_large_flat_file_is_refused_while_scanning_not_after_building_it(tmp_path):
+    big = tmp_path / "flat.yaml"
+    big.write_text("x: [" + ",".join("1" for _ in range(250_000)) + "]\n")
+    started = time.perf_counter()
+    with pytest.raises(YamlRefused, match="more than 200,000 values"):
+        read_yaml(big)
+    assert time.perf_counter() - started < 3.0

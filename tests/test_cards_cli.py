@@ -145,3 +145,24 @@ def test_watch_rebuilds_when_a_file_changes_and_survives_a_broken_edit(tmp_path,
     assert sum("built my-game" in m for m in messages) == 2  # first build, then the fixed one
     assert any("did you mean 'cost'?" in m for m in messages)  # the broken edit was reported
     assert pdf.exists()
+
+
+def test_a_non_finite_back_offset_is_refused(starter_game):
+    result = run("build", starter_game, "--back-offset", "nan,0")
+    assert result.exit_code == 2 and "expected two numbers" in result.output
+
+
+def test_an_unwritable_output_folder_is_one_line_not_a_traceback(tmp_path, starter_game):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    out = subprocess.run([Path(sys.executable).parent / "cards", "build", str(starter_game), "--out", str(blocker),
+                          "--format", "pdf", "--no-rulebook"], capture_output=True, text=True)
+    assert out.returncode == 2
+    assert "Traceback" not in out.stderr and "cannot write or read a file" in out.stderr
+
+
+def test_new_game_names_that_look_like_yaml_values_stay_strings(tmp_path):
+    for name in ("yes", "null", "a: b"):
+        folder = tmp_path / name
+        assert run("new", folder).exit_code == 0
+        assert run("validate", folder).exit_code == 0, name

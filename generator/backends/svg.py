@@ -7,6 +7,7 @@ linked from a fonts/ folder written beside the SVGs.
 from __future__ import annotations
 
 import base64
+import hashlib
 from pathlib import Path
 
 import svgwrite
@@ -105,7 +106,7 @@ def _element(dwg, node):
                           preserveAspectRatio="none")
         if not node.clip:
             return image
-        clip_id = f"clip-{abs(hash((node.path, node.clip))) % 10**10}"
+        clip_id = "clip-" + hashlib.sha1(repr((node.path, node.clip)).encode()).hexdigest()[:12]  # same every run
         clip = dwg.defs.add(dwg.clipPath(id=clip_id))
         clip.add(dwg.rect(insert=node.clip[:2], size=node.clip[2:]))
         group = dwg.g(clip_path=f"url(#{clip_id})")
