@@ -1,9 +1,10 @@
-"""`cards build`: a game's whole kit: decks (composed, imposed, written as PDF and SVG), then
-boards, tokens, dice and sheets (generator.pieces), PRINTING.md and kit.json.
+"""`cards build`: a game's whole kit: decks (composed, imposed, written as PDF and SVG), boards,
+tokens, dice and sheets (generator.pieces), the rulebook, PRINTING.md and kit.json.
 
-Everything that can fail (data, text that does not fit) fails before the first byte is written;
-files are written to a temporary name and moved into place, so a failed build never leaves a
-truncated file or destroys the previous good one.
+A game whose data cannot build (text that does not fit, a bad sheet, a bad option) fails
+before its first file is written; the rulebook comes after its decks and pieces. Every file is
+written to a temporary name and moved into place, so a failed build never leaves a truncated
+file or destroys the previous good one.
 """
 from __future__ import annotations
 
@@ -83,26 +84,38 @@ RULEBOOK_PARTS = ("rulebook", "quickref")  # --only names that select the rulebo
 
 def build_kits(games: list[LoadedGame], options: BuildOptions,
                progress: Callable[[str], None] = lambda message: None) -> tuple[list[BuildResult], list[str]]:
-    """The whole kit of several games: rulebooks first (in parallel, as they are the slow part),
-    then each game's decks and pieces, PRINTING.md and kit.json. Returns the results and the
-    problems of the games that could not be built (the others are built regardless)."""
+    """The whole kit of several games: each game's decks and pieces, then the rulebooks of the
+    games that built (in parallel, as they are the slow part), then PRINTING.md and kit.json.
+    Returns the results and the problems of the games that could not be built (the others are
+    built regardless; a game that fails on its data writes nothing)."""
+    from .pieces.kit import PieceSettings
+
+    PieceSettings.from_options(options)  # bad --die-size, --board-size ...: refused before any write
     problems: list[str] = []
+    results: list[BuildResult] = []
+    built: list[LoadedGame] = []
+    for loaded in games:
+        try:
+            results.append(build_game(loaded, options, progress))
+            built.append(loaded)
+        except (BuildError, GameDataError) as exc:
+            problems.append(f"cannot build {loaded.game.id}:\n{exc}")
     wanted = options.rulebook and "pdf" in options.formats and (
         not options.only or any(name in RULEBOOK_PARTS for name in options.only))
-    rulebooks: dict[str, list[WrittenFile]] = {}
-    if wanted and games:
+    if wanted and built:
+        from .pieces import write_printing_md
         from .rulebook import build_rulebooks
 
-        rulebooks = build_rulebooks(games, options.out_dir or OUTPUT_DIR, options.book, options.jobs,
+        rulebooks = build_rulebooks(built, options.out_dir or OUTPUT_DIR, options.book, options.jobs,
                                     progress, errors_out=problems)
         if options.book == "a5":
             _add_booklets(rulebooks, options, progress)
-    results = []
-    for loaded in games:
-        try:
-            results.append(build_game(loaded, options, progress, rulebooks.get(loaded.game.id, [])))
-        except (BuildError, GameDataError) as exc:
-            problems.append(f"cannot build {loaded.game.id}:\n{exc}")
+        for result, loaded in zip(results, built):
+            extra = rulebooks.get(result.game, [])
+            if extra:
+                result.files = [f for f in result.files if f.path != "PRINTING.md"] + extra
+                result.files.append(write_printing_md(loaded, result.files, result.out_dir))
+                write_kit_json(result.out_dir, result.game, result.files)
     return results, problems
 
 
@@ -121,16 +134,14 @@ def _add_booklets(rulebooks: dict[str, list[WrittenFile]], options: BuildOptions
 
 
 def build_game(loaded: LoadedGame, options: BuildOptions,
-               progress: Callable[[str], None] = lambda message: None,
-               extra_files: list[WrittenFile] = ()) -> BuildResult:
-    """Decks and pieces of one game (``extra_files``, e.g. its rulebook, join PRINTING.md and kit.json)."""
+               progress: Callable[[str], None] = lambda message: None) -> BuildResult:
+    """Decks and pieces of one game, PRINTING.md and kit.json. Decks are composed first and
+    pieces are composed before their files are written, so bad data fails before any write."""
     game = loaded.game
     out_dir = (options.out_dir or OUTPUT_DIR) / game.id
     result = BuildResult(game.id, out_dir)
     only = tuple(name for name in options.only if name not in RULEBOOK_PARTS)
     if options.only and not only:  # just the rulebook: no decks or pieces
-        result.files = list(extra_files)
-        write_kit_json(out_dir, game.id, result.files)
         return result
     if only:
         from .pieces.kit import Selection
@@ -151,6 +162,9 @@ def build_game(loaded: LoadedGame, options: BuildOptions,
     if problems:
         raise BuildError("\n".join(problems))
 
+    from .pieces import build_pieces, write_printing_md
+
+    piece_files = build_pieces(loaded, options, progress)  # composes all pieces, then writes them
     spec = SheetSpec(paper=options.paper, layout=options.layout, bleed=options.bleed,
                      back_offset_mm=options.back_offset)
     if "pdf" in options.formats:
@@ -185,10 +199,7 @@ def build_game(loaded: LoadedGame, options: BuildOptions,
                 for rel, scene, kind in entries:
                     write_text_atomic(out_dir / rel, scene_svg(scene, icons, font_dir="../fonts", bleed=options.bleed))
                     result.files.append(WrittenFile(rel, [deck.id], kind, 1, None, "single"))
-    from .pieces import build_pieces, write_printing_md
-
-    result.files += build_pieces(loaded, options, progress)
-    result.files += list(extra_files)
+    result.files += piece_files
     result.files.append(write_printing_md(loaded, result.files, out_dir))
     write_kit_json(out_dir, game.id, result.files)
     return result

@@ -77,6 +77,7 @@ def build(
     Example: cards build runes-and-bones --paper letter --back-offset 1,0
     """
     from .build import BuildOptions, build_kits
+    from .errors import BuildError
 
     paper = paper.lower()
     if paper not in ("a4", "letter"):
@@ -104,7 +105,10 @@ def build(
     say = (lambda m: None) if quiet else (lambda m: typer.echo(f"  {m}", err=True))
     started = time.perf_counter()
     loaded_games = [_load(ref) for ref in _games(games)]
-    results, problems = build_kits(loaded_games, options, progress=say)
+    try:
+        results, problems = build_kits(loaded_games, options, progress=say)
+    except BuildError as exc:  # options every game shares (--die-size 0 ...)
+        _fail(str(exc))
     for problem in problems:
         typer.echo(problem, err=True)
     failed = bool(problems)
@@ -121,7 +125,7 @@ def build(
         if any(f.path == "PRINTING.md" for f in result.files):
             typer.echo("  PRINTING.md                        what to print, cut and gather")
         if svgs:
-            typer.echo(f"  svg/  {len(svgs)} SVG files (one per card face)")
+            typer.echo(f"  svg/  {len(svgs)} SVG file{'' if len(svgs) == 1 else 's'} (one per face, sheet and board)")
     typer.echo(f"done in {time.perf_counter() - started:.1f} s")
     if failed:
         raise typer.Exit(EXIT_BAD_INPUT)

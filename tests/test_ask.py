@@ -353,3 +353,14 @@ def test_corrupt_index_is_rebuilt(tmp_path):
     index = store.open_index(resolve_game(str(folder)))
     assert index.built
     assert ask("how many offers can I make per roll?", game=str(folder)).matched
+
+
+def test_an_overlong_question_is_refused_at_once():
+    import time
+
+    from referee.ask.run import MAX_QUESTION_CHARS, run
+
+    started = time.perf_counter()
+    assert run("dice " * 4000, "runeblade", 3, False) == 2
+    assert time.perf_counter() - started < 1.0
+    assert MAX_QUESTION_CHARS == 500

@@ -166,3 +166,9 @@ def test_new_game_names_that_look_like_yaml_values_stay_strings(tmp_path):
         folder = tmp_path / name
         assert run("new", folder).exit_code == 0
         assert run("validate", folder).exit_code == 0, name
+
+
+def test_a_bad_piece_option_is_refused_before_anything_is_written(tmp_path, starter_game):
+    result = run("build", starter_game, "--out", tmp_path, "--die-size", "0")
+    assert result.exit_code == 2
+    assert not any(tmp_path.rglob("*.pdf"))

@@ -13,6 +13,7 @@ import sys
 EXIT_ANSWER = 0
 EXIT_NO_MATCH = 1
 EXIT_BAD_USAGE = 2
+MAX_QUESTION_CHARS = 500  # a table question is a sentence; search time grows with its length
 
 
 def run(question: str, game: str | None, matches: int, as_json: bool) -> int:
@@ -20,6 +21,10 @@ def run(question: str, game: str | None, matches: int, as_json: bool) -> int:
     from .engine import AskUsage, ask
     from .store import GameDataProblem
 
+    if len(question) > MAX_QUESTION_CHARS:
+        print(f"referee ask: the question is {len(question)} characters long; ask in at most "
+              f"{MAX_QUESTION_CHARS}, one question at a time", file=sys.stderr)
+        return EXIT_BAD_USAGE
     try:
         answer = ask(question, game=game, k=matches)
     except AskUsage as exc:
