@@ -116,6 +116,10 @@ def _clip(x: float, y: float, w: float, h: float, bleed: float, gx: float, gy: f
     return (x - left, y - top, w + left + right, h + top + bottom)
 
 
+PRINTABLE_EDGE_MM = 3.0  # home printers leave about 3 mm at the paper's edges unprinted
+MIN_MARK_MM = 2.0  # a crop mark shorter than this is hard to see and to cut along
+
+
 def _duplex(copies: list[CardFaces], spec: SheetSpec) -> list[Page]:
     page_w, page_h = spec.size
     sample = copies[0].front
@@ -127,33 +131,63 @@ def _duplex(copies: list[CardFaces], spec: SheetSpec) -> list[Page]:
     x0, y0 = (page_w - grid_w) / 2, (page_h - grid_h) / 2
     bleed = sample.bleed if spec.bleed else 0.0
     dx, dy = mm(spec.back_offset_mm[0]), mm(spec.back_offset_mm[1])
+    # Where the band above and below the grid is too thin for a printable mark (Letter with 3 x 3
+    # poker cards), the column cuts are marked in the gutters between rows, which then get no bleed.
+    outer_room = y0 - bleed - mm(1) - mm(PRINTABLE_EDGE_MM)
+    marks_in_gutters = rows > 1 and outer_room < mm(MIN_MARK_MM)
+    row_gy = 0.0 if marks_in_gutters else gy  # what the bleed may use of a row gutter
+    ruler_nodes = ruler(page_w, page_h, (x0, y0, grid_w, grid_h), bleed, x0 + (cols // 2) * (w + gx) + w / 2)
+    ruler_cell = spec.ruler and ruler_nodes is None  # no margin can hold it: it takes the last cell
     pages: list[Page] = []
-    for start in range(0, len(copies), per_page):
-        chunk = copies[start:start + per_page]
+    start = 0
+    while start < len(copies):
+        capacity = per_page - 1 if ruler_cell and not pages else per_page
+        chunk = copies[start:start + capacity]
+        start += capacity
         front = Page(page_w, page_h, "front")
         back = Page(page_w, page_h, "back")
         for index, card in enumerate(chunk):
             col, row = index % cols, index // cols
             x, y = x0 + col * (w + gx), y0 + row * (h + gy)
             edges = (col == 0, col == cols - 1, row == 0, row == rows - 1)
-            front.placements.append(Placement(card.front, x, y, _clip(x, y, w, h, bleed, gx, gy, *edges),
+            front.placements.append(Placement(card.front, x, y, _clip(x, y, w, h, bleed, gx, row_gy, *edges),
                                               "front", card.card))
             # Long-edge flip: the sheet turns about its vertical axis, so x mirrors and y stays.
             bx = page_w - x - w + dx
             by = y + dy
             back_edges = (col == cols - 1, col == 0, row == 0, row == rows - 1)
-            back.placements.append(Placement(card.back, bx, by, _clip(bx, by, w, h, bleed, gx, gy, *back_edges),
+            back.placements.append(Placement(card.back, bx, by, _clip(bx, by, w, h, bleed, gx, row_gy, *back_edges),
                                              "back", card.card))
-        used_cols = min(cols, len(chunk))
-        used_rows = (len(chunk) + cols - 1) // cols
+        used_cols = min(cols, len(chunk) + (1 if ruler_cell and not pages else 0))
+        used_rows = -(-(len(chunk) + (1 if ruler_cell and not pages else 0)) // cols)
         front.marks = _crop_marks(x0, y0, w, h, gx, gy, used_cols, used_rows, bleed, page_w, page_h)
         back_x0 = page_w - x0 - (used_cols * w + (used_cols - 1) * gx) + dx
         back.marks = _crop_marks(back_x0, y0 + dy, w, h, gx, gy, used_cols, used_rows, bleed, page_w, page_h)
+        if marks_in_gutters:
+            front.marks += _gutter_marks(x0, y0, w, h, gx, gy, used_cols, used_rows)
+            back.marks += _gutter_marks(back_x0, y0 + dy, w, h, gx, gy, used_cols, used_rows)
         if spec.ruler and not pages:
-            middle = x0 + (cols // 2) * (w + gx) + w / 2
-            front.marks += ruler(page_w, page_h, (x0, y0, grid_w, grid_h), bleed, middle)
+            if ruler_cell:
+                cell_x, cell_y = x0 + (cols - 1) * (w + gx), y0 + (rows - 1) * (h + gy)
+                front.marks += ruler_in_cell(cell_x, cell_y, w, h)
+            else:
+                front.marks += ruler_nodes
         pages += [front, back]
     return pages
+
+
+def _gutter_marks(x0: float, y0: float, w: float, h: float, gx: float, gy: float, cols: int, rows: int) -> list:
+    """Column cut marks inside the gutters between rows (for sheets with no room above and below)."""
+    if gy < mm(0.8):
+        return []
+    marks = []
+    for r in range(rows - 1):
+        top = y0 + r * (h + gy) + h + mm(0.25)
+        bottom = y0 + (r + 1) * (h + gy) - mm(0.25)
+        for c in range(cols):
+            for x in (x0 + c * (w + gx), x0 + c * (w + gx) + w):
+                marks.append(Line(x, top, x, bottom, MARK_COLOUR, MARK_WIDTH))
+    return marks
 
 
 def _gutterfold(copies: list[CardFaces], spec: SheetSpec) -> list[Page]:
@@ -202,7 +236,7 @@ def _gutterfold(copies: list[CardFaces], spec: SheetSpec) -> list[Page]:
         page.marks.append(Text(fold + 2, mm(4), "fold", "italic", 6, "#888888"))
         if spec.ruler and not pages:
             page.marks += ruler(page_w, page_h, (grid_x0, y0, 2 * (fold - grid_x0), grid_h), bleed,
-                                fold - gx / 2 - w / 2)
+                                fold - gx / 2 - w / 2) or []  # landscape sheets leave room; if not, none
         pages.append(page)
     return pages
 
@@ -240,33 +274,44 @@ def _crop_marks(x0: float, y0: float, w: float, h: float, gx: float, gy: float, 
     return [m for m in marks if abs(m.x2 - m.x1) + abs(m.y2 - m.y1) > mm(0.5)]
 
 
-def ruler(page_w: float, page_h: float, grid: tuple[float, float, float, float], bleed: float,
-          centre_x: float) -> list:
-    """A 50 mm calibration bar with 'print at 100 %', clear of every card's bleed.
-
-    Below the grid when the margin allows (centred under one column, between its crop marks),
-    otherwise turned up the left margin beside the middle of the sheet.
-    """
-    x0, y0, grid_w, grid_h = grid
-    length = mm(RULER_MM)
-    top = y0 + grid_h + bleed + mm(1)
-    nodes: list = []
-    # Side placement: the turned label's glyphs reach ~2 mm left of its baseline; the bar and
-    # its ticks stand left of that, and everything stays 1 mm clear of the bleed.
-    label_x = x0 - bleed - mm(1.5)
-    bar_x = label_x - mm(4.5)
-    if page_h - top >= mm(7) or bar_x < mm(0.5):
-        x, y = centre_x - length / 2, top
-        nodes.append(Line(x, y, x + length, y, "#000000", 0.5))
-        for i in range(0, RULER_MM + 1):
-            tick = mm(2 if i % 10 == 0 else 1.2 if i % 5 == 0 else 0.7)
-            nodes.append(Line(x + mm(i), y, x + mm(i), y + tick, "#000000", 0.3))
-        nodes.append(Text(x, y + mm(4.3), f"Print at 100 % (actual size): this bar is {RULER_MM} mm", "regular", 6))
-        return nodes
-    y = (page_h + length) / 2
-    nodes.append(Line(bar_x, y, bar_x, y - length, "#000000", 0.5))
+def _ruler_bar(x: float, y: float, vertical: bool = False) -> list:
+    nodes = [Line(x, y, x, y - mm(RULER_MM), "#000000", 0.5) if vertical
+             else Line(x, y, x + mm(RULER_MM), y, "#000000", 0.5)]
     for i in range(0, RULER_MM + 1):
         tick = mm(2 if i % 10 == 0 else 1.2 if i % 5 == 0 else 0.7)
-        nodes.append(Line(bar_x, y - mm(i), bar_x + tick, y - mm(i), "#000000", 0.3))
-    nodes.append(Text(label_x, y, f"Print at 100 %: {RULER_MM} mm", "regular", 5.5, angle=90.0))
+        nodes.append(Line(x, y - mm(i), x + tick, y - mm(i), "#000000", 0.3) if vertical
+                     else Line(x + mm(i), y, x + mm(i), y + tick, "#000000", 0.3))
     return nodes
+
+
+def ruler(page_w: float, page_h: float, grid: tuple[float, float, float, float], bleed: float,
+          centre_x: float) -> list | None:
+    """A 50 mm calibration bar with 'print at 100 %', clear of every card's bleed and at least
+    PRINTABLE_EDGE_MM from the paper's edges: below the grid, centred under one column (between
+    its crop marks), or turned up the left margin. None when no margin has room for it."""
+    x0, y0, grid_w, grid_h = grid
+    edge = mm(PRINTABLE_EDGE_MM)
+    top = y0 + grid_h + bleed + mm(1)
+    if page_h - top >= mm(5) + edge:  # bar, ticks and a 6 pt label take 5 mm
+        x = centre_x - mm(RULER_MM) / 2
+        return _ruler_bar(x, top) + [
+            Text(x, top + mm(4.3), f"Print at 100 % (actual size): this bar is {RULER_MM} mm", "regular", 6)]
+    # The turned label's glyphs reach ~2 mm left of its baseline; the bar and ticks stand left of that.
+    label_x = x0 - bleed - mm(1.5)
+    bar_x = label_x - mm(4.5)
+    if bar_x >= edge:
+        y = (page_h + mm(RULER_MM)) / 2
+        return _ruler_bar(bar_x, y, vertical=True) + [
+            Text(label_x, y, f"Print at 100 %: {RULER_MM} mm", "regular", 5.5, angle=90.0)]
+    return None
+
+
+def ruler_in_cell(x: float, y: float, w: float, h: float) -> list:
+    """The ruler drawn in an empty card cell, when no margin can hold it."""
+    left = x + (w - mm(RULER_MM)) / 2
+    middle = y + h / 2
+    return _ruler_bar(left, middle) + [
+        Text(left, middle - mm(3), "Print at 100 % (actual size):", "bold", 7),
+        Text(left, middle + mm(6), f"this bar must measure {RULER_MM} mm.", "regular", 7),
+        Text(left, middle + mm(10), "If not, turn off 'fit to page'.", "regular", 7),
+    ]

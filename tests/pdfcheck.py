@@ -22,6 +22,7 @@ class Placed:
     h: float
     bleed: float
     form: str
+    clip: tuple[float, float, float, float] | None = None  # x, y, w, h actually shown (trim + bleed kept)
 
 
 def _ops(page, reader):
@@ -35,19 +36,23 @@ def placements(page, reader) -> list[Placed]:
     Where a form is used, its /BBox must agree with the stated trim and bleed.
     """
     xobjects = page["/Resources"].get_object().get("/XObject", {})
-    found, stack, ctm, open_card = [], [], (0.0, 0.0), None
+    found, stack, ctm, open_card, rect, clip = [], [], (0.0, 0.0), None, None, None
     for operands, op in _ops(page, reader):
         if op == b"q":
-            stack.append(ctm)
+            stack.append((ctm, clip))
         elif op == b"Q":
-            ctm = stack.pop()
+            ctm, clip = stack.pop()
+        elif op == b"re":
+            rect = tuple(float(v) * PT for v in operands)
+        elif op in (b"W", b"W*") and rect is not None:
+            clip = (rect[0] + ctm[0] * PT, rect[1] + ctm[1] * PT, rect[2], rect[3])
         elif op == b"cm":
             a, b, c, d, e, f = (float(v) for v in operands)
             ctm = (ctm[0] + e, ctm[1] + f)
         elif op == b"BDC" and operands[0] == "/Card":
             props = operands[1]
             w, h = (float(v) for v in props["/Trim"])
-            open_card = [ctm[0] * PT, ctm[1] * PT, w * PT, h * PT, float(props["/Bleed"]) * PT, "inline"]
+            open_card = [ctm[0] * PT, ctm[1] * PT, w * PT, h * PT, float(props["/Bleed"]) * PT, "inline", clip]
         elif op == b"Do" and open_card is not None and "face-" in str(operands[0]):  # not an icon inside it
             name = operands[0]
             x0, y0, x1, y1 = (float(v) * PT for v in xobjects[name].get_object()["/BBox"])
@@ -59,26 +64,33 @@ def placements(page, reader) -> list[Placed]:
     return found
 
 
-def lines(page, reader) -> list[tuple[float, float, float, float]]:
-    """Page-level straight lines (crop marks, fold line, ruler), in mm."""
-    result, start, depth = [], None, 0
+def _lines(page, reader) -> list[tuple[float, float, float, float, float]]:
+    """Page-level straight lines with their stroke width in points: (x1, y1, x2, y2, width)."""
+    result, start, width, stack = [], None, 1.0, []
     for operands, op in _ops(page, reader):
         if op == b"q":
-            depth += 1
+            stack.append(width)
         elif op == b"Q":
-            depth -= 1
+            width = stack.pop()
+        elif op == b"w":
+            width = float(operands[0])
         elif op == b"m":
             start = tuple(float(v) * PT for v in operands)
         elif op == b"l" and start is not None:
             end = tuple(float(v) * PT for v in operands)
-            result.append((*start, *end))
+            result.append((*start, *end, width))
             start = end
     return result
 
 
+def lines(page, reader) -> list[tuple[float, float, float, float]]:
+    """Page-level straight lines (crop marks, fold line, ruler), in mm."""
+    return [line[:4] for line in _lines(page, reader)]
+
+
 def crop_marks(page, reader) -> list[tuple[float, float, float, float]]:
-    """Marks are short lines of the 0.25 pt mark width; the ruler's ticks are shorter than 2.1 mm."""
-    return [ln for ln in lines(page, reader) if abs(ln[2] - ln[0]) + abs(ln[3] - ln[1]) > 2.5]
+    """Crop marks: the lines drawn at the 0.25 pt mark width (the ruler and fold use others)."""
+    return [line[:4] for line in _lines(page, reader) if abs(line[4] - 0.25) < 1e-6]
 
 
 def fonts(reader: PdfReader) -> set[tuple[str, bool]]:
