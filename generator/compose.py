@@ -11,6 +11,7 @@ from jinja2 import StrictUndefined, TemplateError, UndefinedError
 from jinja2.sandbox import SandboxedEnvironment
 
 from .errors import BuildError
+from .fonts import metrics
 from .images import ImageError, fitted, image_size
 from .layouts import Layout, Region
 from .loader import RULE_REF_PATTERN
@@ -24,6 +25,15 @@ _env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False, keep_tr
 @lru_cache(maxsize=1024)
 def _template(source: str):
     return _env.from_string(source)
+
+
+class MissingGlyphs(Exception):
+    def __init__(self, chars: list[str]):
+        super().__init__(chars)
+        self.chars = chars
+
+    def shown(self) -> str:
+        return ", ".join(f"'{c}' (U+{ord(c):04X})" for c in self.chars[:8]) + (" ..." if len(self.chars) > 8 else "")
 
 
 @dataclass(frozen=True)
@@ -48,7 +58,7 @@ def card_context(card: Card) -> dict:
     return {"id": card.id, "name": card.name, "count": card.count, "sample": card.sample, **card.extra}
 
 
-def compose_face(layout: Layout, context: dict, game: Game, subject: str, bleed: bool = True) -> Scene:
+def compose_face(layout: Layout, context: dict, game: Game, subject: str) -> Scene:
     """Draw one face. ``subject`` names the card in errors ("deck 'runes', card 'water-axe'")."""
     width, height = (mm(v) for v in layout.size_mm)
     bleed_pt = mm(layout.bleed)
@@ -62,6 +72,9 @@ def compose_face(layout: Layout, context: dict, game: Game, subject: str, bleed:
             continue
         try:
             nodes.extend(_region_nodes(region, context, game))
+        except MissingGlyphs as exc:
+            overflow.append(f"{subject}: region '{region.id}' uses characters the font has no glyph for: "
+                            f"{exc.shown()}; they would print as empty boxes (use other characters, or an icon)")
         except TextOverflow as exc:
             overflow.append(
                 f"{subject}: text in region '{region.id}' does not fit its {region.box[2]:g} x {region.box[3]:g} mm box "
@@ -89,6 +102,9 @@ def _region_nodes(region: Region, context: dict, game: Game) -> list:
         if text:
             pad = mm(region.padding)
             font = region.font
+            missing = sorted({c for c in text if not c.isspace() and not metrics(font.style).has_glyph(c)})
+            if missing:
+                raise MissingGlyphs(missing)
             spans, _size = set_text(
                 cite_rules(text, game), (x + pad, y + pad, w - 2 * pad, h - 2 * pad),
                 size=font.size, min_size=font.min_size, style=font.style, align=font.align,

@@ -256,7 +256,7 @@ def _single(copies: list[CardFaces], spec: SheetSpec) -> list[Page]:
 
 
 def _crop_marks(x0: float, y0: float, w: float, h: float, gx: float, gy: float, cols: int, rows: int,
-                bleed: float, page_w: float, page_h: float, horizontal: bool = True) -> list:
+                bleed: float, page_w: float, page_h: float) -> list:
     """Each trim line continued into the margins, starting clear of the outermost bleed."""
     gap = bleed + mm(1)
     marks = []
@@ -267,10 +267,9 @@ def _crop_marks(x0: float, y0: float, w: float, h: float, gx: float, gy: float, 
     for x in xs:
         marks.append(Line(x, max(0.0, y0 - gap - mm(8)), x, y0 - gap, MARK_COLOUR, MARK_WIDTH))
         marks.append(Line(x, y0 + grid_h + gap, x, min(page_h, y0 + grid_h + gap + mm(8)), MARK_COLOUR, MARK_WIDTH))
-    if horizontal:
-        for y in ys:
-            marks.append(Line(max(0.0, x0 - gap - mm(8)), y, x0 - gap, y, MARK_COLOUR, MARK_WIDTH))
-            marks.append(Line(x0 + grid_w + gap, y, min(page_w, x0 + grid_w + gap + mm(8)), y, MARK_COLOUR, MARK_WIDTH))
+    for y in ys:
+        marks.append(Line(max(0.0, x0 - gap - mm(8)), y, x0 - gap, y, MARK_COLOUR, MARK_WIDTH))
+        marks.append(Line(x0 + grid_w + gap, y, min(page_w, x0 + grid_w + gap + mm(8)), y, MARK_COLOUR, MARK_WIDTH))
     return [m for m in marks if abs(m.x2 - m.x1) + abs(m.y2 - m.y1) > mm(0.5)]
 
 

@@ -45,6 +45,8 @@ class Sources:
 
     def add(self, doc: Document, remap) -> None:
         for path, (line, col) in doc.values.items():
+            if path == () and () in self.values:
+                continue  # the merged game's root stays in the first file read: game.yaml
             self.values[remap(path)] = (doc.file, line, col)
         for path, (line, col) in doc.keys.items():
             self.keys[remap(path)] = (doc.file, line, col)
@@ -160,6 +162,7 @@ def _read_game_files(root: Path, problems: list[Problem], sources: Sources) -> d
                                     file=file, line=line, column=col))
             continue
         _merge_document(merged, doc, problems, sources)
+        sources.values.setdefault((), (file, 1, 1))  # an empty game.yaml still locates the root
     return merged
 
 
@@ -270,10 +273,18 @@ def read_layout_files(dirs: list[Path], problems: list[Problem], what: str = "la
 
 def load_layouts(root: Path | None, problems: list[Problem]) -> dict[str, Layout]:
     """Built-in card layouts, then the game's own (which replace built-ins of the same id)."""
-    dirs = [LAYOUTS_DIR / "cards"] + ([root / "layouts"] if root is not None else [])
-    raw = read_layout_files(dirs, problems)
+    builtin = read_layout_files([LAYOUTS_DIR / "cards"], problems)
+    own = read_layout_files([root / "layouts"], problems) if root is not None else {}
+    raw = dict(builtin)
+    for layout_id, entry in own.items():
+        if layout_id in builtin:  # the game's layout replaces the built-in, which it may extend
+            raw[BUILTIN + layout_id] = builtin[layout_id]
+        raw[layout_id] = entry
     layouts: dict[str, Layout] = {}
+    reported: set[tuple] = set()
     for layout_id, (data, doc) in raw.items():
+        if layout_id.startswith(BUILTIN):
+            continue  # only a parent of the game's layout of the same name
         resolved = _resolve_extends(layout_id, raw, doc, problems)
         if resolved is None:
             continue
@@ -283,8 +294,33 @@ def load_layouts(root: Path | None, problems: list[Problem]) -> dict[str, Layout
         try:
             layouts[layout_id] = Layout.model_validate(resolved)
         except ValidationError as exc:
-            problems.extend(_validation_problems(exc, Layout, sources, resolved))
+            for found in _validation_problems(exc, Layout, sources, resolved):
+                # A key inherited from a parent layout is the parent's problem: report it once.
+                owner = _owner(layout_id, raw, found.path)
+                if owner != layout_id:
+                    continue
+                key = (found.file, found.line, found.column, found.message)
+                if key not in reported:
+                    reported.add(key)
+                    problems.append(found)
     return layouts
+
+
+BUILTIN = "builtin:"  # key of a built-in layout that a game's layout of the same id replaces
+
+
+def _owner(layout_id: str, raw: dict, path: str) -> str:
+    """The layout in the extends chain whose own file sets the first key of a problem's path."""
+    first = path.split(".")[0].split("[")[0]
+    current = layout_id
+    seen = set()
+    while current in raw and current not in seen:
+        seen.add(current)
+        data = raw[current][0]
+        if not first or first in data:
+            return current
+        current = data.get("extends")
+    return layout_id
 
 
 def _resolve_extends(layout_id: str, raw: dict, doc: Document, problems: list[Problem]) -> dict | None:
@@ -293,6 +329,8 @@ def _resolve_extends(layout_id: str, raw: dict, doc: Document, problems: list[Pr
     stack = [data]
     while data.get("extends"):
         parent = data["extends"]
+        if parent == chain[-1] and BUILTIN + parent in raw:  # `poker` extending `poker`: the built-in one
+            parent = BUILTIN + parent
         if parent in chain:
             problems.append(Problem(f"layouts extend each other in a loop: {' -> '.join(chain + [parent])}",
                                     file=doc.file, line=doc.keys.get(("extends",), (None,))[0], path="extends"))

@@ -130,3 +130,28 @@ def test_a_large_flat_file_is_refused_while_scanning_not_after_building_it(tmp_p
     with pytest.raises(YamlRefused, match="more than 200,000 values"):
         read_yaml(big)
     assert time.perf_counter() - started < 3.0
+
+
+def test_a_game_can_restyle_poker_by_extending_the_built_in_poker(starter_game):
+    (starter_game / "layouts").mkdir()
+    (starter_game / "layouts" / "poker.yaml").write_text('extends: poker\nbackground: "#ddeeff"\n')
+    loaded = load(starter_game)
+    assert loaded.layouts["poker"].background == "#ddeeff"
+    assert any(r.id == "title" for r in loaded.layouts["poker"].regions)  # inherited from the built-in
+
+
+def test_a_mistake_in_a_game_layout_is_reported_once_at_its_own_file(starter_game):
+    (starter_game / "layouts").mkdir()
+    (starter_game / "layouts" / "poker.yaml").write_text('extends: poker\nbackgrund: "#ddeeff"\n')
+    with pytest.raises(GameDataError) as caught:
+        load(starter_game)
+    assert len(caught.value.problems) == 1
+    problem = caught.value.problems[0]
+    assert (problem.file.name, problem.line) == ("poker.yaml", 2) and "did you mean 'background'?" in problem.hint
+
+
+def test_an_empty_game_yaml_is_named_as_the_place_to_fix(starter_game):
+    (starter_game / "game.yaml").write_text("")
+    with pytest.raises(GameDataError) as caught:
+        load(starter_game)
+    assert all(p.file.name == "game.yaml" for p in caught.value.problems)

@@ -172,3 +172,11 @@ def test_a_bad_piece_option_is_refused_before_anything_is_written(tmp_path, star
     result = run("build", starter_game, "--out", tmp_path, "--die-size", "0")
     assert result.exit_code == 2
     assert not any(tmp_path.rglob("*.pdf"))
+
+
+def test_characters_the_font_lacks_stop_the_build_naming_the_card(tmp_path, starter_game):
+    cards = starter_game / "cards.yaml"
+    cards.write_text(cards.read_text().replace("Move up to **3** spaces.", "Move 三 spaces 🎲."))
+    result = run("build", starter_game, "--out", tmp_path, "--format", "pdf", "--no-rulebook")
+    assert result.exit_code == 2
+    assert "card 'dash'" in result.output and "U+4E09" in result.output and "U+1F3B2" in result.output
