@@ -115,6 +115,7 @@ class Die(Strict):
     faces: Annotated[tuple[Face, ...], Field(min_length=2, max_length=10_000)]
     success: tuple[int, ...] | None = None  # face values that count as a success
     tags: tuple[Id, ...] = ()  # e.g. "time" for Bone Strike's time dice
+    blank_check: bool = False  # the referee says so when every die of this kind rolled shows a blank
     count: Count = 1  # physical dice of this kind in the box
     rule: RuleRef | None = None
     note: str | None = None

@@ -31,7 +31,7 @@ from referee.dice.errors import DiceError, DiceLimitError
 from referee.dice.limits import DEFAULT_LIMITS, Limits
 from referee.dice.nodes import Binary, Command, Dice, Group, Modifiers, Node, Number, Unary, walk
 from referee.dice.resolve import FACES, SUCCESSES, dice_kind, kind_of
-from referee.dice.results import BLANK_CHECK_TAGS
+from referee.dice.results import blank_check_groups
 
 # Show fractions in the text table only while they stay readable.
 MAX_FRACTION_DIGITS = 12
@@ -158,10 +158,7 @@ def _face_table(die: DieType) -> Distribution:
 
 def _blank_odds(terms: list[Dice]) -> list[BlankOdds]:
     out = []
-    for tag in BLANK_CHECK_TAGS:
-        tagged = [t for t in terms if t.die is not None and tag in t.die.tags]
-        if not tagged:
-            continue
+    for tag, tagged in blank_check_groups(terms).items():
         p = Fraction(1)
         for t in tagged:
             die = t.die

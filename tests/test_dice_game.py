@@ -28,9 +28,9 @@ def face(label, value=None, **symbols):
     return NS(label=label, value=value, symbols=symbols, icon=None)
 
 
-def die(id, faces, color=None, success=None, tags=(), rule=None, name=None):
+def die(id, faces, color=None, success=None, tags=(), rule=None, name=None, blank_check=False):
     return NS(id=id, name=name or id.title(), color=color, faces=tuple(faces), success=success, tags=tags,
-              rule=rule, note=None)
+              rule=rule, note=None, blank_check=blank_check)
 
 
 D6 = [face(str(i), i) for i in range(1, 7)]
@@ -39,7 +39,7 @@ STAND_IN = {  # a second game, given straight to the catalog (no YAML)
     "red": die("red", D6, color="red", success=(4, 5, 6)),
     "gamble-die": die("gamble-die", [face("2", 2, points=2), face("Rattlebones", 0, rattlebones=1)], tags=("gamble",)),
     "d6-red": die("d6-red", D6),
-    "time": die("time", [face("blank"), face("bone", bone=1)], tags=("time",), rule="attack.time-dice"),
+    "time": die("time", [face("blank"), face("bone", bone=1)], tags=("time",), blank_check=True, rule="attack.time-dice"),
 }
 
 

@@ -47,6 +47,7 @@ class DieType:
     success: frozenset[int] | None = None  # face values that count as a success
     color: str | None = None
     tags: tuple[str, ...] = ()
+    blank_check: bool = False  # report when every die of this kind rolled shows a blank (game data)
     rule: str | None = None  # rule id, e.g. "attack.time-dice"
     rule_cite: str | None = None  # "§9.6 When time runs out (attack.time-dice)"
     note: str | None = None
@@ -134,6 +135,7 @@ def from_game_die(die: Any, game: str | None = None, rule_cite: str | None = Non
         success=frozenset(int(v) for v in success) if success else None,
         color=getattr(die, "color", None),
         tags=tuple(getattr(die, "tags", None) or ()),
+        blank_check=bool(getattr(die, "blank_check", False)),
         rule=getattr(die, "rule", None),
         rule_cite=rule_cite,
         note=getattr(die, "note", None),

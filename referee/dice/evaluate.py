@@ -23,7 +23,7 @@ from .limits import DEFAULT_LIMITS, Limits
 from .nodes import Binary, Command, Dice, Group, Modifiers, Node, Number, Unary
 from .resolve import FACES, SUCCESSES, dice_kind, kind_of
 from .results import (
-    BLANK_CHECK_TAGS,
+    blank_check_groups,
     BinaryResult,
     BlankCheck,
     CommandResult,
@@ -88,8 +88,7 @@ def summarize(tree: ResultNode, kind: str) -> RollResult:
         words.update(r.label for r in t.rolls if r.kept and r.word)
 
     checks = []
-    for tag in BLANK_CHECK_TAGS:
-        tagged = [t for t in terms if tag in t.die.tags]
+    for tag, tagged in blank_check_groups(terms).items():
         if tagged:
             rolls = [r for t in tagged for r in t.rolls if r.kept]
             rule = next((t.die for t in tagged if t.die.rule), None)

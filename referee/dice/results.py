@@ -9,8 +9,17 @@ from typing import Iterator, Union
 from .dietypes import DieType
 from .nodes import Binary, Command, Dice, Group, Number, Unary
 
-# Dice with one of these tags are checked for "every one of them shows a blank".
-BLANK_CHECK_TAGS = ("time",)
+
+
+def blank_check_groups(dice: list) -> dict[str, list]:
+    """Dice whose game data asks for the all-blank check (``blank_check: true``), grouped by the
+    name the report uses: the die's first tag ("time"), else its key."""
+    groups: dict[str, list] = {}
+    for item in dice:
+        die = item.die
+        if die is not None and die.blank_check:
+            groups.setdefault(die.tags[0] if die.tags else die.key, []).append(item)
+    return groups
 
 
 @dataclass(frozen=True, eq=False)  # results are not compared; eq=False keeps start-up quick
