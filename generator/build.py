@@ -9,7 +9,6 @@ file or destroys the previous good one.
 from __future__ import annotations
 
 import json
-import shutil
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -17,7 +16,7 @@ from pathlib import Path
 from .atomic import atomic_path, write_text_atomic  # noqa: F401 (re-exported for callers)
 from .compose import CardFaces, compose_deck
 from .errors import BuildError, GameDataError
-from .fonts import FONT_DIR, STYLE_FILES
+from .fonts import copy_fonts
 from .impose import SheetSpec, impose
 from .loader import LoadedGame
 from .paths import OUTPUT_DIR
@@ -91,6 +90,11 @@ def build_kits(games: list[LoadedGame], options: BuildOptions,
     from .pieces.kit import PieceSettings
 
     PieceSettings.from_options(options)  # bad --die-size, --board-size ...: refused before any write
+    ids = [loaded.game.id for loaded in games]
+    twice = sorted({i for i in ids if ids.count(i) > 1})
+    if twice:
+        raise BuildError(f"two game folders have the id {', '.join(repr(i) for i in twice)}: their kits would "
+                         "overwrite each other in the output folder; give one of them another id in its game.yaml")
     problems: list[str] = []
     results: list[BuildResult] = []
     built: list[LoadedGame] = []
@@ -181,11 +185,7 @@ def build_game(loaded: LoadedGame, options: BuildOptions,
     if "svg" in options.formats:
         from .backends.svg import scene_svg  # svgwrite only when an SVG is written
 
-        font_dir = out_dir / "svg" / "fonts"
-        font_dir.mkdir(parents=True, exist_ok=True)
-        for file in STYLE_FILES.values():
-            if not (font_dir / file).exists():
-                shutil.copyfile(FONT_DIR / file, font_dir / file)
+        copy_fonts(out_dir / "svg" / "fonts")
         for deck in decks:
             unique = len(composed[deck.id])
             progress(f"{game.id}: {deck.name} -> svg/{deck.id}/ ({unique} card{'' if unique == 1 else 's'})")

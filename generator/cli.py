@@ -50,6 +50,17 @@ def _games(games: list[str] | None) -> list[str]:
     return chosen
 
 
+def _paper_and_formats(paper: str, format: str) -> tuple[str, tuple[str, ...]]:
+    """--paper and --format, checked the same way for every command that builds."""
+    paper = paper.lower()
+    if paper not in ("a4", "letter"):
+        _fail(f"--paper {paper}: expected a4 or letter")
+    formats = tuple(f.strip().lower() for f in format.split(",") if f.strip())
+    if not formats or any(f not in ("pdf", "svg") for f in formats):
+        _fail(f"--format {format}: expected pdf, svg or pdf,svg")
+    return paper, formats
+
+
 @app.command()
 def build(
     games: Annotated[Optional[list[str]], typer.Argument(help="Games to build (ids or folders); default: every game under content/.")] = None,
@@ -79,15 +90,9 @@ def build(
     from .build import BuildOptions, build_kits
     from .errors import BuildError
 
-    paper = paper.lower()
-    if paper not in ("a4", "letter"):
-        _fail(f"--paper {paper}: expected a4 or letter")
+    paper, formats = _paper_and_formats(paper, format)
     if layout not in ("duplex", "gutterfold", "single"):
         _fail(f"--layout {layout}: expected duplex, gutterfold or single")
-    formats = tuple(f.strip().lower() for f in format.split(",") if f.strip())
-    unknown = [f for f in formats if f not in ("pdf", "svg")]
-    if unknown or not formats:
-        _fail(f"--format {format}: expected pdf, svg or pdf,svg")
     try:
         dx, dy = (float(v) for v in back_offset.split(","))
     except ValueError:
@@ -225,12 +230,7 @@ def watch(
     from .loader import find_game_dir
     from .watch import watch as watch_loop
 
-    paper = paper.lower()
-    if paper not in ("a4", "letter"):
-        _fail(f"--paper {paper}: expected a4 or letter")
-    formats = tuple(f.strip().lower() for f in format.split(",") if f.strip())
-    if not formats or any(f not in ("pdf", "svg") for f in formats):
-        _fail(f"--format {format}: expected pdf, svg or pdf,svg")
+    paper, formats = _paper_and_formats(paper, format)
     try:
         find_game_dir(game)
     except GameDataError as exc:

@@ -21,6 +21,18 @@ STYLE_FILES = {
 }
 
 
+def copy_fonts(folder: Path) -> None:
+    """Lato, with its licence (the OFL asks for it to travel with the fonts), into a folder that
+    SVG or HTML output links its fonts from; files already there and unchanged are kept."""
+    import shutil
+
+    folder.mkdir(parents=True, exist_ok=True)
+    for file in [*STYLE_FILES.values(), "LICENSE-Lato-OFL.txt"]:
+        source, target = FONT_DIR / file, folder / file
+        if source.is_file() and (not target.is_file() or target.stat().st_size != source.stat().st_size):
+            shutil.copyfile(source, target)
+
+
 def font_path(style: str) -> Path:
     return FONT_DIR / STYLE_FILES[style]
 

@@ -23,6 +23,7 @@ from .safeyaml import Document, YamlRefused, read_yaml
 from .suggest import closest_hint, did_you_mean
 
 MAX_FILES = 500
+MAX_DECK_CARDS = 10_000
 ICON_PATTERN = re.compile(r":([a-z0-9][a-z0-9-]*):")
 RULE_REF_PATTERN = re.compile(r"\[\[([^\]]*)\]\]")
 # Card, back and piece fields holding a file path; checked to stay inside the game folder.
@@ -309,6 +310,13 @@ def load_layouts(root: Path | None, problems: list[Problem]) -> dict[str, Layout
 BUILTIN = "builtin:"  # key of a built-in layout that a game's layout of the same id replaces
 
 
+def _rule_title_paths(rules, path: tuple):
+    """(path, title) of every rule section, nested ones included."""
+    for index, rule in enumerate(rules):
+        yield path + (index, "title"), rule.title
+        yield from _rule_title_paths(rule.sections, path + (index, "sections"))
+
+
 def _owner(layout_id: str, raw: dict, path: str) -> str:
     """The layout in the extends chain whose own file sets the first key of a problem's path."""
     first = path.split(".")[0].split("[")[0]
@@ -506,6 +514,16 @@ def check_references(game: Game, layouts: dict[str, Layout], sources: Sources) -
             for index, value in enumerate(text):
                 check_text(path + (index,), value)
 
+    def check_markup(path: tuple, value: Any):
+        """HTML and control characters only: for fields that carry no :icon: or [[rule]] markup."""
+        if isinstance(value, str):
+            for pattern, what in ((CONTROL_PATTERN, "a control character"), (HTML_PATTERN, "HTML or a URL scheme")):
+                if pattern.search(value):
+                    problem(path, f"'{value[:40]}' holds {what}", "write plain text")
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                check_markup(path + (key,), item)
+
     def check_icon(path: tuple, icon: str | None):
         if icon is not None and icon not in icons:
             problem(path, f"icon '{icon}' does not exist", closest_hint(icon, icons, "icon"))
@@ -543,6 +561,17 @@ def check_references(game: Game, layouts: dict[str, Layout], sources: Sources) -
             walk_rules(rule.sections, here + ("sections",))
 
     walk_rules(game.rules, ("rules",))
+    # Titles, names and credits reach the rulebook too: no markup or control characters anywhere.
+    for key in ("title", "subtitle", "play_time", "age"):
+        check_markup((key,), getattr(game, key))
+    check_markup(("credits",), game.credits.model_dump())
+    check_markup(("licence",), game.licence.model_dump() if game.licence else None)
+    for title_path, title in _rule_title_paths(game.rules, ("rules",)):
+        check_markup(title_path, title)
+    for group in ("decks", "dice", "components", "boards", "tokens", "tiles", "sheets", "tables"):
+        for index, item in enumerate(getattr(game, group)):
+            check_markup((group, index, "name" if group != "tables" else "title"),
+                         getattr(item, "name", None) or getattr(item, "title", None))
     for index, entry in enumerate(game.glossary):
         check_rule(("glossary", index, "rule"), entry.rule)
         check_icon(("glossary", index, "icon"), entry.icon)
@@ -584,6 +613,9 @@ def check_references(game: Game, layouts: dict[str, Layout], sources: Sources) -
             check_text(here + ("backs", b_id), back.extra)
             check_paths(here + ("backs", b_id), back.extra)
         check_duplicates(here + ("cards",), deck.cards, "card")
+        if deck.total > MAX_DECK_CARDS:
+            problem(here + ("cards",), f"deck '{deck.id}' prints {deck.total:,} cards; the limit is {MAX_DECK_CARDS:,}",
+                    "check the counts, or split the deck")
         if deck.total == 0:
             problem(here + ("cards",), f"deck '{deck.id}' prints no card: every count is 0",
                     "give at least one card a count, or remove the deck")

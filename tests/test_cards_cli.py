@@ -180,3 +180,13 @@ def test_characters_the_font_lacks_stop_the_build_naming_the_card(tmp_path, star
     result = run("build", starter_game, "--out", tmp_path, "--format", "pdf", "--no-rulebook")
     assert result.exit_code == 2
     assert "card 'dash'" in result.output and "U+4E09" in result.output and "U+1F3B2" in result.output
+
+
+def test_two_folders_with_one_game_id_are_refused_before_they_overwrite_each_other(tmp_path, starter_game):
+    import shutil
+
+    twin = tmp_path / "elsewhere" / "my-game"
+    shutil.copytree(starter_game, twin)
+    result = run("build", starter_game, twin, "--out", tmp_path / "out", "--no-rulebook")
+    assert result.exit_code == 2 and "two game folders have the id 'my-game'" in result.output
+    assert not (tmp_path / "out").exists()

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-import shutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,7 +23,7 @@ from typing import TYPE_CHECKING
 from ..errors import BuildError, GameDataError
 if TYPE_CHECKING:
     from ..build import BuildOptions
-from ..fonts import FONT_DIR, STYLE_FILES
+from ..fonts import copy_fonts
 from ..impose import PAPER_MM, Page
 from ..loader import LoadedGame
 from ..model import Game, Piece
@@ -548,11 +547,7 @@ def build_pieces(loaded: LoadedGame, options, progress: Callable[[str], None] = 
     if "svg" in settings.formats and any(output.svgs for output in outputs):
         from ..backends.svg import scene_svg
 
-        font_dir = out_dir / "svg" / "fonts"
-        font_dir.mkdir(parents=True, exist_ok=True)
-        for file in STYLE_FILES.values():
-            if not (font_dir / file).exists():
-                shutil.copyfile(FONT_DIR / file, font_dir / file)
+        copy_fonts(out_dir / "svg" / "fonts")
         for output in outputs:
             if output.svgs:
                 progress(f"{game.id}: {output.title} -> {len(output.svgs)} SVG files")

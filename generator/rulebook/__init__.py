@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -33,7 +32,7 @@ from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
 from ..errors import BuildError, GameDataError
-from ..fonts import FONT_DIR, STYLE_FILES
+from ..fonts import FONT_DIR, STYLE_FILES, copy_fonts
 from ..icons import IconError
 from ..loader import LoadedGame
 from ..paths import LAYOUTS_DIR
@@ -214,7 +213,7 @@ def render_rulebook(loaded: LoadedGame, out_dir: Path, book: str = "a5",
         if refused:
             raise _hazard_error(game.id, [Hazard(_locate(url, loaded), f"{url} ({why})", "refused-url")
                                           for url, why in refused])
-        _copy_fonts(out_dir / HTML_FONT_DIR)
+        copy_fonts(out_dir / HTML_FONT_DIR)
         write_text_atomic(out_dir / "rulebook.html", file_html)
     files = [
         WrittenFile("rulebook.pdf", ["rulebook"], "rulebook", rendered.pages, book, "book"),
@@ -222,15 +221,6 @@ def render_rulebook(loaded: LoadedGame, out_dir: Path, book: str = "a5",
         WrittenFile("quickref.pdf", ["quickref"], "quickref", quick_rendered.pages, book, "book"),
     ]
     return RulebookResult(files, rendered.warnings + quick_rendered.warnings)
-
-
-def _copy_fonts(folder: Path) -> None:
-    """Lato beside rulebook.html, with its licence (the OFL asks for it to travel with the fonts)."""
-    folder.mkdir(parents=True, exist_ok=True)
-    for file in [*STYLE_FILES.values(), "LICENSE-Lato-OFL.txt"]:
-        source, target = FONT_DIR / file, folder / file
-        if source.is_file() and (not target.is_file() or target.stat().st_size != source.stat().st_size):
-            shutil.copyfile(source, target)
 
 
 # --- several games at once ----------------------------------------------------------------------
