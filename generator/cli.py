@@ -140,9 +140,12 @@ def build(
 def validate(
     games: Annotated[Optional[list[str]], typer.Argument(help="Games to check; default: every game under content/.")] = None,
 ) -> None:
-    """Check game data without building: every problem at once, with file:line:column."""
-    from .errors import GameDataError
+    """Check game data without writing anything: every problem at once, with file:line:column,
+    and every card and sheet composed, so text that does not fit is found too."""
+    from .compose import compose_deck
+    from .errors import BuildError, GameDataError
     from .loader import load
+    from .pieces.kit import PieceSettings, plan
     from .pieces.sheet_layout import load_sheet_layouts
 
     bad = 0
@@ -152,8 +155,22 @@ def validate(
             _layouts, problems = load_sheet_layouts(loaded.game.root)  # sheets are checked too
             if problems:
                 raise GameDataError(problems, loaded.game.root)
+            # Compose every card and piece, writing nothing: text that does not fit is found here.
+            failures = []
+            for deck in loaded.game.decks:
+                try:
+                    compose_deck(loaded.game, deck, loaded.layouts)
+                except BuildError as exc:
+                    failures.append(str(exc))
+            plan(loaded, PieceSettings())
+            if failures:
+                raise BuildError("\n".join(failures))
         except GameDataError as exc:
             typer.echo(str(exc), err=True)
+            bad += 1
+            continue
+        except BuildError as exc:
+            typer.echo(f"{ref}: cannot be built:\n{exc}", err=True)
             bad += 1
             continue
         game = loaded.game

@@ -190,3 +190,11 @@ def test_two_folders_with_one_game_id_are_refused_before_they_overwrite_each_oth
     result = run("build", starter_game, twin, "--out", tmp_path / "out", "--no-rulebook")
     assert result.exit_code == 2 and "two game folders have the id 'my-game'" in result.output
     assert not (tmp_path / "out").exists()
+
+
+def test_validate_finds_text_that_does_not_fit_without_writing_anything(tmp_path, starter_game):
+    cards = starter_game / "cards.yaml"
+    cards.write_text(cards.read_text().replace("Move up to **3** spaces.", "Move. " * 300))
+    result = run("validate", starter_game)
+    assert result.exit_code == 2
+    assert "card 'dash'" in result.output and "does not fit" in result.output
