@@ -6,31 +6,20 @@ files stay in place, as every write is atomic.
 """
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 from .build import BuildOptions, build_kits
 from .errors import GameDataError
+from .filestats import file_stats
 from .loader import find_game_dir, load
 from .paths import LAYOUTS_DIR
 
 
 def fingerprint(*folders: Path) -> tuple:
     """Paths, sizes and modification times of every file below the folders (stat only)."""
-    entries = []
-    for folder in folders:
-        for dirpath, dirnames, filenames in os.walk(folder):
-            dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
-            for name in sorted(filenames):
-                path = os.path.join(dirpath, name)
-                try:
-                    stat = os.stat(path)
-                except OSError:
-                    continue
-                entries.append((path, stat.st_size, stat.st_mtime_ns))
-    return tuple(entries)
+    return tuple((str(folder), *entry) for folder in folders for entry in file_stats(folder))
 
 
 def rebuild(ref: str, options: BuildOptions, say: Callable[[str], None]) -> bool:

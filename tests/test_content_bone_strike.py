@@ -140,15 +140,3 @@ def test_glossary_has_table_talk(game):
     aliases = {a.lower() for g in game.glossary for a in g.aliases}
     for word in ("hit points", "life", "tapped", "exhausted", "untap", "money", "coins", "market", "trash"):
         assert word in aliases, word
-
-
-def _strings(node):
-    if isinstance(node, str):
-        yield node
-    elif isinstance(node, dict):
-        for key, value in node.items():
-            yield from _strings(key)
-            yield from _strings(value)
-    elif isinstance(node, list):
-        for value in node:
-            yield from _strings(value)

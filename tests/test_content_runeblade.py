@@ -116,15 +116,3 @@ def test_every_seed_rule_has_a_section(game):
                     "rolling.colours", "offering", "rolling.keeping", "sanctity", "rule-of-ten.your-colour",
                     "rule-of-ten.other-colours", "endgame", "characters.fate", "characters.traits"):
         assert full_id in game.rule_numbers, full_id
-
-
-def _strings(node):
-    if isinstance(node, str):
-        yield node
-    elif isinstance(node, dict):
-        for key, value in node.items():
-            yield from _strings(key)
-            yield from _strings(value)
-    elif isinstance(node, list):
-        for value in node:
-            yield from _strings(value)

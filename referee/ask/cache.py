@@ -74,16 +74,10 @@ def suggest_game(ref: str, known: list[str]) -> str:
 def fingerprint(root: Path) -> str:
     """Paths, sizes and modification times of the folder's files (hidden folders skipped, as
     the loader skips them), with the index version; kept whole, so no hash can collide."""
+    from generator.filestats import file_stats  # stdlib only: keeps a warm query light
+
     lines = [INDEX_VERSION, str(root)]
-    for dirpath, dirnames, filenames in os.walk(root):
-        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
-        for name in sorted(filenames):
-            path = os.path.join(dirpath, name)
-            try:
-                st = os.stat(path)
-            except OSError:
-                continue
-            lines.append(f"{os.path.relpath(path, root)}\t{st.st_size}\t{st.st_mtime_ns}")
+    lines += [f"{path}\t{size}\t{mtime}" for path, size, mtime in file_stats(root)]
     return "\n".join(lines)
 
 
