@@ -102,9 +102,9 @@ def _region_nodes(region: Region, context: dict, game: Game) -> list:
         if text:
             pad = mm(region.padding)
             font = region.font
-            missing = sorted({c for c in text if not c.isspace() and not metrics(font.style).has_glyph(c)})
+            missing = metrics(font.style).missing(text)
             if missing:
-                raise MissingGlyphs(missing)
+                raise MissingGlyphs(sorted(missing))
             spans, _size = set_text(
                 cite_rules(text, game), (x + pad, y + pad, w - 2 * pad, h - 2 * pad),
                 size=font.size, min_size=font.min_size, style=font.style, align=font.align,

@@ -58,6 +58,7 @@ class FontMetrics:
         advances = [struct.unpack_from(">H", data, hmtx + 4 * i)[0] for i in range(metrics_count)]
         self._advances = advances
         self._cmap = self._read_cmap(data, tables["cmap"])
+        self._chars = frozenset(chr(code) for code in self._cmap)
         self._cache: dict[str, float] = {}
         self._words: dict[str, float] = {}
 
@@ -112,8 +113,9 @@ class FontMetrics:
                     return mapping
         return mapping
 
-    def has_glyph(self, char: str) -> bool:
-        return ord(char) in self._cmap or char in "\n\t"
+    def missing(self, text: str) -> set[str]:
+        """Characters of text this font has no glyph for (white space aside)."""
+        return {c for c in set(text).difference(self._chars) if not c.isspace()}
 
     def char_width(self, char: str) -> float:
         """Advance width of one character, in em."""
