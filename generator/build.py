@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from .atomic import atomic_path, write_text_atomic  # noqa: F401 (re-exported for callers)
+from .atomic import atomic_path, write_text_atomic
 from .compose import CardFaces, compose_deck
 from .errors import BuildError, GameDataError
 from .fonts import copy_fonts
@@ -118,7 +118,8 @@ def build_kits(games: list[LoadedGame], options: BuildOptions,
             extra = rulebooks.get(result.game, [])
             if extra:
                 result.files = [f for f in result.files if f.path != "PRINTING.md"] + extra
-                result.files.append(write_printing_md(loaded, result.files, result.out_dir))
+                if not options.only:  # PRINTING.md describes the whole kit: only a full build writes it
+                    result.files.append(write_printing_md(loaded, result.files, result.out_dir))
                 write_kit_json(result.out_dir, result.game, result.files)
     return results, problems
 
@@ -200,7 +201,8 @@ def build_game(loaded: LoadedGame, options: BuildOptions,
                     write_text_atomic(out_dir / rel, scene_svg(scene, icons, font_dir="../fonts", bleed=options.bleed))
                     result.files.append(WrittenFile(rel, [deck.id], kind, 1, None, "single"))
     result.files += piece_files
-    result.files.append(write_printing_md(loaded, result.files, out_dir))
+    if not options.only:  # PRINTING.md describes the whole kit: a partial build leaves it alone
+        result.files.append(write_printing_md(loaded, result.files, out_dir))
     write_kit_json(out_dir, game.id, result.files)
     return result
 

@@ -198,3 +198,14 @@ def test_validate_finds_text_that_does_not_fit_without_writing_anything(tmp_path
     result = run("validate", starter_game)
     assert result.exit_code == 2
     assert "card 'dash'" in result.output and "does not fit" in result.output
+
+
+def test_a_partial_build_keeps_the_whole_kit_s_printing_guide(tmp_path, starter_game):
+    assert run("build", starter_game, "--out", tmp_path, "--format", "pdf", "--no-rulebook").exit_code == 0
+    guide = tmp_path / "my-game" / "PRINTING.md"
+    before = guide.read_text()
+    assert "dice-nets-a4.pdf" in before
+    assert run("build", starter_game, "--out", tmp_path, "--format", "pdf", "--only", "actions").exit_code == 0
+    assert guide.read_text() == before
+    kit = json.loads((tmp_path / "my-game" / "kit.json").read_text())
+    assert {"actions-a4.pdf", "dice-nets-a4.pdf"} <= {f["path"] for f in kit["files"]}

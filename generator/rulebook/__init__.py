@@ -183,7 +183,8 @@ def build_rulebook(loaded: LoadedGame, out_dir: Path, book: str = "a5",
 def render_rulebook(loaded: LoadedGame, out_dir: Path, book: str = "a5",
                     progress: Callable[[str], None] = lambda message: None) -> RulebookResult:
     """``build_rulebook``, also returning WeasyPrint's warnings (the tests want none)."""
-    from ..build import WrittenFile, atomic_path, write_text_atomic  # lazy: build.py may import us
+    from ..atomic import atomic_path, write_text_atomic
+    from ..build import WrittenFile  # lazy: build.py may import us
 
     game = loaded.game
     book_format(book)
