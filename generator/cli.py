@@ -64,7 +64,7 @@ def _paper_and_formats(paper: str, format: str) -> tuple[str, tuple[str, ...]]:
 @app.command()
 def build(
     games: Annotated[Optional[list[str]], typer.Argument(help="Games to build (ids or folders); default: every game under content/.")] = None,
-    only: Annotated[Optional[list[str]], typer.Option("--only", help="Build just this deck or component (repeatable).")] = None,
+    only: Annotated[Optional[list[str]], typer.Option("--only", help="Build just this deck, piece, die or component, or 'rulebook' (repeatable).")] = None,
     paper: Annotated[str, typer.Option(help="Paper size: a4 or letter.")] = "a4",
     format: Annotated[str, typer.Option("--format", help="Comma-separated formats: pdf, svg.")] = "pdf,svg",
     layout: Annotated[str, typer.Option(help="duplex (backs on the next page, mirrored for a long-edge flip), "
