@@ -286,7 +286,7 @@ def load_layouts(root: Path | None, problems: list[Problem]) -> dict[str, Layout
     for layout_id, (data, doc) in raw.items():
         if layout_id.startswith(BUILTIN):
             continue  # only a parent of the game's layout of the same name
-        resolved = _resolve_extends(layout_id, raw, doc, problems)
+        resolved = resolve_extends(layout_id, raw, doc, problems)
         if resolved is None:
             continue
         resolved["source"] = doc.file
@@ -331,7 +331,10 @@ def _owner(layout_id: str, raw: dict, path: str) -> str:
     return layout_id
 
 
-def _resolve_extends(layout_id: str, raw: dict, doc: Document, problems: list[Problem]) -> dict | None:
+def resolve_extends(layout_id: str, raw: dict, doc: Document, problems: list[Problem],
+                    what: str = "layout") -> dict | None:
+    """A layout's raw data merged over its `extends` chain (card and sheet layouts alike), or
+    None with a problem when the chain loops or names a layout that does not exist."""
     chain = [layout_id]
     data = raw[layout_id][0]
     stack = [data]
@@ -340,14 +343,14 @@ def _resolve_extends(layout_id: str, raw: dict, doc: Document, problems: list[Pr
         if parent == chain[-1] and BUILTIN + parent in raw:  # `poker` extending `poker`: the built-in one
             parent = BUILTIN + parent
         if parent in chain:
-            problems.append(Problem(f"layouts extend each other in a loop: {' -> '.join(chain + [parent])}",
+            problems.append(Problem(f"{what}s extend each other in a loop: {' -> '.join(chain + [parent])}",
                                     file=doc.file, line=doc.keys.get(("extends",), (None,))[0], path="extends"))
             return None
         if parent not in raw:
             line, col = doc.keys.get(("extends",), (None, None))
-            problems.append(Problem(f"layout '{layout_id}' extends '{parent}', which does not exist",
+            problems.append(Problem(f"{what} '{layout_id}' extends '{parent}', which does not exist",
                                     file=raw[chain[-1]][1].file, line=line, column=col, path="extends",
-                                    hint=closest_hint(parent, raw, "layout")))
+                                    hint=closest_hint(parent, raw, what)))
             return None
         chain.append(parent)
         data = raw[parent][0]

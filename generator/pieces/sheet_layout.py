@@ -41,15 +41,14 @@ Region kinds:
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, ValidationError, model_validator
 
 from ..errors import Problem
-from ..layouts import CARD_SIZES_MM, Font, merge_layout
+from ..layouts import CARD_SIZES_MM, Font
 from ..model import Id, Strict
 from ..paths import LAYOUTS_DIR
-from ..suggest import closest_hint
 
 SHEET_DIR = LAYOUTS_DIR / "sheets"
 PAPER_SIZES_MM: dict[str, tuple[float, float]] = {
@@ -180,35 +179,15 @@ def sheet_layout_dirs(game_root: Path | None) -> list[Path]:
 
 def load_sheet_layouts(game_root: Path | None) -> tuple[dict[str, SheetLayout], list[Problem]]:
     """Built-in sheet layouts, then the game's own; every problem is returned, none raised."""
-    from ..loader import Sources, _validation_problems, read_layout_files  # the loader's own reading and reporting
+    from ..loader import Sources, _validation_problems, read_layout_files, resolve_extends  # the loader's own
 
     problems: list[Problem] = []
     raw = read_layout_files(sheet_layout_dirs(game_root), problems, "sheet layout")
     layouts: dict[str, SheetLayout] = {}
     for layout_id, (data, doc) in raw.items():
-        chain, merged = [layout_id], data
-        stack = [data]
-        while merged.get("extends"):
-            parent = merged["extends"]
-            if parent in chain or parent not in raw:
-                line, col = doc.keys.get(("extends",), (None, None))
-                message = (f"sheet layouts extend each other in a loop: {' -> '.join(chain + [parent])}"
-                           if parent in chain else f"sheet layout '{layout_id}' extends '{parent}', which does not exist")
-                problems.append(Problem(message, file=doc.file, line=line, column=col, path="extends",
-                                        hint=None if parent in chain else closest_hint(parent, raw, "sheet layout")))
-                stack = None
-                break
-            chain.append(parent)
-            merged = raw[parent][0]
-            stack.append(merged)
-        if stack is None:
+        combined = resolve_extends(layout_id, raw, doc, problems, "sheet layout")
+        if combined is None:
             continue
-        combined: dict[str, Any] = {}
-        for layer in reversed(stack):
-            combined = merge_layout(combined, layer) if combined else dict(layer)
-        combined["id"] = layout_id
-        combined["extends"] = data.get("extends")
-        combined.pop("remove", None)
         combined["source"] = doc.file
         sources = Sources()
         sources.add(doc, lambda p: p)
