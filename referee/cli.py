@@ -72,7 +72,7 @@ class _PlainParam(_RuntimeParam or object):  # type: ignore[misc]
 app = typer.Typer(
     name="referee",
     cls=PlainParamsGroup,
-    help="Boneyard's table-side referee: roll dice and work out the odds, from the game's own data.",
+    help="Boneyard's table-side referee: follow a game and check its moves, roll dice, work out the odds and answer rule questions, from the game's own data.",
     add_completion=False,
     no_args_is_help=True,
     rich_markup_mode=None,  # plain help, like `cards`; rich would print every flag as <bool>
@@ -212,6 +212,9 @@ def _register_commands() -> None:
     from referee.ask.command import register as register_ask
 
     register_ask(app, cls=PlainParamsCommand)
+    from referee.table.cli import register as register_table
+
+    register_table(app, cls=PlainParamsCommand)
 
 
 _register_commands()

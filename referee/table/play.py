@@ -1,0 +1,89 @@
+"""One move through an engine (parse, check, resolve, check again, apply), and random playouts.
+
+The session commands, the situation tests and the playouts all go through ``attempt``, so a move
+is judged the same way everywhere.
+"""
+from __future__ import annotations
+
+import copy
+import json
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from referee.table.engine import Engine, Event, Move, State
+
+
+@dataclass(frozen=True)
+class Accepted:
+    move: Move  # resolved: random parts filled in
+    text: str  # the move in notation, as the history shows it
+    state: State  # the state after the move
+    events: tuple[Event, ...]
+
+
+def move_rng(seed: int, ply: int) -> random.Random:
+    """The random generator for the move at ``ply``: a function of the session's seed and the
+    move's place in the log, so replays and retries draw the same."""
+    return random.Random(f"{seed}:{ply}")
+
+
+def setup_rng(seed: int) -> random.Random:
+    return random.Random(f"{seed}:setup")
+
+
+def attempt(engine: Engine, state: State, said: str | Move, rng: random.Random) -> Accepted:
+    """Judge a move said in words (or already parsed) against ``state``, which is left as it was.
+    Raises Unreadable, Ambiguous or Illegal."""
+    move = engine.parse(state, said) if isinstance(said, str) else copy.deepcopy(said)
+    engine.check(state, move)
+    resolved = engine.resolve(state, move, rng)
+    if resolved is not move:
+        engine.check(state, resolved)
+    after = copy.deepcopy(state)
+    events = engine.apply(after, resolved)
+    return Accepted(resolved, engine.notation(resolved), after, tuple(events))
+
+
+def replay(engine: Engine, state: State, moves: list[Move]) -> State:
+    """Apply recorded (already checked and resolved) moves in order."""
+    state = copy.deepcopy(state)
+    for move in moves:
+        engine.apply(state, move)
+    return state
+
+
+class PlayoutError(AssertionError):
+    pass
+
+
+def playout(engine: Engine, players: list[str], options: dict[str, Any], seed: int,
+            max_moves: int = 20_000, digital: bool = True) -> tuple[State, list[str]]:
+    """Play a game to its end choosing uniformly among the legal moves, the referee resolving
+    every roll and draw. Checks invariants after every move, that every listed legal move is
+    accepted, and that the state stays JSON. Returns the final state and the moves in notation."""
+    choose = random.Random(f"{seed}:choose")
+    state = engine.setup(list(players), dict(options), digital, setup_rng(seed))
+    history: list[str] = []
+    for ply in range(max_moves):
+        if engine.outcome(state) is not None:
+            return state, history
+        legal = engine.legal_moves(state)
+        if not legal:
+            raise PlayoutError(f"seed {seed}: no legal move at ply {ply} and no outcome\n{_tail(history)}")
+        move = choose.choice(legal)
+        try:
+            accepted = attempt(engine, state, move, move_rng(seed, ply))
+        except Exception as exc:
+            raise PlayoutError(f"seed {seed}, ply {ply}: listed move {move} refused: {exc}\n{_tail(history)}") from exc
+        state = accepted.state
+        history.append(accepted.text)
+        broken = engine.invariants(state)
+        if broken:
+            raise PlayoutError(f"seed {seed}, ply {ply} after '{accepted.text}': {broken}\n{_tail(history)}")
+        json.dumps(state)  # states must stay plain JSON
+    raise PlayoutError(f"seed {seed}: no end after {max_moves} moves\n{_tail(history)}")
+
+
+def _tail(history: list[str]) -> str:
+    return "last moves: " + "; ".join(history[-12:])
