@@ -1,13 +1,22 @@
 """`referee ask` against question sets: rule questions phrased the way players talk.
 
 tests/ask_questions/<game>.yaml holds, per game, questions and the rule that must be cited first
-(`also`: another section that answers just as well, used sparingly); off-topic.yaml holds
-questions no game here answers. The figures (top-1 and top-3 accuracy per game, with --game and
-with the game left to the question) are printed whatever the outcome; the test fails below 85 %
-top-1 overall, below 70 % for any one game, or when any off-topic question gets an answer.
+(`also`: another section that answers just as well, used sparingly); new-game.yaml asks the
+starter game (generator/templates/new-game), a designer's game outside content/; off-topic.yaml
+holds questions no game here answers. tests/ask_questions/score.py scores them (the same script
+scores a blind set: `python tests/ask_questions/score.py DIR`); this test prints its figures per
+game, top-1, top-3 and calibration (how often answers in each confidence band are right),
+whatever the outcome, and fails below the levels reached on the tuning set, when answers shown
+at confidence 0.9 or more are right less than 95 % of the time, or when an off-topic question
+gets an answer.
+
+Only the top folder is read here, never tests/ask_questions/blind/: a blind set is scored once,
+by hand, before it joins the tuning set.
 """
 from __future__ import annotations
 
+import importlib.util
+import sys
 from pathlib import Path
 
 import pytest
@@ -15,13 +24,28 @@ import yaml
 
 from generator.loader import load_game
 from referee.ask import store
-from referee.ask.engine import THRESHOLD, ask
 
 QUESTIONS = Path(__file__).resolve().parent / "ask_questions"
-GAMES = ["bone-strike", "rattlebones", "runeblade", "runes-and-bones", "ribbon-of-bone"]
-MIN_TOP1 = 0.85
-MIN_TOP1_PER_GAME = 0.70
-MIN_QUESTIONS = 12
+GAMES = ["bone-strike", "rattlebones", "runeblade", "runes-and-bones", "ribbon-of-bone", "new-game"]
+# Levels reached on the sets as they stand (the tuning questions and, since 2026-11-22, the blind
+# set scored once and then folded in: 493 questions, 74 % top-1, 91 % top-3, 96 % right at >= 0.9).
+# The blind set alone, scored before any tuning on it, gave 63 % top-1 and 91 % right at >= 0.9.
+MIN_TOP1 = 0.73
+MIN_TOP1_PER_GAME = 0.65
+MIN_TOP3 = 0.90
+MIN_SURE_RIGHT = 0.95  # answers at confidence >= 0.9
+MIN_QUESTIONS = 8
+
+
+def _score_module():
+    spec = importlib.util.spec_from_file_location("ask_score", QUESTIONS / "score.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["ask_score"] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+score = _score_module()
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -42,7 +66,7 @@ def question_set(game: str) -> list[dict]:
 @pytest.mark.parametrize("game", GAMES)
 def test_question_sets_name_real_rules(game):
     """A renamed rule must fail here, by name, not as a silent drop in accuracy."""
-    rules = set(load_game(game).rule_numbers)
+    rules = set(load_game(score.game_ref(game, QUESTIONS)).rule_numbers)
     questions = question_set(game)
     assert len(questions) >= MIN_QUESTIONS
     for item in questions:
@@ -50,48 +74,36 @@ def test_question_sets_name_real_rules(game):
             assert rule in rules, f"{game}: {item['q']!r} expects '{rule}', which the game no longer has"
 
 
-def test_accuracy(capsys):
-    lines = [f"\nreferee ask, question sets (threshold {THRESHOLD}):",
-             f"  {'game':16} {'n':>3} {'top-1':>7} {'top-3':>7} {'auto top-1':>11} {'right game':>11}"]
-    total = top1 = top3 = auto1 = 0
-    misses = []
-    per_game = {}
-    for game in GAMES:
-        n = g1 = g3 = a1 = right = 0
-        for item in question_set(game):
-            accept = {item["rule"], *item.get("also", [])}
-            answer = ask(item["q"], game=game, k=2)
-            cited = [c.id for c in answer.citations] if answer.matched else []
-            n += 1
-            g1 += bool(cited) and cited[0] in accept
-            g3 += bool(accept & set(cited[:3]))
-            if not (cited and cited[0] in accept):
-                misses.append(f"  {game}: {item['q']!r} wants {item['rule']}, got {cited[:3] or 'no match'}")
-            auto = ask(item["q"], k=2)
-            right += auto.game == game
-            a1 += auto.matched and auto.game == game and auto.citations[0].id in accept
-        per_game[game] = g1 / n
-        total, top1, top3, auto1 = total + n, top1 + g1, top3 + g3, auto1 + a1
-        lines.append(f"  {game:16} {n:3d} {g1 / n:7.0%} {g3 / n:7.0%} {a1 / n:11.0%} {right / n:11.0%}")
-    lines.append(f"  {'all':16} {total:3d} {top1 / total:7.0%} {top3 / total:7.0%} {auto1 / total:11.0%}")
-    lines.append("  not first:" if misses else "  every question answered from the expected rule")
-    lines.extend(misses)
-    with capsys.disabled():
-        print("\n".join(lines))
-    assert top1 / total >= MIN_TOP1, f"top-1 {top1 / total:.0%} is below {MIN_TOP1:.0%}"
-    for game, rate in per_game.items():
-        assert rate >= MIN_TOP1_PER_GAME, f"{game}: top-1 {rate:.0%} is below {MIN_TOP1_PER_GAME:.0%}"
+@pytest.fixture(scope="module")
+def scored():
+    return score.score_dir(QUESTIONS)
 
 
-def test_off_topic_questions_get_no_answer(capsys):
-    questions = yaml.safe_load((QUESTIONS / "off-topic.yaml").read_text())["questions"]
-    worst = 0.0
-    answered = []
-    for question in questions:
-        answers = [ask(question)] + [ask(question, game=game) for game in GAMES]
-        worst = max([worst] + [a.confidence for a in answers])
-        answered += [f"{a.game}: {question!r} ({a.confidence:.2f})" for a in answers if a.matched]
+def test_accuracy(scored, capsys):
+    games, off = scored
     with capsys.disabled():
-        print(f"\nreferee ask, off-topic: {len(questions)} questions x {len(GAMES) + 1} ways, "
-              f"highest confidence {worst:.2f} (threshold {THRESHOLD})")
-    assert not answered, "off-topic questions answered:\n" + "\n".join(answered)
+        print("\n" + score.report(games, off))
+    assert sorted(g.game for g in games) == sorted(GAMES)
+    results = [r for g in games for r in g.results]
+    top1 = sum(r.right for r in results) / len(results)
+    top3 = sum(r.top3 for r in results) / len(results)
+    assert top1 >= MIN_TOP1, f"top-1 {top1:.0%} is below {MIN_TOP1:.0%}"
+    assert top3 >= MIN_TOP3, f"top-3 {top3:.0%} is below {MIN_TOP3:.0%}"
+    for g in games:
+        rate = g.share("right")
+        assert rate >= MIN_TOP1_PER_GAME, f"{g.game}: top-1 {rate:.0%} is below {MIN_TOP1_PER_GAME:.0%}"
+
+
+def test_confident_answers_are_right(scored):
+    """Calibration: an answer shown at 0.9 or more is right at least 95 % of the time."""
+    games, _off = scored
+    sure = [r for g in games for r in g.results if r.confidence >= 0.9]
+    right = sum(r.right for r in sure)
+    assert sure and right / len(sure) >= MIN_SURE_RIGHT, \
+        f"answers at >= 0.9: {right}/{len(sure)} right, below {MIN_SURE_RIGHT:.0%}"
+
+
+def test_off_topic_questions_get_no_answer(scored):
+    _games, off = scored
+    answered = [a for o in off for a in o["answered"]]
+    assert off and not answered, "off-topic questions answered:\n" + "\n".join(answered)

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from generator.paths import CONTENT_DIR
 
-INDEX_VERSION = "ask-16"  # bump when the index layout or what goes into it changes
+INDEX_VERSION = "ask-19"  # bump when the index layout or what goes into it changes
 GAME_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
 
 

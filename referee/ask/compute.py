@@ -20,9 +20,39 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from . import intent as kinds
 from .search import PhraseHit, Query, SearchResult, stems_of
 from .store import GameIndex
 from .text import STOPWORDS, humanize, words
+
+# How sure each computed answer is, in one table (issue 16): the share of such answers found
+# right on the tuning questions, rounded down. engine.py compares them with the search's own
+# confidence and its threshold.
+CONFIDENCE = {
+    "cycle.verdict": 0.95,  # both things named, next on a cycle: the data decides
+    "cycle.tie": 0.9,  # both the same on one cycle: the next cycle decides ("both played earth")
+    "cycle.identical": 0.85,  # the same on every cycle: the identical-runes rule
+    "cycle.not-adjacent": 0.8,  # neither beats the other
+    "cycle.not-on-cycle": 0.55,  # one of them has no place on the cycle
+    "chart.named": 0.9,  # a number beside a column named, or the chart's title
+    "chart.bare": 0.75,  # a number and one column
+    "chart.off-chart": 0.5,  # the chart has no such row
+    "map.one": 0.85,  # one table reads the roll
+    "map.tied": 0.7,  # several tables read it as well
+    "card.field": 0.9,  # "how much does the cutlass cost?"
+    "card.text": 0.85,  # "what does Flood do?": the card's own text
+    "record.field": 0.85,  # a record's field named
+    "record.own-section": 0.85,  # a record with its own section
+    "record.shared-section": 0.6,  # a record that only shares its table's section
+    "count": 0.85,  # components, decks, cards, dice, pieces
+    "players": 0.9,  # the game's player count
+    "list": 0.9,  # a list table the question names ("what are the phases of a turn?")
+    "list.least": 0.5,  # the share of the question the list's title must cover
+    "value.most": 0.9,  # a fixed value: at most this, from how well its label fits
+    "value.count-bonus": 0.05,  # ... and this more when the question asks "how many/much"
+    "value.least": 0.55,  # below this fit, the value is not what the question asks
+    "value.recall-only": 0.8,  # every question word in a long label, at most this sure
+}
 
 BEAT = re.compile(
     r"\b(beats?|beating|beaten|win(s|ning)?|won|stronger|weaker|los(e|es|ing)|trumps?|defeats?|"
@@ -66,6 +96,10 @@ class Context:
         self.text = query.text.lower()
         self.qset = set(query.content_stems)
         self.tables = {t["id"]: t for t in (index.data("tables") or [])}
+        self.intent = kinds.intent(query.text)
+
+    def asks(self, *intents: str) -> bool:
+        return self.intent in intents
 
     def hits(self, *kinds: str) -> list[PhraseHit]:
         return [h for h in self.result.phrases if h.phrase.kind in kinds]
@@ -103,7 +137,7 @@ class Context:
 def compute(index: GameIndex, query: Query, result: SearchResult) -> list[Computed]:
     ctx = Context(index, query, result)
     found: list[Computed] = []
-    for answerer in (beats, chart, roll_map, card_field, count, value, record):
+    for answerer in (beats, chart, roll_map, card_field, count, players, value, record, listing):
         try:
             found.extend(answerer(ctx))
         except (KeyError, TypeError, ValueError, IndexError):
@@ -111,7 +145,8 @@ def compute(index: GameIndex, query: Query, result: SearchResult) -> list[Comput
     from .games import game_answers
 
     found.extend(game_answers(index.id, ctx))
-    order = {k: i for i, k in enumerate(("game", "cycle", "chart", "map", "card", "count", "value", "record"))}
+    order = {k: i for i, k in enumerate(("game", "cycle", "chart", "map", "card", "count", "players", "value",
+                                          "record", "list"))}
     found.sort(key=lambda c: (-c.confidence, order.get(c.kind, 99)))
     return found
 
@@ -168,7 +203,7 @@ def content_stems(text: str) -> tuple[str, ...]:
 
 def beats(ctx: Context) -> list[Computed]:
     cycles = [t for t in ctx.tables.values() if t["kind"] == "cycle"]
-    if not cycles or not BEAT.search(ctx.text):
+    if not cycles or not (BEAT.search(ctx.text) or ctx.asks(kinds.WHO_WINS)):
         return []
     item_table = {}
     for t in cycles:
@@ -195,11 +230,13 @@ def beats(ctx: Context) -> list[Computed]:
             name = card["name"]
         seen_at.add(hit.start)
         things.append((name, profile, hit))
+    order, resolution = _cycle_order(ctx, cycles)
+    also = [r for r in [resolution.get("rule") if resolution else None] if ctx.rule_ok(r)]
+    if len(things) == 1 and TIE.search(ctx.text):
+        return _tie(ctx, things[0], order, resolution, also)
     if len(things) < 2:
         return []
     (name_a, prof_a, _), (name_b, prof_b, _) = things[0], things[1]
-    order, resolution = _cycle_order(ctx, cycles)
-    also = [r for r in [resolution.get("rule") if resolution else None] if ctx.rule_ok(r)]
     steps = []
     for table_id in order:
         table = ctx.tables[table_id]
@@ -210,7 +247,7 @@ def beats(ctx: Context) -> list[Computed]:
             lacking = name_a if a is None else name_b
             return [Computed(f"{lacking} has no place on the {table['title'].split('(')[0].strip().lower()} "
                              f"cycle, so the cycles do not compare {name_a} and {name_b}.",
-                             ctx.rule_ok(table["rule"]), 0.55, "cycle", also)]
+                             ctx.rule_ok(table["rule"]), CONFIDENCE["cycle.not-on-cycle"], "cycle", also)]
         if a[0] == b[0]:
             steps.append(f"both are {a[0]}")
             continue
@@ -224,7 +261,7 @@ def beats(ctx: Context) -> list[Computed]:
         else:
             return [Computed(f"Neither: {a[0]} and {b[0]} are not next to each other on the "
                              f"{table['title']} cycle ({' > '.join(items)} > {items[0]}).",
-                             ctx.rule_ok(table["rule"]), 0.8, "cycle", also)]
+                             ctx.rule_ok(table["rule"]), CONFIDENCE["cycle.not-adjacent"], "cycle", also)]
         why = f"{wi} beats {li} ({table['title']}: {' > '.join(items)} > {items[0]})"
         if steps:
             why = "; ".join(steps) + ", so the next comparison decides: " + why
@@ -233,7 +270,7 @@ def beats(ctx: Context) -> list[Computed]:
             asked_a_wins = not LOSE.search(ctx.text)
             yes = (winner == name_a) == asked_a_wins
             verdict = ("Yes. " if yes else "No. ") + verdict
-        return [Computed(verdict, ctx.rule_ok(table["rule"]), 0.95, "cycle", also)]
+        return [Computed(verdict, ctx.rule_ok(table["rule"]), CONFIDENCE["cycle.verdict"], "cycle", also)]
     # Equal on every cycle.
     text = f"{name_a} and {name_b} are the same on every count ({'; '.join(steps) or 'no cycle tells them apart'})."
     if resolution:
@@ -242,7 +279,37 @@ def beats(ctx: Context) -> list[Computed]:
                 text += f" {str(row['outcome'])[0].upper()}{str(row['outcome'])[1:]}."
     rule = ctx.rule_ok(resolution.get("rule")) if resolution else None
     identical = _subsection(ctx, rule, {"identical", "ident", "tie", "same"})
-    return [Computed(text, identical or rule, 0.85, "cycle", also)]
+    return [Computed(text, identical or rule, CONFIDENCE["cycle.identical"], "cycle", also)]
+
+
+TIE = re.compile(r"\b(both|same|tie|tied|ties|tying|two|each|identical|equal)\b")
+
+
+def _tie(ctx: Context, thing, order: list[str], resolution: dict | None, also: list[str]) -> list[Computed]:
+    """One thing named for both sides ("both of us played earth runes, who wins?"): equal on its
+    cycle, so the next cycle in the order decides; equal on the last, the identical rule does."""
+    name, profile, _hit = thing
+    known = [t for t in order if t in profile]
+    if not known:
+        return []
+    at = order.index(known[-1])
+    same = ", ".join(f"both are {profile[t][0]}" for t in known)
+    rest = [t for t in order[at + 1:] if t not in profile]
+    if rest:
+        table = ctx.tables[rest[0]]
+        items = table["items"]
+        text = (f"{same[0].upper()}{same[1:]}, so the {ctx.tables[known[-1]]['title'].split('(')[0].strip().lower()} "
+                f"do not decide: the {table['title'].split('(')[0].strip().lower()} do "
+                f"({' > '.join(items)} > {items[0]}).")
+        return [Computed(text, ctx.rule_ok(table["rule"]), CONFIDENCE["cycle.tie"], "cycle", also)]
+    text = f"{same[0].upper()}{same[1:]}: no cycle tells them apart."
+    rule = ctx.rule_ok(resolution.get("rule")) if resolution else None
+    if resolution:
+        for row in resolution["rows"]:
+            if isinstance(row, dict) and row.get("compare") == "identical" and row.get("outcome"):
+                text += f" {str(row['outcome'])[0].upper()}{str(row['outcome'])[1:]}."
+    identical = _subsection(ctx, rule, {"identical", "ident", "tie", "same"})
+    return [Computed(text, identical or rule, CONFIDENCE["cycle.identical"], "cycle", also)]
 
 
 def _cycle_order(ctx: Context, cycles: list[dict]) -> tuple[list[str], dict | None]:
@@ -274,6 +341,8 @@ def _subsection(ctx: Context, rule: str | None, keys: set[str]) -> str | None:
 
 
 def chart(ctx: Context) -> list[Computed]:
+    if ctx.asks(kinds.YES_NO, kinds.HAPPENS, kinds.WHO_WINS, kinds.LIST):
+        return []  # a number read off a chart answers none of these
     numbers = ctx.free_numbers()
     if not numbers:
         return []
@@ -307,11 +376,12 @@ def chart(ctx: Context) -> list[Computed]:
                     f"it runs from {fmt(min(keys))} to {fmt(max(keys))}.")
             if table.get("note"):
                 text += " " + table["note"].strip()
-            out.append((score, Computed(text, rule, 0.5, "chart")))
+            out.append((score, Computed(text, rule, CONFIDENCE["chart.off-chart"], "chart")))
             continue
         parts = ", ".join(pair(columns[c], row[c]) for c in asked)
         text = f"{pair(columns[key_col], key)}: {parts} ({table['title']})."
-        confidence = 0.9 if len({c for c, _ in found}) >= 2 or title_words else 0.75
+        named = len({c for c, _ in found}) >= 2 or title_words
+        confidence = CONFIDENCE["chart.named" if named else "chart.bare"]
         out.append((score, Computed(text, rule, confidence, "chart")))
     out.sort(key=lambda sc: -sc[0])
     return [c for _, c in out[:1]]
@@ -337,8 +407,10 @@ def roll_map(ctx: Context) -> list[Computed]:
             key = row[key_col]
             matched = False
             if isinstance(key, (int, float)) and not isinstance(key, bool):
-                # "roll a 2", "a 4": a number word alone ("in one turn") is not a roll
-                matched = any(n == key and (ctx.query.tokens[i].isdigit() or rolling) for i, n in numbers)
+                # "roll a 2", "a 4": a number word alone ("in one turn", "for one of my demons")
+                # is not a roll, unless right after a word of rolling ("rolled a one")
+                matched = any(n == key and (ctx.query.tokens[i].isdigit() or _after_roll(ctx, i))
+                              for i, n in numbers)
             elif isinstance(key, str) and key.strip():
                 ks = stems_of(words(key))
                 # A word key (a face name) counts only in a question about rolling it.
@@ -364,10 +436,15 @@ def roll_map(ctx: Context) -> list[Computed]:
         text += "\n\n" + ctx.index.rules[row_rule].text
     # Several tables fit as well (a turn roll and a combat roll): take the first in the data,
     # less sure, and cite the others.
-    confidence = 0.85 if not tied else 0.7
+    confidence = CONFIDENCE["map.one" if not tied else "map.tied"]
     also = [table_rule] if row_rule and table_rule and table_rule != row_rule else []
     also += [r for r in (ctx.rule_ok(c[2].get("rule")) for c in tied) if r and r not in also]
     return [Computed(text.strip(), rule, confidence, "map", also)]
+
+
+def _after_roll(ctx: Context, i: int) -> bool:
+    before = [t for t in ctx.query.tokens[max(0, i - 3):i] if t not in ("a", "an", "the", "it", "my")]
+    return bool(before) and before[-1] in ROLL_WORDS
 
 
 def _map_affinity(ctx: Context, table: dict) -> float:
@@ -411,9 +488,10 @@ def card_field(ctx: Context) -> list[Computed]:
         if asked:
             parts = "; ".join(f"{humanize(k)} {fmt(fields[k]) if not isinstance(fields[k], dict) else describe_row(fields[k])}"
                               for k in asked)
-            out.append(Computed(f"{card['name']}: {parts}.", rule, 0.9, "card"))
-        elif DOES.search(ctx.text) and _covers_most(ctx, hit, hit.phrase.ref.split("/")[0], rule):
-            out.append(Computed(_describe_card(card), rule, 0.75, "card"))
+            out.append(Computed(f"{card['name']}: {parts}.", rule, CONFIDENCE["card.field"], "card"))
+        elif (DOES.search(ctx.text) and not ctx.asks(kinds.NUMBER)
+              and _covers_most(ctx, hit, hit.phrase.ref.split("/")[0], rule)):
+            out.append(Computed(_describe_card(card), rule, CONFIDENCE["card.text"], "card"))
     return out[:1]
 
 
@@ -480,7 +558,7 @@ def record(ctx: Context) -> list[Computed]:
             if rule and rule in ctx.index.rules and rule != table.get("rule"):
                 text += "\n\n" + ctx.index.rules[rule].text
             also = [r for r in [ctx.rule_ok(table.get("rule"))] if r and r != rule]
-            out.append(Computed(text.strip(), rule, 0.85, "record", also))
+            out.append(Computed(text.strip(), rule, CONFIDENCE["record.field"], "record", also))
             continue
         rule = ctx.rule_ok(hit.phrase.rule)
         if not DOES.search(ctx.text) or not _covers_most(ctx, hit, table["title"], rule):
@@ -492,7 +570,8 @@ def record(ctx: Context) -> list[Computed]:
         # A row with its own section ("x2" of the action sides, "Time" of the abilities) answers
         # "what does it do?" as surely as a title; a row that only shares its table's, less so.
         own = rule != table.get("rule") and any(isinstance(row.get(k), str) for k in DESCRIBE[:-1])
-        out.append(Computed(text.strip(), rule, 0.85 if own else 0.6, "record", also))
+        out.append(Computed(text.strip(), rule, CONFIDENCE["record.own-section" if own else "record.shared-section"],
+                            "record", also))
     return out[:1]
 
 
@@ -500,7 +579,7 @@ def record(ctx: Context) -> list[Computed]:
 
 
 def count(ctx: Context) -> list[Computed]:
-    if not COUNT.search(ctx.text):
+    if not COUNT.search(ctx.text) or not ctx.asks(kinds.NUMBER):
         return []
     data = ctx.index.data
     components = {c["id"]: c for c in data("components") or []}
@@ -520,7 +599,8 @@ def count(ctx: Context) -> list[Computed]:
             rule = ctx.rule_ok(c.get("rule"))
         elif kind == "deck" and ref in decks:
             d = decks[ref]
-            text = f"{d['total']} cards in the {d['name']} deck ({len(d['cards'])} different)."
+            deck = d["name"] if d["name"].lower().endswith("deck") else f"{d['name']} deck"
+            text = f"{d['total']} cards in the {deck} ({len(d['cards'])} different)."
             rule = ctx.rule_ok(d.get("rule"))
         elif kind == "card" and ref in cards:
             c = cards[ref]
@@ -541,12 +621,18 @@ def count(ctx: Context) -> list[Computed]:
         if not _covers_most(ctx, hit, "cards dice tokens pieces") and length < 2:
             continue
         if best is None or rank > best[0]:
-            best = (rank, Computed(text, rule, 0.85, "count"))
+            best = (rank, Computed(text, rule, CONFIDENCE["count"], "count"))
     return [best[1]] if best else []
 
 
+BETA2 = 4.0  # F-beta with beta 2: recall may weigh four times precision, when that fits better
+
+
+def _f_beta(precision: float, recall: float, beta2: float) -> float:
+    return (1 + beta2) * precision * recall / (beta2 * precision + recall) if precision + recall else 0.0
+
 WHAT_IS = re.compile(r"\bwhat('?s| is| are)\b|\bwhich\b")
-IMPLIED = {"player", "each", "per", "everi"}  # label words a question leaves unsaid ("each player")
+IMPLIED = {"player", "each", "per", "everi", "game"}  # label words a question leaves unsaid ("each player")
 HAPPENS = re.compile(r"\bhappen|\bif\b|\bwhen\b|\bcan\b")
 
 
@@ -554,7 +640,8 @@ def value(ctx: Context) -> list[Computed]:
     """A fixed number of the game, for questions after a number: "how many ...", "what's the
     hand limit?" (not "what happens if ...", whose answer is a rule, not a number)."""
     values = ctx.index.data("values") or {}
-    asks_number = COUNT.search(ctx.text) or (WHAT_IS.search(ctx.text) and not HAPPENS.search(ctx.text))
+    asks_number = ctx.asks(kinds.NUMBER) or (
+        ctx.asks(kinds.OTHER) and WHAT_IS.search(ctx.text) and not HAPPENS.search(ctx.text))
     if not values or not asks_number:
         return []
     # Question words, with what any alias in the question stands for ("hit points": health).
@@ -585,12 +672,100 @@ def value(ctx: Context) -> list[Computed]:
             continue
         precision = matched / len(label_stems or label)
         recall = sum(ctx.idf(s) for s in covered_q) / total
-        f = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+        # Recall counts more: a label says more than a player does ("Most runes a player may
+        # hold when the turns of a round begin" for "how many runes can I hold?").
+        f = _f_beta(precision, recall, 1.0)
+        if f < CONFIDENCE["value.least"] and recall >= 0.9:
+            # Every word of the question is in a long label ("Most runes a player may hold when
+            # the turns of a round begin" for "how many runes can I hold?"): recall counts more,
+            # and the answer is no surer than a computed answer that goes first.
+            if _f_beta(precision, recall, BETA2) >= CONFIDENCE["value.least"]:
+                f = CONFIDENCE["value.recall-only"]
         if best is None or f > best[0]:
             best = (f, key, v)
-    if best is None or best[0] < 0.55:
+    if best is None or best[0] < CONFIDENCE["value.least"]:
         return []
     f, key, v = best
-    confidence = min(0.9, f) + (0.05 if COUNT.search(ctx.text) else 0.0)
+    confidence = min(CONFIDENCE["value.most"], f) + (CONFIDENCE["value.count-bonus"] if COUNT.search(ctx.text) else 0.0)
     text = f"{v['label']}: {fmt(v['value'])}."
     return [Computed(text, ctx.rule_ok(v.get("rule")), round(confidence, 3), "value")]
+
+
+PLAY_COUNT = re.compile(r"\bhow many (players|people|persons|of us|folks)\b|\bplayer count\b|"
+                        r"\bhow many (can|could|may) play\b|\bnumber of players\b")
+
+
+def players(ctx: Context) -> list[Computed]:
+    """"How many people can play this?": the game's player count, citing the section that
+    names players (its title or an alias), else set-up."""
+    if not PLAY_COUNT.search(ctx.text) or not ({"plai", "player"} & ctx.qset):
+        return []
+    if set(ctx.qset) - {"plai", "player", "game", "thi", "can", "us", "togeth", "most", "fewest"} - _title_stems(ctx):
+        return []  # "how many players are on a soccer team", "how many players draw a card"
+    game = ctx.index.data("game") or {}
+    count = game.get("players") or {}
+    low, high = count.get("min"), count.get("max")
+    if not low:
+        return []
+    text = f"{low} players." if low == high or not high else f"{low} to {high} players."
+    rule = None
+    for hit in ctx.result.phrases:
+        if hit.phrase.rule and "player" in hit.phrase.stems and hit.phrase.kind in ("rule-title", "rule-alias"):
+            rule = ctx.rule_ok(hit.phrase.rule)
+            break
+    if rule is None:
+        for rid, info in ctx.index.rules.items():
+            names = " ".join((info.title,) + tuple(info.aliases)).lower()
+            if "player count" in names or "how many players" in names or info.title.lower() == "players":
+                rule = rid
+                break
+    if rule is None:
+        values = ctx.index.data("values") or {}
+        rule = next((v["rule"] for k, v in values.items() if k == "players" and ctx.rule_ok(v.get("rule"))), None)
+    if rule is None:
+        rule = next((r for r in ("setup", "overview", "components") if r in ctx.index.rules), None)
+    return [Computed(text, rule, CONFIDENCE["players"], "players")]
+
+
+def _title_stems(ctx: Context) -> set[str]:
+    return set(content_stems(ctx.index.title))
+
+
+def listing(ctx: Context) -> list[Computed]:
+    """"What are the phases of my turn?": a list table whose title the question names, its items
+    in order, with the sections they link to named ("Rouse (§4.1)")."""
+    if not ctx.asks(kinds.LIST):
+        return []
+    best = None
+    for table in ctx.tables.values():
+        if table["kind"] != "list" or not table["items"]:
+            continue
+        title = set(content_stems(table["title"].split("(")[0]))
+        shared = title & ctx.qset
+        if len(shared) < min(2, len(title)):
+            continue
+        total = sum(ctx.idf(s) for s in ctx.qset) or 1.0
+        share = sum(ctx.idf(s) for s in shared) / total
+        if best is None or share > best[0]:
+            best = (share, table)
+    if best is None or best[0] < CONFIDENCE["list.least"]:
+        return []
+    share, table = best
+    items = [_item_text(ctx, item, table.get("rule")) for item in table["items"]]
+    text = f"{table['title']}: " + ", ".join(items) + "."
+    return [Computed(text, ctx.rule_ok(table["rule"]), CONFIDENCE["list"], "list")]
+
+
+def _item_text(ctx: Context, item, parent: str | None = None) -> str:
+    """A list item as a player names it: its section's number and title when it has one
+    ("§4.1 Rouse"), else its text."""
+    if isinstance(item, str) and parent and f"{parent}.{item}" in ctx.index.rules:
+        info = ctx.index.rules[f"{parent}.{item}"]
+        return f"§{info.number} {info.title}"
+    if isinstance(item, dict):
+        name = item.get("name") or item.get("title") or item.get("id") or ""
+        rule = item.get("rule")
+        if isinstance(rule, str) and rule in ctx.index.rules:
+            return f"{name} (§{ctx.index.rules[rule].number})"
+        return str(name)
+    return str(item).strip()

@@ -157,6 +157,8 @@ class _Builder:
     def __init__(self, game: Any):
         self.game = game
         self.numbers = dict(game.rule_numbers)
+        # "§4.1 Rouse": a reference names its section; step numbers ("1. Refill the bag") dropped
+        self.titles = {full: _strip_number(rule.title) for full, _, _, rule in game.walk_rules()}
         self.icons = {k: (v.label or humanize(k)) for k, v in game.icons.items()}
         self.rules: list[tuple] = []
         self.docs: list[tuple] = []
@@ -165,6 +167,11 @@ class _Builder:
         self.rule_ids: set[str] = set()
 
     def text(self, value: str | None) -> str:
+        return plain(value or "", self.numbers, self.icons, self.titles)
+
+    def words_of(self, value: str | None) -> str:
+        """Text as indexed: references as bare numbers, so a section that points to "§4.1 Rouse"
+        does not take Rouse's words for its own."""
         return plain(value or "", self.numbers, self.icons)
 
     def phrase(self, text: str, kind: str, ref: str, rule: str | None, label: str | None = None,
@@ -189,7 +196,7 @@ class _Builder:
         for order, (full, number, depth, rule) in enumerate(walked):
             parent = full.rsplit(".", 1)[0] if "." in full else ""
             text = self.text(rule.text)
-            examples = [self.text(e) for e in rule.examples]
+            examples = [self.words_of(e) for e in rule.examples]
             self.rules.append((full, number, rule.title, text, parent, depth, order, int(rule.optional),
                                json.dumps(list(rule.aliases))))
             ancestors = []
@@ -197,7 +204,7 @@ class _Builder:
             while p:
                 ancestors.append(titles.get(p, ""))
                 p = p.rsplit(".", 1)[0] if "." in p else ""
-            body = "\n\n".join([text] + [f"Example: {e}" for e in examples])
+            body = "\n\n".join([self.words_of(rule.text)] + [f"Example: {e}" for e in examples])
             self.doc("rule", full, full, _strip_number(rule.title), "; ".join(rule.aliases), body,
                      "; ".join(a for a in ancestors if a), text)
             self.phrase(_strip_number(rule.title), "rule-title", full, full)
@@ -209,13 +216,13 @@ class _Builder:
 
         for entry in game.glossary:
             self.doc("glossary", entry.term, entry.rule, entry.term, "; ".join(entry.aliases),
-                     self.text(entry.text), answer=f"{entry.term}: {self.text(entry.text)}")
+                     self.words_of(entry.text), answer=f"{entry.term}: {self.text(entry.text)}")
             if entry.rule:
                 self.phrase(entry.term, "term", entry.term, entry.rule)
                 for alias in entry.aliases:
                     self.phrase(alias, "term-alias", entry.term, entry.rule, canon=entry.term)
         for faq in game.faq:
-            self.doc("faq", faq.question, faq.rule, self.text(faq.question), "", self.text(faq.answer),
+            self.doc("faq", faq.question, faq.rule, self.words_of(faq.question), "", self.words_of(faq.answer),
                      answer=f"{self.text(faq.question)} {self.text(faq.answer)}")
 
         self._decks()
@@ -242,12 +249,31 @@ class _Builder:
                 return full
         return None
 
+    def _card_rule(self, deck: Any, text: str) -> str | None:
+        """The section a card without a rule of its own (nor its deck's) answers for: the one
+        about playing or using cards ("Playing cards"), else the first its text points to."""
+        wanted = {"card", "plai", "us", "action"} | set(self.content_stems(deck.name))
+        best = None
+        for full, title in self.titles.items():
+            stems = set(self.content_stems(title))
+            if "card" not in stems:
+                continue
+            score = len(stems & wanted)
+            if best is None or score > best[0]:
+                best = (score, full)
+        if best is not None:
+            return best[1]
+        for match in re.finditer(r"\[\[([^\]]*)\]\]", text or ""):
+            if match.group(1).strip() in self.rule_ids:
+                return match.group(1).strip()
+        return None
+
     def _decks(self) -> None:
         decks = []
         for deck in self.game.decks:
             cards = []
             for card in deck.cards:
-                rule = card.rule or deck.rule
+                rule = card.rule or deck.rule or self._card_rule(deck, str(card.extra.get("text", "")))
                 fields = {k: v for k, v in card.extra.items() if k not in LOOKS}
                 body = "\n".join(self.text(s) for s in _flatten(fields))
                 answer = f"{card.name}: {self.text(str(fields.get('text', ''))) or body}"

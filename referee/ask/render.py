@@ -23,18 +23,25 @@ def render_text(answer: Answer, width: int = WIDTH) -> str:
         lines.append("Try other words, or name the game with --game.")
         return "\n".join(lines)
 
+    first, *rest = answer.citations
+    # The short answer first, on one line; then where it comes from and the rule in full.
+    lines.append(one_line(answer.answer or first.text, width))
     head = answer.game_title or answer.game or ""
     if answer.candidates:
         others = ", ".join(c["title"] or c["game"] for c in answer.candidates)
         head += f"  (the question fits {others} too; use --game to choose)"
-    lines.append(head)
-    first, *rest = answer.citations
-    lines.append(f"§{first.number} {first.title}")
-    lines.append(wrap(answer.answer or first.text, width))
-    if answer.answer and first.text and first.text.strip() not in (answer.answer or ""):
-        lines.append("")
-        lines.append(f"  §{first.number} says:")
-        lines.append(wrap(first.text, width, indent="    "))
+    lines.append("")
+    lines.append(f"{head}, §{first.number} {first.title}" if head else f"§{first.number} {first.title}")
+    full = (answer.answer or "").strip()
+    if full and full != one_line(full, width):
+        lines.append(wrap(full, width))
+    if first.text and first.text.strip() not in full:
+        if full and full != one_line(full, width):
+            lines.append("")
+            lines.append(f"  §{first.number} says:")
+            lines.append(wrap(first.text, width, indent="    "))
+        else:
+            lines.append(wrap(first.text, width))
     if rest:
         lines.append("")
         lines.append("See also:")
@@ -47,3 +54,13 @@ def render_text(answer: Answer, width: int = WIDTH) -> str:
         note += f", from the {'FAQ' if answer.source == 'faq' else answer.source}"
     lines.append(f"({note})")
     return "\n".join(lines)
+
+
+def one_line(text: str, width: int = WIDTH) -> str:
+    """The answer's first sentence: the short answer a player wants first."""
+    first = text.strip().split("\n\n", 1)[0]
+    first = " ".join(first.split())
+    cuts = [c for c in (first.find(end) for end in (". ", "? ", "! ")) if c > 0]
+    if cuts:
+        first = first[:min(cuts) + 1]
+    return shorten(first, 2 * width)

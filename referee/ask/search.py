@@ -205,6 +205,15 @@ def match_phrases(index: GameIndex, query: Query) -> list[PhraseHit]:
     first_at = {}
     for pos, stem in zip(positions, seq):
         first_at.setdefault(stem, pos)
+    # A name of several words said in another order or with words between ("tie for the most
+    # stock" names "stock ties"; "both runes the same" names "same rune").
+    exact_spots = {(h.phrase, h.positions) for h in hits}
+    for phrase in _names_by_word(index, first_at):
+        wanted = set(phrase.stems)
+        if len(wanted) >= 2 and wanted <= first_at.keys():
+            spot = tuple(sorted(first_at[st] for st in wanted))
+            if not any(h.phrase is phrase for h in hits) and (phrase, spot) not in exact_spots:
+                hits.append(PhraseHit(phrase, spot, exact=False))
     whole = {(h.phrase, h.positions) for h in hits}
     for phrase in _titles_by_word(index, first_at):
         shared = [st for st in dict.fromkeys(phrase.stems) if st in first_at]
@@ -222,22 +231,32 @@ def match_phrases(index: GameIndex, query: Query) -> list[PhraseHit]:
     return kept
 
 
-def _titles_by_word(index: GameIndex, stems) -> list[Phrase]:
-    """Section titles and glossary terms of two words or more that hold any of `stems`."""
-    table = index._data.get("__titles_by_word")
+NAME_KINDS = ("rule-title", "rule-alias", "term", "term-alias")
+
+
+def _names_by_word(index: GameIndex, stems, kinds: tuple[str, ...] = NAME_KINDS) -> list[Phrase]:
+    """Section titles and aliases, glossary terms and aliases (of `kinds`) of two words or more
+    that hold any of `stems`; the table is built once per index."""
+    table = index._data.get("__names_by_word")
     if table is None:
         table = {}
         for phrases in index.phrases.values():
             for phrase in phrases:
-                if phrase.kind in ("rule-title", "term") and len(set(phrase.stems)) >= 2:
+                if phrase.kind in NAME_KINDS and len(set(phrase.stems)) >= 2:
                     for st in set(phrase.stems):
                         table.setdefault(st, []).append(phrase)
-        index._data["__titles_by_word"] = table
+        index._data["__names_by_word"] = table
     found = {}
     for st in stems:
         for phrase in table.get(st, ()):
-            found[id(phrase)] = phrase
+            if phrase.kind in kinds:
+                found[id(phrase)] = phrase
     return list(found.values())
+
+
+def _titles_by_word(index: GameIndex, stems) -> list[Phrase]:
+    """Section titles and glossary terms of two words or more that hold any of `stems`."""
+    return _names_by_word(index, stems, ("rule-title", "term"))
 
 
 def _close_stems(a: str, b: str) -> bool:

@@ -36,7 +36,7 @@ give gives gave go goes going went gone put puts take takes took make makes made
 let lets see look looks come comes keep keeps thing things stuff guy guys dude someone somebody
 anyone anybody anything something everyone everybody everything way lot bit kind sort try
 again still ever even else also only other others another same different new old
-out up over off around about
+out up over off around about game games
 """.split())
 
 NUMBER_WORDS = {
@@ -73,18 +73,37 @@ def words(text: str) -> list[str]:
     return WORD.findall(fold(searchable(text)))
 
 
+# Everyday words and the word rulebooks use for the same thing (porter stems on both sides):
+# a question's "begin" is matched as "start", and "start" also finds a text that says "begin".
+# Only words whose meaning does not depend on the game.
+SYNONYMS = {
+    "begin": "start", "initi": "start", "initial": "start",
+    "peopl": "player", "person": "player", "folk": "player",
+    "maximum": "most", "max": "most", "minimum": "fewest", "min": "fewest",
+    "step": "phase", "stage": "phase",
+    "ti": "tie", "di": "die",  # the porter stemmer's "ties" and "dies" are "tie" and "die"
+    "winner": "win", "victori": "win", "goal": "win", "objectiv": "win",
+}
+_SYNONYMS_OF: dict[str, list[str]] = {}
+for _word, _canon in SYNONYMS.items():
+    _SYNONYMS_OF.setdefault(_canon, []).append(_word)
+
+
 def canonical(token: str, stem: str) -> str:
-    """The form phrases are matched in: a number word is its digits ("three" and "3" agree)."""
+    """The form phrases are matched in: a number word is its digits ("three" and "3" agree),
+    an everyday word the rulebook's word for it ("begin": "start")."""
     number = number_of(token)
-    return str(number) if number is not None else stem
+    if number is not None:
+        return str(number)
+    return SYNONYMS.get(stem, stem)
 
 
 def alternatives(stem: str) -> list[str]:
-    """Index terms a canonical stem stands for: "3" is also "three"."""
+    """Index terms a canonical stem stands for: "3" is also "three", "start" also "begin"."""
     if stem.isdigit():
         names = [w for w, n in NUMBER_WORDS.items() if str(n) == stem]
         return [stem] + names
-    return [stem]
+    return [stem] + _SYNONYMS_OF.get(stem, [])
 
 
 def number_of(word: str) -> int | None:
@@ -98,14 +117,21 @@ def ordinal_of(word: str) -> int | None:
     return ORDINALS.get(word)
 
 
-def plain(text: str, numbers: dict[str, str] | None = None, icons: dict[str, str] | None = None) -> str:
-    """Rule markup to plain text: [[rule.id]] becomes §4.3, :icon: its label, **bold** plain."""
+def plain(text: str, numbers: dict[str, str] | None = None, icons: dict[str, str] | None = None,
+          titles: dict[str, str] | None = None) -> str:
+    """Rule markup to plain text: [[rule.id]] becomes §4.3 with its title ("§4.1 Rouse", the
+    name a player needs), :icon: its label, **bold** plain."""
     numbers = numbers or {}
     icons = icons or {}
+    titles = titles or {}
 
     def ref(match: re.Match) -> str:
-        number = numbers.get(match.group(1).strip())
-        return f"§{number}" if number else match.group(1).strip()
+        rule = match.group(1).strip()
+        number = numbers.get(rule)
+        if not number:
+            return rule
+        title = titles.get(rule)
+        return f"§{number} {title}" if title else f"§{number}"
 
     text = RULE_REF.sub(ref, text)
     text = ICON.sub(lambda m: icons.get(m.group(1), m.group(1).replace("-", " ")), text)

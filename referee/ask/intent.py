@@ -1,0 +1,107 @@
+"""What a question asks for, read from its shape before any word of the game is weighed.
+
+A player's question is one of a few kinds, and the kind decides which answers can fit:
+
+- ``number``: "how many runes can I hold?", "how much health do I start with?", "what's the hand
+  limit?": a count or a fixed value from the data may answer.
+- ``yes-no``: "can a tapped warrior block?", "do I keep them all?": a rule answers; a number
+  read off a chart does not.
+- ``happens``: "what happens if ...", "what if two players tie?": a rule (or a table row about
+  that event) answers, never a bare number.
+- ``who-wins``: "who wins?", "which rune beats ...": the beats data may work it out.
+- ``definition``: "what does Flood do?", "what is a bane?": a card, a glossary entry, a record.
+- ``list``: "what are the phases of my turn?": a section whose children are the items.
+- ``other``: anything else ("where do trashed cards go?").
+
+Also here: everyday paraphrases a rulebook does not use, rewritten to the words it does
+("run out of health" -> "zero health", "begin" -> "start"), so phrases beat single words.
+"""
+from __future__ import annotations
+
+import re
+
+NUMBER = "number"
+YES_NO = "yes-no"
+HAPPENS = "happens"
+WHO_WINS = "who-wins"
+DEFINITION = "definition"
+LIST = "list"
+OTHER = "other"
+
+_HAPPENS = re.compile(r"\bwhat (happens|happened|then|now)\b|\bwhat if\b|\bwhat do(es)? (i|we|you|they) do\b|"
+                      r"\bwhat should\b|\b(happen|happens) (if|when|to)\b")
+_WHO_WINS = re.compile(r"\bwho (wins|won|win|gets the|takes the)\b|\bwhich (one |rune |card |side )?(wins|beats|is stronger)\b|"
+                       r"\bwho beats\b|\bwho is stronger\b")
+_NUMBER = re.compile(r"\bhow (many|much|high|low|far|long|often)\b|\bnumber of\b|"
+                     r"\bwhat('?s| is| are) (the|my|a|an|our) [\w\s-]*\b(limit|maximum|minimum|max|min|most|least|"
+                     r"cost|price|size|count|total|number|amount)\b|\bhow many\b")
+_YES_NO = re.compile(r"^\s*(do|does|did|can|could|will|would|is|are|am|should|must|may|have|has|if)\b|"
+                     r",\s*(do|does|can|could|will|is|are|should|must|may)\s+(i|we|you|they|it|he|she)\b")
+_DEFINITION = re.compile(r"\bwhat('?s| is| are| does| do)\b.*\b(do|does|mean|means|for)\b\W*$|"
+                         r"^\s*what('?s| is| are) (a|an|the)?\s*[\w-]+( [\w-]+)?\W*$|\bexplain\b|\btell me about\b|"
+                         r"\bwhat'?s?\s+[\w-]+(\s[\w-]+)? do\b|\bhow does [\w\s-]+ work\b")
+_LIST = re.compile(r"\bwhat are (the|my|all)\b|\b(list|which are) (the|all)\b|\bwhat('?s| is) in\b|"
+                   r"\b(phases|steps|stages|parts|kinds|types|options)\b")
+
+
+def intent(text: str) -> str:
+    t = text.lower().replace("\u2019", "'")
+    if _WHO_WINS.search(t):
+        return WHO_WINS
+    if _HAPPENS.search(t):
+        return HAPPENS
+    if _NUMBER.search(t):
+        return NUMBER
+    if _YES_NO.search(t):
+        return YES_NO
+    if _LIST.search(t) and re.search(r"\bwhat\b|\blist\b|\bwhich\b", t):
+        return LIST
+    if _DEFINITION.search(t):
+        return DEFINITION
+    return OTHER
+
+
+# Paraphrases players use that rulebooks word otherwise: regex -> replacement. They keep the
+# thing named ("health", "bones") and say what happened to it in the rulebook's word ("zero").
+PARAPHRASES = [
+    (re.compile(r"\b(run|runs|ran|running) out of (my |our |your |their |all )?"), r"\g<0>zero "),
+    (re.compile(r"\b(lose|loses|lost|losing) all (of )?(my |our |your |their )?"), r"\g<0>zero "),
+    (re.compile(r"\bno (more |)(?=health|life|hit points|hp\b|bones|gold|money|cards|runes|dice)"), "zero "),
+    (re.compile(r"\b(drops?|dropped|falls?|fell|goes|went|gets|hits?|reaches|reached) (down )?to (0|zero)\b"), "zero"),
+    (re.compile(r"\b(hits?|hitting|reach|reaches|reached|reaching|at) (0|zero)\b"), "zero"),
+]
+
+
+
+def rewrite(text: str) -> str:
+    t = text
+    for pattern, repl in PARAPHRASES:
+        t = pattern.sub(repl, t)
+    return t
+
+
+# Other games and sports players name when asking about them, not about ours. A question naming
+# one (and a game that never uses the word) is about another game: "how many tiles does each
+# player start with in scrabble?" is no question for a game with tiles.
+OTHER_GAMES = frozenset("""
+chess checkmate checkers draughts backgammon poker blackjack baccarat roulette bingo bridge canasta
+rummy gin cribbage solitaire uno monopoly scrabble boggle yahtzee catan carcassonne ticket
+pandemic risk cluedo clue battleship mahjong mahjongg dominoes domino jenga twister pictionary
+trivial charades sudoku crossword hearthstone magic mtg pokemon yugioh warhammer dnd d&d dungeons
+football soccer basketball baseball hockey tennis golf cricket rugby volleyball badminton snooker
+billiards pool darts bowling touchdown homerun offside penalty goalkeeper quarterback inning
+""".split())
+# Words that name other games only in these settings ("pool" is a dice pool, "go" a verb).
+AMBIGUOUS = frozenset({"bridge", "gin", "ticket", "risk", "clue", "magic", "pool", "golf", "penalty",
+                       "domino", "dominoes", "checkers", "hearts"})
+_PASSING_GO = re.compile(r"\bpass(es|ed|ing)? go\b|\bplay(ing)? go\b|\bin go\b")
+
+
+def other_games(text: str) -> list[str]:
+    """Names of other games or sports in the question, for the caller to check against the
+    words of the game asked (an ambiguous one only counts if that game never uses it)."""
+    t = text.lower()
+    found = [w for w in re.findall(r"[a-z&]+", t) if w in OTHER_GAMES]
+    if _PASSING_GO.search(t):
+        found.append("go")
+    return found

@@ -1,0 +1,234 @@
+"""Score `referee ask` on the question files of one folder: `python tests/ask_questions/score.py DIR`.
+
+A file with a `game:` key holds questions about that game (a game id under content/, a path to
+a game folder, or the starter game `new-game`, read from generator/templates/new-game): each item
+is `{q: ..., rule: ..., also: [...]}`, where `rule` is the section that must be cited first and
+`also` another that answers as well; an item without a rule must get "no good match". A file
+without a `game:` key (off-topic.yaml) holds questions no game answers, as strings or `{q: ...}`.
+
+Printed per game and overall: top-1 (the first citation of a matched answer is right), top-3
+(a right section among the first three cited, whether or not the answer cleared the threshold),
+how many questions, and calibration: per confidence band, how many answers and how many of them
+right. Below the threshold the tool says "no good match"; the band counts how often its closest
+section was right anyway. For off-topic questions: how many were refused, asked of every game at
+once and of each game with --game.
+
+The test suite (tests/test_ask_questions.py) imports this module and asserts on its figures.
+"""
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+REPO = Path(__file__).resolve().parents[2]
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+from referee.ask.engine import THRESHOLD, ask  # noqa: E402
+
+TEMPLATES = REPO / "generator" / "templates"
+BAND_EDGES = (0.7, 0.9)
+
+
+def bands() -> list[tuple[str, float, float]]:
+    return [(f"<{THRESHOLD:.2f}", 0.0, THRESHOLD), (f"{THRESHOLD:.2f}-0.7", THRESHOLD, 0.7),
+            ("0.7-0.9", 0.7, 0.9), (">=0.9", 0.9, 9.0)]
+
+
+@dataclass
+class Result:
+    game: str
+    q: str
+    accept: set
+    confidence: float
+    matched: bool
+    cited: list
+    auto: bool | None = None  # right with the game left to the question (None: not asked)
+
+    @property
+    def off_topic(self) -> bool:
+        return not self.accept
+
+    @property
+    def right(self) -> bool:
+        """Top-1: a matched answer citing an accepted section first; for an item with no rule,
+        "no good match"."""
+        if self.off_topic:
+            return not self.matched
+        return self.matched and bool(self.cited) and self.cited[0] in self.accept
+
+    @property
+    def closest_right(self) -> bool:
+        return bool(self.cited) and self.cited[0] in self.accept
+
+    @property
+    def top3(self) -> bool:
+        return bool(self.accept & set(self.cited[:3])) if not self.off_topic else not self.matched
+
+
+@dataclass
+class GameScore:
+    game: str
+    results: list = field(default_factory=list)
+
+    @property
+    def n(self) -> int:
+        return len(self.results)
+
+    def share(self, attr: str) -> float:
+        return sum(getattr(r, attr) for r in self.results) / max(self.n, 1)
+
+    def band(self, low: float, high: float) -> tuple[int, int]:
+        """(answers in the band, right ones); below the threshold, right means the closest
+        section shown was right (or, for an item with no rule, that nothing was answered)."""
+        inside = [r for r in self.results if low <= r.confidence < high]
+        if high <= THRESHOLD:
+            return len(inside), sum(r.closest_right if not r.off_topic else True for r in inside)
+        return len(inside), sum(r.right for r in inside)
+
+
+def game_ref(name: str, folder: Path) -> str:
+    """A game id under content/, else a folder: beside the file, or a starter template."""
+    from referee.ask.cache import UnknownGame, resolve_game
+
+    try:
+        resolve_game(name)
+        return name
+    except UnknownGame:
+        pass
+    for candidate in (folder / name, TEMPLATES / name, REPO / name):
+        if (candidate / "game.yaml").is_file():
+            return str(candidate)
+    return name
+
+
+def items_of(data: dict) -> list[dict]:
+    out = []
+    for item in data.get("questions") or []:
+        if isinstance(item, str):
+            out.append({"q": item})
+        elif isinstance(item, dict):
+            q = item.get("q") or item.get("question")
+            rule = item.get("rule", item.get("expect"))
+            rules = [rule] if isinstance(rule, str) else list(rule or [])
+            out.append({"q": q, "accept": set(rules) | set(item.get("also") or [])})
+    return out
+
+
+def content_game_ids() -> list[str]:
+    from referee.ask.cache import content_games
+
+    return [g.key for g in content_games()]
+
+
+def score_game_file(path: Path, auto: bool = True) -> GameScore:
+    data = yaml.safe_load(path.read_text())
+    name = str(data["game"])
+    ref = game_ref(name, path.parent)
+    in_content = ref == name and name in content_game_ids()
+    score = GameScore(name)
+    for item in items_of(data):
+        answer = ask(item["q"], game=ref, k=3)
+        cited = [c.id for c in answer.citations]
+        result = Result(name, item["q"], item.get("accept") or set(), answer.confidence, answer.matched, cited)
+        if auto and in_content and result.accept:
+            every = ask(item["q"], k=2)
+            result.auto = (every.matched and every.game == name and bool(every.citations)
+                           and every.citations[0].id in result.accept)
+        score.results.append(result)
+    return score
+
+
+def score_off_topic(path: Path) -> dict:
+    data = yaml.safe_load(path.read_text())
+    questions = [i["q"] for i in items_of(data)]
+    games = content_game_ids()
+    every_refused, per_game_refused, worst, answered = 0, 0, 0.0, []
+    for q in questions:
+        a = ask(q)
+        every_refused += not a.matched
+        worst = max(worst, a.confidence)
+        if a.matched:
+            answered.append(f"{a.game}: {q!r} ({a.confidence:.2f})")
+        for g in games:
+            b = ask(q, game=g)
+            per_game_refused += not b.matched
+            worst = max(worst, b.confidence)
+            if b.matched:
+                answered.append(f"{g} (--game): {q!r} ({b.confidence:.2f})")
+    return {"file": path.name, "n": len(questions), "refused": every_refused,
+            "asked_per_game": len(questions) * len(games), "refused_per_game": per_game_refused,
+            "worst": worst, "answered": answered}
+
+
+def score_dir(folder: Path, auto: bool = True) -> tuple[list[GameScore], list[dict]]:
+    games, off = [], []
+    for path in sorted(folder.glob("*.yaml")):
+        data = yaml.safe_load(path.read_text())
+        if not isinstance(data, dict) or not data.get("questions"):
+            continue
+        if data.get("game"):
+            games.append(score_game_file(path, auto=auto))
+        else:
+            off.append(score_off_topic(path))
+    return games, off
+
+
+def pct(a: int, n: int) -> str:
+    return f"{a / n:4.0%}" if n else "   -"
+
+
+def report(games: list[GameScore], off: list[dict], misses: bool = True) -> str:
+    lines = [f"referee ask: threshold {THRESHOLD}",
+             f"  {'game':18} {'n':>4} {'top-1':>6} {'top-3':>6} {'auto':>6}   calibration: right/answers per band"]
+    head = "  ".join(f"{label:>12}" for label, _, _ in bands())
+    lines.append(f"  {'':18} {'':>4} {'':>6} {'':>6} {'':>6}   {head}")
+    everything = GameScore("all")
+    for g in games + [None]:
+        if g is None:
+            g = everything
+            if len(games) < 2:
+                break
+        else:
+            everything.results.extend(g.results)
+        n = g.n
+        t1 = sum(r.right for r in g.results)
+        t3 = sum(r.top3 for r in g.results)
+        autos = [r.auto for r in g.results if r.auto is not None]
+        cells = []
+        for _label, low, high in bands():
+            k, right = g.band(low, high)
+            cells.append(f"{right:>3}/{k:<3} {pct(right, k)}")
+        lines.append(f"  {g.game:18} {n:4d} {pct(t1, n):>6} {pct(t3, n):>6} "
+                     f"{pct(sum(autos), len(autos)):>6}   " + "  ".join(f"{c:>12}" for c in cells))
+    for o in off:
+        lines.append(f"  off-topic ({o['file']}): {o['refused']}/{o['n']} refused asked of every game; "
+                     f"{o['refused_per_game']}/{o['asked_per_game']} refused with --game; "
+                     f"highest confidence {o['worst']:.2f}")
+        lines.extend(f"    answered: {a}" for a in o["answered"])
+    if misses:
+        wrong = [r for g in games for r in g.results if not r.right]
+        if wrong:
+            lines.append("  not right first:")
+        for r in wrong:
+            want = "no good match" if r.off_topic else "/".join(sorted(r.accept))
+            got = (r.cited[:3] if r.matched else f"no match, closest {r.cited[:2]}")
+            lines.append(f"    {r.game}: {r.q!r} wants {want}, got {got} ({r.confidence:.2f})")
+    return "\n".join(lines)
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 1:
+        print("usage: python tests/ask_questions/score.py DIR", file=sys.stderr)
+        return 2
+    folder = Path(argv[0])
+    games, off = score_dir(folder)
+    print(report(games, off))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
