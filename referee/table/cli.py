@@ -83,16 +83,19 @@ def register(app: typer.Typer, cls: type | None = None) -> None:
         _run(cmd_move, " ".join(words), _session(session), as_json, False)
 
     @app.command("status", cls=cls, help="Where the game stands: whose turn, scores, supplies, what is on the table.")
-    def status(session: int = SESSION, as_json: bool = JSON) -> None:
+    def status(session: int = SESSION, as_json: bool = JSON,
+               hand: str = typer.Option("", "--hand", metavar="NAME",
+                                        help="Show only NAME's hand, when the referee dealt it (--digital).")) -> None:
         from referee.table.commands import cmd_status
 
-        _run(cmd_status, _session(session), as_json)
+        _run(cmd_status, _session(session), as_json, hand or None)
 
     @app.command("moves", cls=cls, help="Every move the player to act may make now, in the notation.")
-    def moves(session: int = SESSION, as_json: bool = JSON) -> None:
+    def moves(session: int = SESSION, as_json: bool = JSON,
+              reveal: bool = typer.Option(False, "--reveal", help="List moves that name a secret hand's runes or cards.")) -> None:
         from referee.table.commands import cmd_moves
 
-        _run(cmd_moves, _session(session), as_json)
+        _run(cmd_moves, _session(session), as_json, reveal)
 
     @app.command("undo", cls=cls, help="Take back the last move (or the last N).")
     def undo(count: int = typer.Argument(1, metavar="[N]", help="How many moves to take back."),

@@ -41,6 +41,10 @@ def _next(table: Table) -> tuple[list[str], dict[str, Any]]:
     if not table.session.is_open:
         return ["this session was ended"], {"game_over": True, "outcome": None}
     to_act = table.engine.to_act(table.state)
+    if table.engine.secret(table.state):
+        line = (f"next: {', '.join(to_act)} (their moves name their runes or cards: "
+                f"`referee moves --reveal` lists them, for {', '.join(to_act)}'s eyes only)")
+        return [line], {"game_over": False, "to_act": to_act, "legal_moves": None}
     legal = [table.engine.notation(m) for m in table.engine.legal_moves(table.state)]
     shown = legal[:SHOWN_MOVES]
     more = f" ... ({len(legal)} in all: `referee moves`)" if len(legal) > len(shown) else ""
@@ -125,10 +129,12 @@ def cmd_move(words: str, session_id: int | None, as_json: bool, record: bool) ->
     return 0
 
 
-def cmd_status(session_id: int | None, as_json: bool) -> int:
+def cmd_status(session_id: int | None, as_json: bool, hand_of: str | None = None) -> int:
     with Store.open() as store, store.read():
         table = open_table(store, session_id)
         _note(table)
+        if hand_of is not None:
+            return _show_hand(table, hand_of, as_json)
         status = table.engine.status(table.state)
         next_lines, next_data = _next(table)
     head = f"session {table.session.id}: {table.session.title}, {table.ply} move{'s' if table.ply != 1 else ''}"
@@ -137,11 +143,28 @@ def cmd_status(session_id: int | None, as_json: bool) -> int:
     return 0
 
 
-def cmd_moves(session_id: int | None, as_json: bool) -> int:
+def _show_hand(table: Table, name: str, as_json: bool) -> int:
+    """One player's hidden hand, when the referee dealt it: for that player's eyes only."""
+    player = next((p for p in table.session.players if p.lower() == name.lower()), None)
+    if player is None:
+        raise SessionError(f"'{name}' is not a player in this session ({', '.join(table.session.players)})")
+    hand = table.engine.hand(table.state, player)
+    if hand is None:
+        raise SessionError(f"the referee does not know {player}'s hand: the table keeps it "
+                           "(start with --digital for the referee to deal)")
+    _out({"session": table.session.id, "player": player, "hand": hand}, as_json,
+         [f"{player}'s hand ({len(hand)}): {', '.join(hand) if hand else 'empty'}"])
+    return 0
+
+
+def cmd_moves(session_id: int | None, as_json: bool, reveal: bool = False) -> int:
     with Store.open() as store, store.read():
         table = open_table(store, session_id)
         outcome = table.engine.outcome(table.state)
         to_act = [] if outcome else table.engine.to_act(table.state)
+        if to_act and table.engine.secret(table.state) and not reveal:
+            raise SessionError(f"{', '.join(to_act)}'s moves name the runes or cards in their hand; "
+                               "`referee moves --reveal` lists them (show the screen to them only)")
         legal = [] if outcome or not table.session.is_open else \
             [table.engine.notation(m) for m in table.engine.legal_moves(table.state)]
     lines = [f"{', '.join(to_act)} may:" if to_act else "the game is over; no moves"]

@@ -186,6 +186,16 @@ class Engine:
         """None while the game goes on."""
         raise NotImplementedError
 
+    def secret(self, state: State) -> bool:
+        """True when the legal moves name what a player keeps hidden (the runes in a hand the
+        referee dealt): the CLI then lists them only when asked (`referee moves --reveal`)."""
+        return False
+
+    def hand(self, state: State, player: str) -> list[str] | None:
+        """A player's hidden hand when the referee knows it (it dealt it), for
+        `referee status --hand NAME`; None when the table keeps it."""
+        return None
+
     def invariants(self, state: State) -> list[str]:
         """Broken invariants (conservation against the supply, no negative counts), for tests
         and playouts. Empty when all hold."""

@@ -11,7 +11,8 @@ NO_WORDS = {"status", "moves", "history", "sessions", "end"}
 
 
 def fast_main(command: str, argv: list[str]) -> int | None:
-    as_json = False
+    as_json = reveal = False
+    hand: str | None = None
     session: int | None = None
     words: list[str] = []
     args = iter(argv)
@@ -23,7 +24,13 @@ def fast_main(command: str, argv: list[str]) -> int | None:
             if not value.isdigit():
                 return None
             session = int(value) or None
-        elif arg.startswith("-") and not (command == "undo" and arg.isdigit()):
+        elif arg == "--reveal" and command == "moves":
+            reveal = True
+        elif arg == "--hand" and command == "status":
+            hand = next(args, "")
+            if not hand or hand.startswith("-"):
+                return None
+        elif arg.startswith("-"):
             return None  # --help and anything unusual: the Typer app explains
         else:
             words.append(arg)
@@ -41,6 +48,10 @@ def fast_main(command: str, argv: list[str]) -> int | None:
         return None
     if command == "sessions":
         return c.run(c.cmd_sessions, as_json)
-    runner = {"status": c.cmd_status, "moves": c.cmd_moves, "history": c.cmd_history, "end": c.cmd_end}[command]
+    if command == "status":
+        return c.run(c.cmd_status, session, as_json, hand)
+    if command == "moves":
+        return c.run(c.cmd_moves, session, as_json, reveal)
+    runner = {"history": c.cmd_history, "end": c.cmd_end}[command]
     return c.run(runner, session, as_json)
 
