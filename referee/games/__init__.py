@@ -8,7 +8,9 @@ from __future__ import annotations
 import importlib
 
 # game id -> "module:Class"; the module is imported on first use.
-ENGINES: dict[str, str] = {}
+ENGINES: dict[str, str] = {
+    "runes-and-bones": "referee.games.runes_and_bones:RunesAndBones",
+}
 
 
 def engine_for(game_id: str):
