@@ -9,6 +9,7 @@ import importlib
 
 # game id -> "module:Class"; the module is imported on first use.
 ENGINES: dict[str, str] = {
+    "ribbon-of-bone": "referee.games.ribbon_of_bone:RibbonOfBone",
     "runes-and-bones": "referee.games.runes_and_bones:RunesAndBones",
 }
 

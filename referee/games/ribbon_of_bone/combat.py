@@ -1,0 +1,135 @@
+"""Ribbon of Bone: the Resolution phase as arithmetic on the abilities table.
+
+Both sides act at once. Each side has a list of actions (a constituent or the opponent, and the
+ability its roll gave); each damaging ability is one hit. A side's incoming modifiers (Balance,
+Time, Loss) change every hit the other side lands this turn, and a hit never drops below 0.
+Gravity and Support need a D4 roll each; `needed_rolls` lists them in the order `resolve_turn`
+uses them, so the table can be asked for each roll in turn.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from referee.games.ribbon_of_bone.state import LORD_ICON, Rules
+
+BASIC = "basic-attack"
+
+
+class _Rolls:
+    """Hands out the D4 rolls the abilities ask for, and remembers what each was for."""
+
+    def __init__(self, values: list[int] | None):
+        self.values = values
+        self.asked: list[str] = []
+
+    def take(self, label: str) -> int:
+        self.asked.append(label)
+        if self.values is None:
+            return 1
+        return self.values[len(self.asked) - 1]
+
+
+def effective(rules: Rules, card: str, roll: int, bound: list[str]) -> str:
+    """The ability a roll gives a marquis: its row on 1-3, the basic attack on 4 or a bound row."""
+    row = rules.attack_roll[roll]["row"]
+    if row is None:
+        return BASIC
+    ability = rules.marquis[card]["attacks"][row - 1]
+    return BASIC if ability in bound else ability
+
+
+def construction_bonus(rules: Rules, cards: list[str], bound: list[str]) -> int:
+    """+1 to the basic attack for each unbound Construction icon among a side's fighters."""
+    passive = rules.abilities["construction"]["passive"]
+    return sum(passive["basic_attack_bonus"] for c in cards
+               if "construction" in rules.marquis[c]["attacks"] and "construction" not in bound)
+
+
+def _effect(rules: Rules, ability: str, basic: int, copied: str | None, rolls: _Rolls,
+            who: str) -> tuple[int, int, int]:
+    """(damage, incoming modifier, heal) of one ability before attunement."""
+    row = rules.abilities[ability]
+    damage, heal = row["damage"], 0
+    modifier = row.get("incoming_modifier") or 0
+    if isinstance(damage, dict):
+        if "roll" in damage:
+            damage = rolls.take(f"{who}'s {row['name']}")
+        elif "basic_attack_offset" in damage:
+            damage = max(0, basic + damage["basic_attack_offset"])
+        elif "copy" in damage:
+            if copied is None:
+                return 0, 0, 0
+            d, m, h = _effect(rules, copied, basic, None, rolls, who)
+            return d + damage["plus"], m, h
+    elif row.get("adds_construction_bonus"):
+        damage = basic
+    if row.get("heal"):
+        spec = row["heal"]
+        value = rolls.take(f"{who}'s {row['name']}")
+        heal = math.ceil(value / spec["divide"]) if spec.get("round") == "up" else value // spec["divide"]
+    return damage, modifier, heal
+
+
+def resolve_turn(rules: Rules, state: dict[str, Any], rolls: list[int] | None) -> dict[str, Any]:
+    """The turn's damage and healing for both sides. With ``rolls`` None, only counts the rolls
+    needed (``asked``)."""
+    fight = state["fight"]
+    bound = fight["bound"]
+    foe = fight["foe"]
+    foe_lord = rules.lord_of(foe)
+    ours = [(card, effective(rules, card, roll, [])) for card, roll in fight["attacks"]]
+    theirs = effective(rules, foe, fight["prediction"], bound)
+    negated = theirs == "reliance" and any(a == "reliance" for _, a in ours)
+    source = _Rolls(rolls)
+    our_basic = rules.basic_damage + construction_bonus(rules, fight["party"], [])
+    foe_basic = rules.basic_damage + construction_bonus(rules, [foe], bound)
+
+    our_hits, our_mod, our_heal, lines = [], 0, 0, []
+    for card, ability in ours:
+        if ability == "reliance" and negated:
+            lines.append(f"{rules.name(card)}'s Reliance is negated by the opponent's Reliance")
+            continue
+        copied = theirs if ability == "reliance" else None
+        d, m, h = _effect(rules, ability, our_basic, copied, source, rules.name(card))
+        lord = rules.lord_of(card)
+        if d > 0 and rules.abilities[ability].get("attunement_bonus"):
+            d += rules.attack_bonus[rules.level(state["attune"], lord)]
+        if d > 0:
+            our_hits.append(d)
+        our_mod += m
+        our_heal += h
+    their_hits, their_mod, their_heal = [], 0, 0
+    if theirs == "reliance" and negated:
+        lines.append(f"{rules.name(foe)}'s Reliance is negated by yours")
+    else:
+        first = ours[0][1] if ours else None
+        copied = first if theirs == "reliance" else None
+        d, their_mod, their_heal = _effect(rules, theirs, foe_basic, copied, source, rules.name(foe))
+        if d > 0:
+            their_hits.append(d + rules.extra_taken[rules.level(state["attune"], foe_lord)])
+    dealt = sum(max(0, hit + their_mod) for hit in our_hits)
+    taken = sum(max(0, hit + our_mod) for hit in their_hits)
+    return {"ours": ours, "theirs": theirs, "dealt": dealt, "taken": taken, "heal": our_heal,
+            "foe_heal": their_heal, "asked": source.asked, "lines": lines}
+
+
+def needed_rolls(rules: Rules, state: dict[str, Any]) -> list[str]:
+    return resolve_turn(rules, state, None)["asked"]
+
+
+def bindable(rules: Rules, state: dict[str, Any], icon_source: list[str], binder_lord: str | None) -> list[str]:
+    """Opponent icons, not yet bound, that these icons match (ability names, or LORD_ICON when
+    the binder serves the opponent's lord)."""
+    fight = state["fight"]
+    foe = fight["foe"]
+    out = []
+    for icon in rules.icons(foe):
+        if icon in fight["bound"]:
+            continue
+        if icon == LORD_ICON:
+            if binder_lord == rules.lord_of(foe):
+                out.append(icon)
+        elif icon in icon_source:
+            out.append(icon)
+    return out

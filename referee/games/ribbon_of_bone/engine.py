@@ -1,0 +1,172 @@
+"""Ribbon of Bone's rules engine: the Engine interface over state, rules, flow and parse."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from referee.games.ribbon_of_bone import combat, flow, rules as checks
+from referee.games.ribbon_of_bone.parse import Reader, notation
+from referee.games.ribbon_of_bone.state import LORD_ICON, Rules, bound_tokens, court_tokens, setup
+from referee.table.engine import Engine, Event, Option, Outcome, Status
+
+
+class RibbonOfBone(Engine):
+    game_id = "ribbon-of-bone"
+    version = "1"
+    options = (
+        Option("identity", "your identity card (lamplighter, penitent or scrivener)", "value", "setup.identity"),
+        Option("envelope", "marquises kept in the imprisonment envelope from earlier games, comma separated",
+               "value", "setup.marquis-decks"),
+    )
+    examples = (
+        ("ana rolls 3", "report the D4 (turn roll, second roll, prediction, attack or ability roll)"),
+        ("ana rolls", "let the referee roll the D4"),
+        ("ana moves to the red stair", "move to a neighbouring court card instead of taking the event"),
+        ("ana follows the thought", "commit to the thought a 2 offers, then roll for it"),
+        ("ana answers yes", "answer the thought; its lord gets an attunement step"),
+        ("ana takes the decision", "take the decision the second roll showed"),
+        ("ana fights", "face the encounter; the referee draws the marquis"),
+        ("ana fights orias", "face the encounter, reporting the marquis you drew"),
+        ("ana sets kimaris as binder", "Shuffling: the constituent who binds this turn"),
+        ("ana binds time", "Binding: bind a matching icon (or 'ana binds the lord icon')"),
+        ("ana gives the roll to orias", "Action: the first attack roll goes to this attacker"),
+        ("ana spends the outskirts", "Reaction: spend the memory token on a court card"),
+        ("ana spends gravity", "Reaction: spend a written memory"),
+        ("ana passes", "bind nothing, or spend nothing in the Reaction"),
+        ("ana remembers gravity", "V thought: write a memory"),
+        ("ana attunes to quell", "V thought: one attunement step"),
+        ("ana heals", "V decision: health back to its top"),
+        ("ana returns to the favour", "V decision: turn The Wrath back to The Favour"),
+        ("ana brings orias, naberius, amon", "choose the three who fight, with more than three constituents"),
+        ("ana lays the outskirts", "physical set-up: the next court card of the loop"),
+        ("ana draws orias", "physical set-up: a starting constituent"),
+    )
+
+    def __init__(self, data):
+        super().__init__(data)
+        self.rules = Rules(data)
+        self.reader = Reader(self.rules)
+
+    def setup(self, players, options, digital, rng):
+        if len(players) != 1:
+            raise ValueError("Ribbon of Bone is played by one player")
+        return setup(self.rules, players[0], options, digital, rng)
+
+    def parse(self, state, text):
+        return self.reader.parse(state, text)
+
+    def check(self, state, move):
+        checks.check(self.rules, state, move)
+
+    def resolve(self, state, move, rng: random.Random):
+        return flow.resolve(self.rules, state, move, rng)
+
+    def apply(self, state, move) -> list[Event]:
+        return flow.apply(self.rules, state, move)
+
+    def notation(self, move):
+        return notation(self.rules, move)
+
+    def to_act(self, state):
+        return [] if state["phase"] == "over" else [state["player"]]
+
+    def legal_moves(self, state):
+        return checks.legal_moves(self.rules, state)
+
+    # -- the position -----------------------------------------------------------------------
+    def status(self, state) -> Status:
+        r, n = self.rules, self.rules.name
+        space = r.spaces[state["attune"]]
+        attune = ", ".join(f"{n(lord)} {space['level'][lord]:+d}" for lord in r.lords)
+        loop = " > ".join(f"{n(c)}{' (you)' if c == state['at'] else ''}"
+                          f" [{'lord' if c in state['lord_side'] else 'room'} side"
+                          f"{', ' + str(state['tokens'][c]) + ' memory' if state['tokens'][c] else ''}]"
+                          for c in state["loop"])
+        lines = [
+            f"health {state['health']}/{r.max_health}, {'The Wrath' if state['wrath'] else 'The Favour'}",
+            f"attunement: {space['name']} ({attune})",
+            f"memory tokens: {court_tokens(state)} in the court, {state['sheet']}/{r.v_tokens} on your identity, "
+            f"{state['supply']} in the supply",
+            f"written memories: {', '.join(n(m) for m in state['memories']) or 'none'}",
+            f"court: {loop or 'not laid yet'}",
+            f"constituents: {', '.join(n(c) for c in state['constituents']) or 'none'}",
+            f"piles: " + ", ".join(f"{n(lord)} {len(pile)}" for lord, pile in state["piles"].items()),
+        ]
+        fight = state["fight"]
+        data: dict[str, Any] = {k: state[k] for k in ("phase", "health", "wrath", "attune", "at", "loop", "tokens", "lord_side",
+                                                      "sheet", "supply", "memories", "constituents", "defeated",
+                                                      "scenes", "envelope")}
+        data["max_health"] = r.max_health
+        data["attunement"] = dict(space["level"])
+        data["piles"] = {lord: len(pile) for lord, pile in state["piles"].items()}
+        if fight:
+            foe = fight["foe"]
+            icons = [("lord" if i == LORD_ICON else n(i)) + (" (bound)" if i in fight["bound"] else "")
+                     for i in r.icons(foe)]
+            lines.append(f"fight, turn {fight['turn']}: {n(foe)} of {n(r.lord_of(foe))}, health "
+                         f"{fight['health']}/{r.foe_health}; icons {', '.join(icons)}")
+            lines.append(f"fighting: {', '.join(n(c) for c in fight['party'])}"
+                         + (f"; binder {n(fight['binder'])}" if fight["binder"] else "")
+                         + (f"; last binder {n(fight['last_binder'])}" if fight["last_binder"] else ""))
+            if fight["prediction"] is not None:
+                lines.append(f"prediction {fight['prediction']}: "
+                             f"{n(combat.effective(r, foe, fight['prediction'], fight['bound']))}")
+            data["fight"] = {**fight, "max_health": r.foe_health}
+        if state["turn"]:
+            data["turn"] = state["turn"]
+        out = self.outcome(state)
+        if out:
+            lines.append(f"game over: {out.reason}")
+            data["outcome"] = out.as_json()
+        else:
+            lines.append(f"now: {checks.EXPECT[state['phase']] if state['phase'] != 'event' else self._event_hint(state)}")
+        return Status(tuple(lines), data)
+
+    def _event_hint(self, state):
+        row = self.rules.turn_roll[state["turn"]["roll"]]
+        return f"{row['name'].lower()} (rolled {row['roll']}): take it or move to a neighbouring card"
+
+    def outcome(self, state) -> Outcome | None:
+        if state["phase"] != "over":
+            return None
+        end = state["end"]
+        won = end["kind"] == "survival"
+        scores = {"constituency": len(state["constituents"]), "health": state["health"],
+                  "defeated": len(state["defeated"]), "wrath": state["wrath"], "envelope": list(state["envelope"]),
+                  "freed": end["freed"], "captured": end["captured"], "unleash": won}
+        return Outcome((state["player"],) if won else (), f"{end['kind']}: {end['reason']}", scores, end["rule"])
+
+    def invariants(self, state) -> list[str]:
+        r, bad = self.rules, []
+        if not 0 <= state["health"] <= r.max_health:
+            bad.append(f"health {state['health']} outside 0..{r.max_health}")
+        fight = state["fight"]
+        if fight:
+            if not 0 <= fight["health"] <= r.foe_health:
+                bad.append(f"opponent health {fight['health']} outside 0..{r.foe_health}")
+            if len(set(fight["bound"])) != len(fight["bound"]) or not set(fight["bound"]) <= set(r.icons(fight["foe"])):
+                bad.append(f"bound icons {fight['bound']} not on {fight['foe']}")
+        places = list(state["tokens"].values())
+        counts = [state["supply"], state["extra"], state["sheet"], *places]
+        if min(counts) < 0:
+            bad.append(f"a negative token count: {counts}")
+        if state["sheet"] > r.v_tokens:
+            bad.append(f"{state['sheet']} tokens on the identity card")
+        if state["supply"] + court_tokens(state) + state["sheet"] + bound_tokens(state) != r.tokens_total + state["extra"]:
+            bad.append("memory tokens not conserved")
+        if state["extra"] and state["supply"]:
+            bad.append("stand-in markers in use while the supply has tokens")
+        where = Counter(c for pile in state["piles"].values() for c in pile)
+        freed = state["end"]["freed"] if state["end"] else []  # out of the envelope, back for later games
+        where.update(state["constituents"] + state["defeated"] + state["envelope"] + freed
+                     + ([fight["foe"]] if fight else []))
+        if where != Counter(list(r.marquis)):
+            bad.append(f"marquis cards not conserved: {dict(where)}")
+        if state["phase"] not in ("lay",) and sorted(state["loop"]) != sorted(r.court_cards):
+            bad.append(f"court loop {state['loop']}")
+        if state["attune"] not in r.spaces:
+            bad.append(f"attunement space {state['attune']}")
+        if state["phase"] == "over" and state["end"] is None:
+            bad.append("over without an ending")
+        return bad
