@@ -14,7 +14,7 @@ from referee.games import engine_for
 from referee.games.ribbon_of_bone import combat
 from referee.table.engine import Illegal
 from referee.table.gamedata import GameData, snapshot
-from referee.table.play import attempt, move_rng, playout, setup_rng
+from referee.table.play import attempt, move_rng, playout, run_playouts, setup_rng
 from tests.situations.runner import check_situation, load_situations
 
 GAME = "ribbon-of-bone"
@@ -220,10 +220,8 @@ def test_status_shows_what_the_table_needs(engine):
 # -- playouts ------------------------------------------------------------------------------
 def test_random_playouts(engine):
     endings = {}
-    for seed in range(PLAYOUTS):
-        state, _history = playout(engine, ["ana"], {}, seed, digital=seed % 4 != 0)
-        outcome = engine.outcome(state)
-        kind = outcome.reason.split(":")[0]
+    for result in run_playouts(engine, [(["ana"], {}, seed, seed % 4 != 0) for seed in range(PLAYOUTS)]):
+        kind = result.outcome.reason.split(":")[0]
         endings[kind] = endings.get(kind, 0) + 1
     assert sum(endings.values()) == PLAYOUTS
     assert set(endings) <= {"survival", "death"}

@@ -12,7 +12,7 @@ from generator.loader import load_game
 from referee.games import engine_for
 from referee.table.engine import Illegal
 from referee.table.gamedata import GameData, snapshot
-from referee.table.play import attempt, move_rng, playout, setup_rng
+from referee.table.play import attempt, move_rng, playout, run_playouts, setup_rng
 from tests.situations.runner import check_situation, judge, load_situations
 
 GAME = "runeblade"
@@ -193,9 +193,8 @@ def test_status_shows_pools_scene_and_offers(engine):
 def test_random_playouts(engine):
     """1,000 seeded games to the end, invariants after every move (play.playout checks them)."""
     endings = set()
-    for seed in range(1000):
-        state, _ = playout(engine, PLAYERS, playout_options(seed), seed)
-        outcome = engine.outcome(state)
+    for result in run_playouts(engine, [(PLAYERS, playout_options(seed), seed, False) for seed in range(1000)]):
+        state, outcome = result.state, result.outcome
         assert outcome is not None
         endings.add(outcome.rule)
         total = {c: sum(state["pools"][p][c] for p in PLAYERS) + state["heap"][c] for c in state["heap"]}

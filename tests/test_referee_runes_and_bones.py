@@ -12,7 +12,7 @@ from generator.loader import load_game
 from referee.games import engine_for
 from referee.table.engine import Illegal, Unreadable
 from referee.table.gamedata import GameData, snapshot
-from referee.table.play import attempt, move_rng, playout, setup_rng
+from referee.table.play import attempt, move_rng, playout, run_playouts, setup_rng
 from tests.situations.runner import check_situation, load_situations
 
 GAME = "runes-and-bones"
@@ -230,13 +230,11 @@ PLAYOUT_MIX = (
 
 def test_thousand_random_playouts(engine):
     assert sum(n for n, _, _ in PLAYOUT_MIX) == 1000
-    seed = 0
-    for count, players, options in PLAYOUT_MIX:
-        for _ in range(count):
-            state, history = playout(engine, players, options, seed)
-            outcome = engine.outcome(state)
-            assert outcome and outcome.winners, seed
-            seed += 1
+    games = [(players, options) for count, players, options in PLAYOUT_MIX for _ in range(count)]
+    results = run_playouts(engine, [(players, options, seed) for seed, (players, options) in enumerate(games)])
+    assert len(results) == 1000
+    for result in results:
+        assert result.outcome and result.outcome.winners, result.seed
 
 
 @pytest.mark.parametrize("players", [4, 6])

@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from referee.table.engine import Engine, Event, Move, State
+from referee.table.engine import Engine, Event, Move, Outcome, State
 
 
 @dataclass(frozen=True)
@@ -91,3 +91,46 @@ def playout(engine: Engine, players: list[str], options: dict[str, Any], seed: i
 
 def _tail(history: list[str]) -> str:
     return "last moves: " + "; ".join(history[-12:])
+
+
+@dataclass(frozen=True)
+class PlayoutResult:
+    seed: int
+    moves: int
+    outcome: Outcome | None
+    state: State  # the final position
+
+
+_worker: dict[str, Engine] = {}
+
+
+def _start_worker(engine_class: type, raw: dict[str, Any]) -> None:
+    from referee.table.gamedata import GameData
+
+    _worker["engine"] = engine_class(GameData(raw))
+
+
+def _playout_job(job: tuple) -> PlayoutResult:
+    players, options, seed, max_moves, digital = job
+    engine = _worker["engine"]
+    state, history = playout(engine, players, options, seed, max_moves, digital)
+    return PlayoutResult(seed, len(history), engine.outcome(state), state)
+
+
+def run_playouts(engine: Engine, games: list[tuple], *, max_moves: int = 20_000,
+                 workers: int | None = None) -> list[PlayoutResult]:
+    """Many playouts on a process pool, one worker per core: the tests' 1,000 games a game, and
+    the first step toward simulating a design's balance. Each game is (players, options, seed)
+    or (players, options, seed, digital); digital by default. A broken invariant in any game
+    raises its PlayoutError here."""
+    import os
+    from concurrent.futures import ProcessPoolExecutor
+
+    jobs = [(game[0], game[1], game[2], max_moves, game[3] if len(game) > 3 else True) for game in games]
+    workers = workers or os.cpu_count() or 1
+    if workers == 1:
+        _start_worker(type(engine), engine.data.raw)
+        return [_playout_job(job) for job in jobs]
+    with ProcessPoolExecutor(max_workers=workers, initializer=_start_worker,
+                             initargs=(type(engine), engine.data.raw)) as pool:
+        return list(pool.map(_playout_job, jobs, chunksize=max(1, len(jobs) // (workers * 8))))
