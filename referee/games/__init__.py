@@ -11,6 +11,7 @@ import importlib
 ENGINES: dict[str, str] = {
     "ribbon-of-bone": "referee.games.ribbon_of_bone:RibbonOfBone",
     "runes-and-bones": "referee.games.runes_and_bones:RunesAndBones",
+    "rattlebones": "referee.games.rattlebones:Rattlebones",
     "runeblade": "referee.games.runeblade:Runeblade",
 }
 

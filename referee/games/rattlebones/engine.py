@@ -1,0 +1,173 @@
+"""The Rattlebones engine: ties set-up, parsing, checking and applying together, and reports the
+position (status), the end (outcome) and broken invariants (conservation against the supply)."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from referee.table.engine import Engine, Option, Outcome, Status
+
+from . import apply as applying
+from . import rules
+from .facts import Facts, side_kind
+from .parse import parse_move
+from .say import notation
+from .state import current, effective, setup_state
+
+
+def _dice(state, p):
+    return [(c, sides.split()) for c, sides in state["dice"][p].items()]
+
+
+class Rattlebones(Engine):
+    game_id = "rattlebones"
+    version = "1"
+    options = (
+        Option("tiles", "the 7 board tiles in slot order (A to G), e.g. tiles=gold,star,thief,arrow,"
+               "stock,double,gamble; without it the referee lays 7 of the 12 at random",
+               kind="value", rule="setup.board"),
+    )
+    examples = (
+        ("ana pays 1 gold", "before rolling: pay 1 gold to roll two dice (2 gold: all three)"),
+        ("ana rolls white", "roll the white die; the referee rolls it"),
+        ("ana rolls white and grey: 3, gold", "roll two dice and report what they show"),
+        ("ana moves the monkey on 0 with white", "move your monkey on space 0 as far as white shows"),
+        ("ana moves the monkey on 4 by 7 with grey", "a 9-Pip: move that monkey 7 spaces"),
+        ("ana fits thief on white over 4", "take the landing space's offer: a Thief side over socket 4"),
+        ("ana fits arrow on white over 4 pointing at 2", "an Arrow side over socket 4, pointing at socket 2"),
+        ("ana raises white socket 3", "on +1: raise the points side in socket 3 by one"),
+        ("ana declines", "refuse the landing space's offer"),
+        ("ana sells 3 stars", "at the store: sell stars off the chart"),
+        ("ana uses grey", "carry out the action grey shows (gold, train, points, gamble ...)"),
+        ("ana uses grey: gold from ben, star from cy", "a Thief: what you take from each other player"),
+        ("ana uses grey: gamble 4", "a Gamble whose die the table rolled: it shows 4"),
+        ("ana rolls again with white and black", "Roll Again on white: roll it with the unrolled black"),
+        ("ana ends the turn, doubling grey", "end the turn; the x2 showing doubles grey's gain"),
+        ("ana done", "end the turn"),
+    )
+
+    def __init__(self, data):
+        super().__init__(data)
+        self.facts = Facts(data)
+
+    def setup(self, players: list[str], options: dict[str, Any], digital: bool, rng: random.Random) -> dict:
+        return setup_state(self.facts, players, options, digital, rng)
+
+    def parse(self, state, text):
+        return parse_move(self.facts, state, text, tuple(e for e, _ in self.examples))
+
+    def check(self, state, move):
+        rules.check(self.facts, state, move)
+
+    def resolve(self, state, move, rng):
+        return applying.resolve(self.facts, state, move, rng)
+
+    def apply(self, state, move):
+        return applying.apply_move(self.facts, state, move)
+
+    def notation(self, move):
+        return notation(self.facts, move)
+
+    def to_act(self, state):
+        return [] if state["over"] else [current(state)]
+
+    def legal_moves(self, state):
+        return rules.legal_moves(self.facts, state)
+
+    # -- the position -----------------------------------------------------------------------
+    def status(self, state) -> Status:
+        f = self.facts
+        lines = []
+        if state["over"]:
+            out = self.outcome(state)
+            lines.append(f"Game over: {out.reason}. Winner: {', '.join(out.winners)}")
+        else:
+            lines.append(f"Round {state['turn_number']}: {current(state)} to play")
+        lines.append(f"Rattlebones on {state['rattlebones']}; train on {state['train']} "
+                     f"(worth {f.train[state['train']]})")
+        lines.append("Board: " + ", ".join(f"{i} {f.space_names[a]}" for i, a in enumerate(state["board"])))
+        for p in state["players"]:
+            dice = "; ".join(f"{c} [{', '.join(f.label(s) for s in sides)}]" for c, sides in _dice(state, p))
+            lines.append(f"{p}: {state['score'][p]} points, {state['gold'][p]} gold, {state['stars'][p]} stars, "
+                         f"{state['stock'][p]} stock; monkeys on {', '.join(map(str, state['monkeys'][p]))}; {dice}")
+        s = state["supply"]
+        lines.append(f"Supply: {s['gold']} gold, {s['stars']} stars, {s['stock']} stock tickets; sides "
+                     + ", ".join(f"{k} {n}" for k, n in s["sides"].items())
+                     + "".join(f", {v}-point {n}" for v, n in s["points"].items()))
+        t = state["turn"]
+        if not state["over"] and t["rolled"]:
+            showing = ", ".join(f"{c} {f.label(t['shown'][c])}" for c in t["rolled"])
+            lines.append(f"Rolled: {showing}; to use: {', '.join(t['pending']) or 'none'}"
+                         + (f"; x2 on {', '.join(t['x2'])}" if t["x2"] else ""))
+            if t["offer"]:
+                what = "sell stars" if t["offer"].get("side") is None else f"fit {f.kind_names[t['offer']['side']]}"
+                lines.append(f"Offer: {what} on {t['offer']['die']} (or decline)")
+        elif not state["over"]:
+            lines.append(f"Not rolled yet; rolls {t['allowed']} " + ("die" if t["allowed"] == 1 else "dice") + (f" (paid {t['paid']} gold)" if t["paid"] else ""))
+        data = {k: state[k] for k in ("players", "board", "tiles", "score", "gold", "stars", "stock", "monkeys",
+                                      "dice", "rattlebones", "train", "supply", "turn", "over")}
+        data["to_act"] = self.to_act(state)
+        return Status(tuple(lines), data)
+
+    def outcome(self, state) -> Outcome | None:
+        if not state["over"]:
+            return None
+        score = state["score"]
+        best = max(score.values())
+        leaders = [p for p in state["players"] if score[p] == best]
+        reason = state["over"]["reason"]
+        if len(leaders) > 1:
+            wealth = {p: state["gold"][p] + state["stars"][p] + state["stock"][p] for p in leaders}
+            top = max(wealth.values())
+            leaders = [p for p in leaders if wealth[p] == top]
+            reason += "; tie broken by gold + stars + stock" if len(leaders) == 1 else "; still tied: shared win"
+        return Outcome(tuple(leaders), reason, dict(score), "game-end.winner")
+
+    def invariants(self, state) -> list[str]:
+        f = self.facts
+        broken = []
+        s = state["supply"]
+        players = state["players"]
+        for item, total in (("gold", f.gold_supply), ("stars", f.star_supply),
+                            ("stock", f.stock_tickets if state["stock_in_play"] else 0)):
+            held = s[item] + sum(state[item][p] for p in players)
+            if held != total:
+                broken.append(f"{item}: supply {s[item]} + held = {held}, not {total}")
+            if s[item] < 0 or any(state[item][p] < 0 for p in players):
+                broken.append(f"negative {item}")
+        counted: Counter = Counter()
+        fixed = f.start_faces[f.fixed_socket - 1]
+        for p in players:
+            for c, sides in _dice(state, p):
+                if sides[f.fixed_socket - 1] != fixed:
+                    broken.append(f"{p}'s {c} socket {f.fixed_socket} changed")
+                counted.update(sides)
+        on_dice: Counter = Counter()
+        for side, n in counted.items():  # few distinct sides: group them by kind once
+            kind = side_kind(side)
+            on_dice[side if kind == "points" else kind] += n
+        for kind, n in s["sides"].items():
+            if n < 0 or n + on_dice.get(kind, 0) != f.side_count(kind):
+                broken.append(f"{kind} sides: supply {n} + on dice {on_dice.get(kind, 0)} != {f.side_count(kind)}")
+        for value, n in s["points"].items():
+            k = f"points-{value}"
+            if n < 0 or n + on_dice.get(k, 0) != f.points_counts[int(value)]:
+                broken.append(f"{k} sides: supply {n} + on dice {on_dice.get(k, 0)}")
+        in_play = set(state["kinds"])
+        stray = [k for k in on_dice if side_kind(k) not in in_play | {"pips", "rattlebones"}]
+        if stray:
+            broken.append(f"sides not in play on dice: {stray}")
+        pips_start = len(players) * f.dice_per_player * sum(1 for x in f.start_faces if side_kind(x) == "pips")
+        if on_dice.get("pips", 0) + state["pips_out"] != pips_start:
+            broken.append("pip sides not conserved")
+        if any(v < f.start_score for v in state["score"].values()):
+            broken.append("a score below the start")
+        for p in players:
+            if len(state["monkeys"][p]) != f.monkeys or any(not 0 <= m < f.loop_len for m in state["monkeys"][p]):
+                broken.append(f"{p}'s monkeys off the loop")
+        t = state["turn"]
+        for c in t["pending"]:
+            if effective(state, current(state), c) is not None and c not in t["rolled"]:
+                broken.append(f"{c} pending but not rolled")
+        return broken
