@@ -644,6 +644,11 @@ def check_references(game: Game, layouts: dict[str, Layout], sources: Sources) -
                         closest_hint(card.back, deck.backs, "back"))
             fields = card.extra
             check_text(where, fields)
+            for e_index, effect in enumerate(card.effects):
+                if effect.die is not None and effect.die not in dice:
+                    problem(where + ("effects", e_index, "die"), f"die '{effect.die}' does not exist",
+                            closest_hint(effect.die, dice, "die"))
+                check_text(where + ("effects", e_index, "text"), effect.text)
             check_paths(where, fields)
             icon_list = fields.get("icons")  # a single `icon` is checked with the other fields above
             for icon in (icon_list if isinstance(icon_list, list) else []):

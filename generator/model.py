@@ -128,8 +128,48 @@ class Back(Open):
     layout: Id | None = None
 
 
+EffectVerb = Literal[
+    "gain-booty", "draw", "heal", "rouse", "damage", "destroy", "capture", "gain-control", "revive",
+    "burn-from-hand", "unblockable", "health", "ward", "extra-die", "discount", "by-hand",
+]
+EffectWhen = Literal["play", "bone", "lasting", "turn-end"]
+EffectTarget = Literal[
+    "self", "own-warrior", "other-warriors", "blocking", "own-discard", "own-discard-warrior",
+    "defender", "neighbour", "each-neighbour", "defender-warrior", "neighbour-warrior",
+    "attack-target", "defender-weapon",
+]
+
+
+class Effect(Strict):
+    """One thing a card's ability does, in words the table referee can carry out.
+
+    ``when``: on being played (an action, or a warrior or weapon entering play), as a bone ability
+    (paid in bones after an attack), for as long as the card is in play, or at the end of its
+    owner's turn. What the words cannot say is ``by-hand`` with ``text`` (the referee shows it to
+    the players to resolve); the closed lists make a misspelt word an error, never a no-op."""
+
+    do: EffectVerb
+    when: EffectWhen = "play"
+    amount: Annotated[int, Field(ge=0, le=100)] = 1
+    target: EffectTarget | None = None
+    max_health: Annotated[int, Field(ge=0, le=100)] | None = None  # only warriors this weak
+    unarmed: bool = False  # only warriors without a weapon
+    optional: bool = False  # "you may"
+    die: Id | None = None  # extra-die: which die
+    text: str | None = None  # by-hand: what the players do
+
+    @model_validator(mode="after")
+    def _complete(self):
+        if self.do == "by-hand" and not self.text:
+            raise ValueError("a 'by-hand' effect needs 'text': what the players do")
+        if self.do == "extra-die" and self.die is None:
+            raise ValueError("an 'extra-die' effect needs 'die': the die's id")
+        return self
+
+
 class Card(Open):
-    """One card. Keys other than these are the card's fields, shown by its layout."""
+    """One card. Keys other than these are the card's fields, shown by its layout; ``effects``
+    is read by the table referee and never printed."""
 
     id: Id
     name: str
@@ -138,6 +178,7 @@ class Card(Open):
     layout: Id | None = None  # default: the deck's layout
     rule: RuleRef | None = None
     sample: bool = False
+    effects: tuple[Effect, ...] = ()
 
 
 class Deck(Strict):
