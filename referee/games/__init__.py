@@ -12,6 +12,7 @@ ENGINES: dict[str, str] = {
     "ribbon-of-bone": "referee.games.ribbon_of_bone:RibbonOfBone",
     "runes-and-bones": "referee.games.runes_and_bones:RunesAndBones",
     "rattlebones": "referee.games.rattlebones:Rattlebones",
+    "bone-strike": "referee.games.bone_strike:BoneStrike",
     "runeblade": "referee.games.runeblade:Runeblade",
 }
 

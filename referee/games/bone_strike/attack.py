@@ -1,0 +1,157 @@
+"""An attack from start to end: target, block, rolls and rerolls, damage, bone abilities.
+
+state["attack"] while one is under way: {"by", "warrior", "target" (a player's name or a
+warrior's uid), "defender", "blocked", "stage" (block | roll | choose | bones), "dice" (die ids),
+"faces" (face index per die, None before it is rolled), "rolling" (the dice the next roll throws),
+"may" (the rerolls allowed now), "pool": {"damage", "bone"}}.
+"""
+from __future__ import annotations
+
+from referee.table.engine import Event
+
+from . import board, effects
+from .cards import Catalogue, State
+
+
+def is_time(die: dict) -> bool:
+    return "time" in die.get("tags", ()) or bool(die.get("blank_check"))
+
+
+def symbols(die: dict, face: int) -> dict[str, int]:
+    return die["faces"][face]["symbols"]
+
+
+def start(cat: Catalogue, state: State, player: str, uid: str, target: str) -> list[Event]:
+    owner, w = board.find(state, uid)
+    w["roused"] = False
+    defender = target if target in state["p"] else board.find(state, target)[0]
+    dice = board.attack_dice(cat, state, player, w)
+    state["attack"] = {"by": player, "warrior": uid, "target": target, "defender": defender, "blocked": False,
+                       "stage": "roll", "dice": dice, "faces": [None] * len(dice),
+                       "rolling": list(range(len(dice))), "may": [], "pool": {"damage": 0, "bone": 0}}
+    aim = target if target in state["p"] else board.label(cat, state, target)
+    events = [Event(f"{player}'s {cat.name(uid)} is stimulated and attacks {aim}", "attack")]
+    if board.unblockable(cat, w):
+        events.append(Event(f"{cat.name(uid)} is unblockable", "effects.unblockable"))
+    elif blockers(state, defender):
+        state["attack"]["stage"] = "block"
+        events.append(Event(f"{defender} may block with a roused warrior", "attack.blocking"))
+    return events
+
+
+def blockers(state: State, defender: str) -> list[str]:
+    return [w["card"] for w in state["p"][defender]["warriors"] if w["roused"]]
+
+
+def block(cat: Catalogue, state: State, uid: str | None) -> list[Event]:
+    att = state["attack"]
+    att["stage"] = "roll"
+    if uid is None:
+        return [Event(f"{att['defender']} does not block", "attack.blocking")]
+    _owner, w = board.find(state, uid)
+    w["roused"] = False
+    att["target"], att["blocked"] = uid, True
+    return [Event(f"{board.label(cat, state, uid)} blocks and is stimulated; it is now the target", "attack.blocking")]
+
+
+def roll(cat: Catalogue, state: State, data, results: list[int]) -> list[Event]:
+    att = state["attack"]
+    shown = []
+    for i, face in zip(att["rolling"], results):
+        att["faces"][i] = face
+        die = data.die(att["dice"][i])
+        shown.append(f"{att['dice'][i]} {die['faces'][face]['label']}")
+    events = [Event(f"{att['by']} rolls: {', '.join(shown)}", "attack.rolling")]
+    timed = [i for i in att["rolling"] if is_time(data.die(att["dice"][i]))]
+    if timed and all(not symbols(data.die(att["dice"][i]), att["faces"][i]) for i in timed):
+        att["pool"] = {"damage": 0, "bone": 0}
+        events.append(Event("every time die is blank: time has run out, the effect pool is emptied and the attack fails",
+                            "attack.time-dice"))
+        state["attack"] = None
+        return events
+    for i in att["rolling"]:
+        for key, n in symbols(data.die(att["dice"][i]), att["faces"][i]).items():
+            att["pool"][key] = att["pool"].get(key, 0) + n
+    blanks = [i for i, f in enumerate(att["faces"]) if not symbols(data.die(att["dice"][i]), f)]
+    att["may"] = []
+    if blanks and any(symbols(data.die(att["dice"][i]), att["faces"][i]) for i in timed):
+        att["may"].append("blanks")
+    if not blanks:
+        att["may"].append("all")
+    events.append(Event(f"effect pool: {att['pool']['damage']} damage, {att['pool']['bone']} bone", "attack.effect-pool"))
+    if att["may"]:
+        att["stage"] = "choose"
+        events.append(Event(f"{att['by']} may reroll {' or '.join(att['may'])}, or stop", "attack.rerolls"))
+        return events
+    return events + resolve(cat, state)
+
+
+def reroll(state: State, data, which: str) -> list[Event]:
+    att = state["attack"]
+    if which == "all":
+        att["rolling"] = list(range(len(att["dice"])))
+    else:
+        att["rolling"] = [i for i, f in enumerate(att["faces"]) if not symbols(data.die(att["dice"][i]), f)]
+    att["stage"] = "roll"
+    return [Event(f"{att['by']} rerolls {which} ({len(att['rolling'])} dice)", "attack.rerolls")]
+
+
+def resolve(cat: Catalogue, state: State) -> list[Event]:
+    att = state["attack"]
+    damage = att["pool"]["damage"]
+    events: list[Event] = []
+    target = att["target"]
+    if target in state["p"]:
+        if target in state["active"] and damage:
+            events += board.damage_player(cat, state, target, damage, "attack.resolution")
+        elif not damage:
+            events.append(Event("no damage", "attack.resolution"))
+    else:
+        found = board.find(state, target)
+        if found:
+            owner, w = found
+            if att["blocked"] and board.ward(cat, w):
+                damage = max(0, damage - board.ward(cat, w))
+                events.append(Event(f"{cat.name(target)} wards off some damage ({damage} left)", "attack.resolution"))
+            hp = board.health(cat, state, owner, w, blocking=att["blocked"])
+            if damage >= hp:
+                events.append(Event(f"{damage} damage against health {hp}", "attack.resolution"))
+                events += board.leave_play(cat, state, owner, w, "burn")
+            else:
+                events.append(Event(f"{damage} damage against health {hp}: {board.label(cat, state, target)} survives",
+                                    "attack.resolution"))
+    att["stage"] = "bones"
+    return events + after_bones(cat, state)
+
+
+def bone_sources(cat: Catalogue, state: State) -> list[str]:
+    """The cards (the attacker and its weapon) whose bone ability the pool can pay for now."""
+    att = state["attack"]
+    if not att or att["stage"] != "bones" or len(state["active"]) < 2:
+        return []
+    found = board.find(state, att["warrior"])
+    if not found:
+        return []
+    cards = [found[1]["card"]] + ([found[1]["weapon"]] if found[1]["weapon"] else [])
+    return [c for c in cards if cat.bone_cost(c) is not None and cat.bone_cost(c) <= att["pool"]["bone"]]
+
+
+def after_bones(cat: Catalogue, state: State) -> list[Event]:
+    """End the attack when no bone ability can be paid for (or the game is over)."""
+    if state["attack"] and state["attack"]["stage"] == "bones" and not state.get("pending") and not bone_sources(cat, state):
+        state["attack"] = None
+        return [Event("the attack is over", "attack.bone-abilities")]
+    return []
+
+
+def use_bone(cat: Catalogue, state: State, card: str) -> list[Event]:
+    att = state["attack"]
+    cost = cat.bone_cost(card)
+    att["pool"]["bone"] -= cost
+    events = [Event(f"{att['by']} pays {cost} bone for {cat.name(card)}'s bone ability ({att['pool']['bone']} left)",
+                    "attack.bone-abilities")]
+    for text in effects.unexpressed(cat, card, "bone"):
+        events.append(effects.by_hand(state, att["by"], text))
+    ctx = {"source": card, "warrior": att["warrior"], "defender": att["defender"], "target": att["target"]}
+    events += effects.run(cat, state, att["by"], cat.effects(card, "bone"), ctx)
+    return events + after_bones(cat, state)

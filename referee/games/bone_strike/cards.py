@@ -1,0 +1,161 @@
+"""Bone Strike's cards as the referee reads them, and the hidden zones (deck, hand, discard).
+
+Every physical card has a uid, "<card id>#<n>", so two Peons on the table stay two cards.
+In digital mode the referee knows decks and hands as ordered lists. At a physical table it
+cannot: a player's deck, hand and the cards burned unseen from hand form one pool of uids
+(``hidden``) with counts per zone, and a card a player claims to hold is checked against that pool.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from referee.table.gamedata import GameData
+
+State = dict[str, Any]
+
+
+def cid(uid: str) -> str:
+    return uid.split("#", 1)[0]
+
+
+class Catalogue:
+    """Every card of the game by id, with the fields the rules use."""
+
+    def __init__(self, data: GameData):
+        self.cards: dict[str, dict[str, Any]] = {}
+        self.deck_of: dict[str, str] = {}
+        for deck_id in ("factions", "starting", "main"):
+            for card in data.deck(deck_id)["cards"]:
+                self.cards[card["id"]] = card
+                self.deck_of[card["id"]] = deck_id
+        # what players may call a card: its name and id, lower case, dashes as spaces
+        self.names: dict[str, str] = {}
+        for card_id, card in self.cards.items():
+            self.names[card["name"].lower().replace("-", " ")] = card_id
+            self.names[card_id.replace("-", " ")] = card_id
+
+    def __getitem__(self, card_id: str) -> dict[str, Any]:
+        return self.cards[cid(card_id)]
+
+    def name(self, card_id: str) -> str:
+        return self[card_id]["name"]
+
+    def kind(self, card_id: str) -> str:
+        return str(self[card_id].get("type", "")).lower()
+
+    def effects(self, card_id: str, when: str) -> list[dict[str, Any]]:
+        return [e for e in self[card_id].get("effects", ()) if e["when"] == when]
+
+    def lasting(self, card_id: str, verb: str, target: str | None = None) -> int:
+        """The total amount of a lasting effect a card gives (0 when it has none)."""
+        return sum(e["amount"] for e in self.effects(card_id, "lasting")
+                   if e["do"] == verb and (target is None or e["target"] == target))
+
+    def bone_cost(self, card_id: str) -> int | None:
+        bone = self[card_id].get("bone")
+        return bone["cost"] if isinstance(bone, dict) else None
+
+    def uids(self, card_id: str) -> list[str]:
+        return [f"{card_id}#{n}" for n in range(1, self.cards[card_id]["count"] + 1)]
+
+
+# -- hidden zones -------------------------------------------------------------------------------
+
+def shuffled(state: State, cards: list[str]) -> list[str]:
+    """A shuffle drawn from the session's seed, so replaying the log shuffles the same."""
+    rng = random.Random(f"{state['seed']}:shuffle:{state['shuffles']}")
+    state["shuffles"] += 1
+    cards = sorted(cards)
+    rng.shuffle(cards)
+    return cards
+
+
+def hand_count(state: State, pl: dict) -> int:
+    return len(pl["hand"]) if state["digital"] else pl["hand_n"]
+
+
+def deck_count(state: State, pl: dict) -> int:
+    return len(pl["deck"]) if state["digital"] else pl["deck_n"]
+
+
+def discard_count(state: State, pl: dict) -> int:
+    return len(pl["discard"]) + (0 if state["digital"] else pl["discard_n"])
+
+
+def in_hand(state: State, pl: dict) -> list[str]:
+    """Card ids that may be in the hand now (known in digital mode, possible at a table)."""
+    if state["digital"]:
+        return sorted({cid(u) for u in pl["hand"]})
+    return sorted({cid(u) for u in pl["hidden"]}) if pl["hand_n"] else []
+
+
+def take_from_hand(state: State, pl: dict, card_id: str) -> str:
+    pool = pl["hand"] if state["digital"] else pl["hidden"]
+    uid = min(u for u in pool if cid(u) == card_id)
+    pool.remove(uid)
+    if not state["digital"]:
+        pl["hand_n"] -= 1
+    return uid
+
+
+def in_discard(state: State, pl: dict) -> list[str]:
+    """Card ids that may be in the discard pile (face-up ones, and at a table any card burned
+    unseen from the hand)."""
+    ids = {cid(u) for u in pl["discard"]}
+    if not state["digital"] and pl["discard_n"]:
+        ids |= {cid(u) for u in pl["hidden"]}
+    return sorted(ids)
+
+
+def take_from_discard(state: State, pl: dict, card_id: str) -> str:
+    seen = [u for u in pl["discard"] if cid(u) == card_id]
+    if seen:
+        pl["discard"].remove(seen[0])
+        return seen[0]
+    uid = min(u for u in pl["hidden"] if cid(u) == card_id)
+    pl["hidden"].remove(uid)
+    pl["discard_n"] -= 1
+    return uid
+
+
+def draw(state: State, pl: dict, n: int) -> int:
+    """Draw up to n cards, shuffling the discard pile into a new deck when the deck runs out.
+    Returns how many were drawn."""
+    drawn = 0
+    for _ in range(n):
+        if deck_count(state, pl) == 0:
+            if discard_count(state, pl) == 0:
+                break
+            if state["digital"]:
+                pl["deck"] = shuffled(state, pl["discard"])
+            else:
+                pl["hidden"].extend(pl["discard"])
+                pl["deck_n"] = len(pl["discard"]) + pl["discard_n"]
+                pl["discard_n"] = 0
+            pl["discard"] = []
+        if state["digital"]:
+            pl["hand"].append(pl["deck"].pop(0))
+        else:
+            pl["deck_n"] -= 1
+            pl["hand_n"] += 1
+        drawn += 1
+    return drawn
+
+
+def burn_hand(state: State, pl: dict) -> int:
+    n = hand_count(state, pl)
+    if state["digital"]:
+        pl["discard"].extend(pl["hand"])
+        pl["hand"] = []
+    else:
+        pl["discard_n"] += pl["hand_n"]
+        pl["hand_n"] = 0
+    return n
+
+
+def hidden_cards(state: State, pl: dict) -> list[str]:
+    """Every uid in deck, hand (and unseen discard) for conservation checks."""
+    if state["digital"]:
+        return pl["deck"] + pl["hand"]
+    return list(pl["hidden"])

@@ -1,0 +1,183 @@
+"""Carrying out card abilities from the card data's ``effects``.
+
+Effects run in order. One that needs a choice (which warrior to rouse, which card to destroy)
+and has more than one option, or is optional, stops the queue: the state gets ``pending`` and the
+player answers with "ana picks ..." (or "ana skips" when optional). An effect with nothing to
+act on says so in an event; a by-hand effect is shown to the players to resolve, never skipped.
+"""
+from __future__ import annotations
+
+from referee.table.engine import Event
+
+from . import board
+from .cards import Catalogue, State, draw, in_discard, in_hand, take_from_discard, take_from_hand
+
+RULE = {"gain-booty": "discard", "draw": "turn.refill", "heal": "effects.health-gain", "rouse": "turn.rouse",
+        "damage": "attack.resolution", "destroy": "effects.destroy", "capture": "effects.capture",
+        "gain-control": "effects.gain-control", "revive": "play.warriors", "burn-from-hand": "burn",
+        "by-hand": "effects"}
+
+
+def by_hand_texts(cat: Catalogue, card_id: str, when: str) -> list[str]:
+    """What the players must do themselves when this card is played ("play") or its bone
+    ability used ("bone"): recorded in the move log."""
+    return [e["text"] for e in cat.effects(card_id, when) if e["do"] == "by-hand"] + unexpressed(cat, card_id, when)
+
+
+def unexpressed(cat: Catalogue, card_id: str, when: str) -> list[str]:
+    """Card text with no effects for it (the effects cannot say it), and a warrior's or weapon's
+    lasting by-hand ability, to show when it enters play."""
+    card, texts = cat[card_id], []
+    if when == "play" and cat.kind(card_id) == "action" and not cat.effects(card_id, "play") and card.get("text"):
+        texts.append(card["text"])
+    if when == "play" and cat.kind(card_id) in ("warrior", "weapon"):
+        texts += [f"(lasting) {e['text']}" for e in cat.effects(card_id, "lasting") if e["do"] == "by-hand"]
+    if when == "bone" and not cat.effects(card_id, "bone") and isinstance(card.get("bone"), dict):
+        texts.append(card["bone"].get("text", ""))
+    return texts
+
+
+def options(cat: Catalogue, state: State, player: str, effect: dict, ctx: dict) -> list[str] | None:
+    """The choices an effect offers, or None when it needs none."""
+    target, pl = effect["target"], state["p"][player]
+    defender = ctx.get("defender") if ctx.get("defender") in state["active"] else None
+
+    def warriors(names: list[str]) -> list[str]:
+        found = []
+        for name, w in board.any_warrior(state, names):
+            if effect["max_health"] is not None and board.health(cat, state, name, w) > effect["max_health"]:
+                continue
+            if effect["unarmed"] and w["weapon"]:
+                continue
+            found.append(w["card"])
+        return found
+
+    verb = effect["do"]
+    if verb == "burn-from-hand":
+        return in_hand(state, pl)
+    if target == "own-warrior":
+        return [w["card"] for w in pl["warriors"] if not (verb == "rouse" and w["roused"])]
+    if target == "neighbour":
+        return board.neighbours(state, player)
+    if target == "defender-warrior":
+        return warriors([defender] if defender else [])
+    if target == "neighbour-warrior":
+        return warriors(board.neighbours(state, player))
+    if target == "defender-weapon":
+        return [w["weapon"] for _n, w in board.any_warrior(state, [defender] if defender else []) if w["weapon"]]
+    if target == "own-discard":
+        return in_discard(state, pl)
+    if target == "own-discard-warrior":
+        return [c for c in in_discard(state, pl) if cat.kind(c) == "warrior"]
+    return None
+
+
+def run(cat: Catalogue, state: State, player: str, queue: list[dict], ctx: dict) -> list[Event]:
+    events: list[Event] = []
+    queue = list(queue)
+    while queue:
+        effect = queue.pop(0)
+        opts = options(cat, state, player, effect, ctx)
+        if opts is None:
+            events += do(cat, state, player, effect, None, ctx)
+        elif not opts:
+            events.append(Event(f"{cat.name(ctx['source'])}: nothing to {effect['do'].replace('-', ' ')}",
+                                RULE.get(effect["do"])))
+        elif len(opts) == 1 and not effect["optional"]:
+            events += do(cat, state, player, effect, opts[0], ctx)
+        else:
+            state["pending"] = {"player": player, "effect": effect, "options": opts, "queue": queue, "ctx": ctx}
+            shown = ", ".join(describe(cat, state, o) for o in opts)
+            events.append(Event(f"{player} picks for {cat.name(ctx['source'])}: {shown}"
+                                + (" (or skips)" if effect["optional"] else ""), RULE.get(effect["do"])))
+            return events
+    return events
+
+
+def describe(cat: Catalogue, state: State, option: str) -> str:
+    if option in state["p"]:
+        return option
+    if "#" in option:
+        return board.label(cat, state, option)
+    return cat.name(option).lower()
+
+
+def do(cat: Catalogue, state: State, player: str, effect: dict, choice: str | None, ctx: dict) -> list[Event]:
+    verb, amount, target = effect["do"], effect["amount"], effect["target"]
+    pl = state["p"][player]
+    rule = RULE.get(verb)
+    source = cat.name(ctx["source"])
+    defender = ctx.get("defender") if ctx.get("defender") in state["active"] else None
+    if choice is None and options(cat, state, player, effect, ctx) is not None:
+        return [Event(f"{player} skips: {source}", rule)]
+    if verb == "gain-booty":
+        state["booty"] += amount
+        return [Event(f"{player} gains {amount} booty (booty {state['booty']})", rule)]
+    if verb == "draw":
+        n = draw(state, pl, amount)
+        return [Event(f"{player} draws {n} card{'s' if n != 1 else ''}", rule)]
+    if verb == "heal":
+        return [board.heal(state, player, amount)]
+    if verb == "rouse":
+        uid = ctx.get("warrior") if target == "self" else choice
+        found = board.find(state, uid) if uid else None
+        if not found:
+            return [Event(f"{source}: no warrior to rouse", rule)]
+        found[1]["roused"] = True
+        return [Event(f"{board.label(cat, state, uid)} is roused", rule)]
+    if verb == "damage":
+        if target in ("defender", "neighbour", "each-neighbour"):
+            names = ([defender] if defender else []) if target == "defender" else (
+                [choice] if target == "neighbour" else board.neighbours(state, player))
+            events: list[Event] = []
+            for name in names:
+                if name in state["active"]:
+                    events += board.damage_player(cat, state, name, amount, "attack.resolution")
+            return events or [Event(f"{source}: nobody to damage", rule)]
+        owner, w = board.find(state, choice)
+        if amount >= board.health(cat, state, owner, w):
+            return [Event(f"{source} deals {amount} damage to {board.label(cat, state, choice)}", rule)] + \
+                board.leave_play(cat, state, owner, w, "burn")
+        return [Event(f"{source} deals {amount} damage to {board.label(cat, state, choice)}: not enough to burn it", rule)]
+    if verb == "destroy":
+        if target == "own-discard":
+            uid = take_from_discard(state, pl, choice)
+            state["destroyed"].append(uid)
+            return [Event(f"{player} destroys {cat.name(uid)} from their discard pile", rule)]
+        if target == "defender-weapon":
+            for _name, w in board.any_warrior(state, state["active"]):
+                if w["weapon"] == choice:
+                    w["weapon"] = None
+                    state["destroyed"].append(choice)
+                    return [Event(f"{cat.name(choice)} held by {board.label(cat, state, w['card'])} is destroyed", rule)]
+        owner, w = board.find(state, choice)
+        return board.leave_play(cat, state, owner, w, "destroy")
+    if verb == "capture":
+        uid = ctx.get("target") if target == "attack-target" else choice
+        found = board.find(state, uid) if uid and "#" in uid else None
+        captor = board.find(state, ctx.get("warrior")) if ctx.get("warrior") else None
+        if not found or not captor or found[0] == player:
+            return [Event(f"{source}: no warrior to capture", rule)]
+        return board.capture(cat, state, captor[1], found[0], found[1])
+    if verb == "gain-control":
+        owner, w = board.find(state, choice)
+        state["p"][owner]["warriors"].remove(w)
+        pl["warriors"].append(w)
+        return [Event(f"{player} gains control of {owner}'s {cat.name(choice)}", rule)]
+    if verb == "revive":
+        uid = take_from_discard(state, pl, choice)
+        pl["warriors"].append({"card": uid, "roused": True, "weapon": None, "captured": []})
+        return [Event(f"{player} puts {cat.name(uid)} from their discard pile into play, roused", rule)]
+    if verb == "burn-from-hand":
+        uid = take_from_hand(state, pl, choice)
+        pl["discard"].append(uid)
+        return [Event(f"{player} burns {cat.name(uid)} from their hand", rule)]
+    if verb == "by-hand":
+        return [by_hand(state, player, effect["text"])]
+    return []  # lasting words (health, unblockable ...) are read where they apply
+
+
+def by_hand(state: State, player: str, text: str) -> Event:
+    state["by_hand"].append(f"{player}: {text}")
+    del state["by_hand"][:-5]  # the status shows the latest few; the move log keeps them all
+    return Event(f"resolve by hand: {text}", "effects")
