@@ -66,7 +66,25 @@ def test_cards_example(workdir, line, expected):
         assert want.rstrip() in output, f"README shows {want!r}; the command printed:\n{output}"
 
 
-REFEREE_EXAMPLES = examples("referee")
+def session_blocks() -> list[list[tuple[str, list[str]]]]:
+    """Console blocks that follow a game (their first command is `referee new`): run in order,
+    in one data folder, as a table would."""
+    blocks = []
+    for block in re.findall(r"```console\n(.*?)```", README.read_text(encoding="utf-8"), re.S):
+        steps: list[tuple[str, list[str]]] = []
+        for line in block.splitlines():
+            if line.startswith("$ "):
+                steps.append((line[2:], []))
+            elif steps:
+                steps[-1][1].append(line)
+        if steps and steps[0][0].startswith("referee new"):
+            blocks.append(steps)
+    return blocks
+
+
+SESSION_BLOCKS = session_blocks()
+SESSION_LINES = {line for block in SESSION_BLOCKS for line, _ in block}
+REFEREE_EXAMPLES = [(line, out) for line, out in examples("referee") if line not in SESSION_LINES]
 
 
 def test_readme_has_referee_examples():
@@ -83,3 +101,25 @@ def test_referee_example(tmp_path, line, expected):
     assert result.returncode == code, result.stdout + result.stderr
     shown = "\n".join(expected) + "\n"
     assert (result.stdout + result.stderr) == shown
+
+
+def expected_exit(first: str) -> int:
+    if first.startswith(("referee:", "unreadable:", "ambiguous:")):
+        return 2
+    return 1 if first.startswith(("No good match", "illegal:")) else 0
+
+
+def test_readme_follows_games():
+    assert len(SESSION_BLOCKS) >= 2
+
+
+@pytest.mark.parametrize("block", SESSION_BLOCKS, ids=[b[0][0] for b in SESSION_BLOCKS])
+def test_session_example(tmp_path, block):
+    """A game followed in the README: every command's output exactly as shown, in order."""
+    env = {**os.environ, "BONEYARD_CACHE": str(tmp_path / "cache"), "BONEYARD_DATA": str(tmp_path / "data")}
+    for line, expected in block:
+        args = shlex.split(line)
+        result = subprocess.run([BIN / args[0], *args[1:]], cwd=tmp_path, capture_output=True, text=True, env=env)
+        output = result.stdout + result.stderr
+        assert output == "\n".join(expected) + "\n", f"$ {line}\n{output}"
+        assert result.returncode == expected_exit(expected[0] if expected else ""), f"$ {line}\n{output}"

@@ -194,3 +194,18 @@ def test_killed_at_random_moments_the_session_stays_readable(table):
         assert status["status"]["points"]["ana"] == status["moves"] >= recorded
         recorded = status["moves"]
     assert history(table) == ["ana scores 1"] * recorded
+
+
+HEAVY = ("reportlab", "svgwrite", "weasyprint", "icepool", "pydantic", "yaml", "jinja2", "typer",
+         "generator.loader", "rapidfuzz")
+
+
+@pytest.mark.parametrize("args", [("status",), ("move", "ana scores 1"), ("check", "ben rolls d6")])
+def test_table_commands_start_light(table, args):
+    """A move at the table reads the session's stored data: no loader, YAML, pydantic or Typer."""
+    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "referee", *args], env=table.env,
+                          capture_output=True, text=True, timeout=60)
+    imported = {line.split("|")[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
+    assert "referee.table.session" in imported  # the measurement works
+    heavy = sorted(m for m in imported if m in HEAVY or m.split(".")[0] in HEAVY)
+    assert not heavy, f"`referee {' '.join(args)}` imported {heavy}"

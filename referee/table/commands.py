@@ -16,11 +16,16 @@ from referee.table.play import Accepted
 from referee.table.session import GameOver, SessionError, Table, open_table, start
 from referee.table.store import Store
 
-SHOWN_MOVES = 6  # legal moves shown after a move; `referee moves` shows them all
+SHOWN_MOVES = 4  # legal moves shown after a move; `referee moves` shows them all
 
 
 def _out(payload: Any, as_json: bool, lines: list[str]) -> None:
-    print(json.dumps(payload, indent=2) if as_json else "\n".join(lines))
+    try:
+        print(json.dumps(payload, indent=2) if as_json else "\n".join(lines), flush=True)
+    except BrokenPipeError:  # `referee status | head`: the reader has all it wants
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def _note(table: Table) -> None:

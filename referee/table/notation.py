@@ -64,21 +64,29 @@ def match_phrase(tokens: list[str], names: dict[str, str], what: str) -> tuple[s
     shown = " ".join(tokens[:longest]) if tokens else ""
     if not shown:
         raise Unreadable(f"expected {what} here", expected=what)
+    first_spelling: dict[str, str] = {}
+    for spelling, name_id in names.items():
+        first_spelling.setdefault(name_id, spelling)
     raise Unreadable(f"'{shown}' is not {what}", expected=what,
-                     hint=did_you_mean(shown, list(names)))
+                     hint=did_you_mean(shown, list(names), lambda spelling: first_spelling[names[spelling]]))
 
 
-def did_you_mean(text: str, choices: list[str], cutoff: float = 60) -> str:
-    """'did you mean 'fire axe'?' or an empty string; the best of rapidfuzz's matches only."""
+def did_you_mean(text: str, choices: list[str], canonical=None, cutoff: float = 60) -> str:  # noqa: ANN001
+    """'did you mean 'fire axe'?' or an empty string: the two best of rapidfuzz's matches.
+    ``canonical`` maps a spelling to the name to show, so two spellings of one thing ('fire
+    axe', 'axe of fire') are offered once."""
     if not text or not choices:
         return ""
     from rapidfuzz import fuzz, process  # only paid for when a name is wrong
 
-    found = process.extract(text, choices, scorer=fuzz.WRatio, limit=2, score_cutoff=cutoff)
-    if not found:
+    shown: list[str] = []
+    for name, _score, _ in process.extract(text, choices, scorer=fuzz.WRatio, limit=8, score_cutoff=cutoff):
+        name = canonical(name) if canonical else name
+        if name not in shown:
+            shown.append(name)
+    if not shown:
         return ""
-    names = [f"'{name}'" for name, _score, _ in found]
-    return f"did you mean {' or '.join(names)}?"
+    return f"did you mean {' or '.join(repr(name) for name in shown[:2])}?"
 
 
 def one_reading(readings: list, describe) -> object:
