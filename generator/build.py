@@ -8,7 +8,6 @@ file or destroys the previous good one.
 """
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -18,40 +17,10 @@ from .compose import CardFaces, compose_deck
 from .errors import BuildError, GameDataError
 from .fonts import copy_fonts
 from .impose import SheetSpec, impose
+from .kit.files import WrittenFile, write_kit_json
 from .loader import LoadedGame
+from .options import BuildOptions
 from .paths import OUTPUT_DIR
-
-
-@dataclass
-class WrittenFile:
-    path: str  # relative to output/<game>/
-    components: list[str]
-    kind: str
-    pages: int
-    paper: str | None
-    layout: str
-
-    def as_json(self) -> dict:
-        return {"path": self.path, "components": self.components, "kind": self.kind,
-                "pages": self.pages, "paper": self.paper, "layout": self.layout}
-
-
-@dataclass
-class BuildOptions:
-    paper: str = "a4"
-    layout: str = "duplex"
-    formats: tuple[str, ...] = ("pdf", "svg")
-    bleed: bool = True
-    back_offset: tuple[float, float] = (0.0, 0.0)
-    only: tuple[str, ...] = ()
-    out_dir: Path | None = None
-    ink_saver: bool = False  # no full-bleed backgrounds, light outlines (pieces)
-    board_size: str | None = None  # None: the size in the data; "fit": one page; "600": long side in mm
-    die_size: float = 16.0  # die face size in mm, for stickers and cube nets
-    board_overlap: float = 10.0  # mm that tiled board sheets overlap
-    rulebook: bool = True  # build_kits: also the rulebook (PDF + HTML) and quick reference
-    book: str = "a5"  # rulebook format: a5 (booklet), a4 or letter
-    jobs: int | None = None  # rulebooks built in parallel; default: one process per core
 
 
 @dataclass
@@ -205,20 +174,3 @@ def build_game(loaded: LoadedGame, options: BuildOptions,
         result.files.append(write_printing_md(loaded, result.files, out_dir))
     write_kit_json(out_dir, game.id, result.files)
     return result
-
-
-def write_kit_json(out_dir: Path, game_id: str, files: list[WrittenFile]) -> None:
-    """kit.json lists this build's files and keeps earlier entries whose files still exist."""
-    path = out_dir / "kit.json"
-    entries: dict[str, dict] = {}
-    if path.exists():
-        try:
-            for entry in json.loads(path.read_text(encoding="utf-8")).get("files", []):
-                if isinstance(entry, dict) and (out_dir / str(entry.get("path", ""))).exists():
-                    entries[entry["path"]] = entry
-        except (json.JSONDecodeError, OSError, KeyError):
-            entries = {}
-    for written in files:
-        entries[written.path] = written.as_json()
-    data = {"game": game_id, "files": sorted(entries.values(), key=lambda e: e["path"])}
-    write_text_atomic(path, json.dumps(data, indent=2) + "\n")

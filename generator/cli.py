@@ -13,6 +13,8 @@ from typing import Annotated, Optional
 
 import typer
 
+from .options import BOOKS, DEFAULT_OPTIONS, FORMATS, LAYOUTS, PAPERS, WATCH_OPTIONS
+
 app = typer.Typer(
     name="cards",
     help="Build print-and-play kits (PDF and SVG) from a folder of YAML game data.\n\n"
@@ -53,10 +55,10 @@ def _games(games: list[str] | None) -> list[str]:
 def _paper_and_formats(paper: str, format: str) -> tuple[str, tuple[str, ...]]:
     """--paper and --format, checked the same way for every command that builds."""
     paper = paper.lower()
-    if paper not in ("a4", "letter"):
-        _fail(f"--paper {paper}: expected a4 or letter")
+    if paper not in PAPERS:
+        _fail(f"--paper {paper}: expected {' or '.join(PAPERS)}")
     formats = tuple(f.strip().lower() for f in format.split(",") if f.strip())
-    if not formats or any(f not in ("pdf", "svg") for f in formats):
+    if not formats or any(f not in FORMATS for f in formats):
         _fail(f"--format {format}: expected pdf, svg or pdf,svg")
     return paper, formats
 
@@ -65,20 +67,20 @@ def _paper_and_formats(paper: str, format: str) -> tuple[str, tuple[str, ...]]:
 def build(
     games: Annotated[Optional[list[str]], typer.Argument(help="Games to build (ids or folders); default: every game under content/.")] = None,
     only: Annotated[Optional[list[str]], typer.Option("--only", help="Build just this deck, piece, die or component, or 'rulebook' (repeatable).")] = None,
-    paper: Annotated[str, typer.Option(help="Paper size: a4 or letter.")] = "a4",
-    format: Annotated[str, typer.Option("--format", help="Comma-separated formats: pdf, svg.")] = "pdf,svg",
+    paper: Annotated[str, typer.Option(help="Paper size: a4 or letter.")] = DEFAULT_OPTIONS["paper"],
+    format: Annotated[str, typer.Option("--format", help="Comma-separated formats: pdf, svg.")] = ",".join(DEFAULT_OPTIONS["formats"]),
     layout: Annotated[str, typer.Option(help="duplex (backs on the next page, mirrored for a long-edge flip), "
                                               "gutterfold (front and back side by side, fold in the middle), "
-                                              "or single (one card per page with bleed, for print services).")] = "duplex",
-    bleed: Annotated[bool, typer.Option("--bleed/--no-bleed", help="Print the 3 mm bleed around each card.")] = True,
-    back_offset: Annotated[str, typer.Option(help="Shift backs by X,Y mm to correct a printer whose sides do not line up, e.g. 1.5,-0.5.")] = "0,0",
-    ink_saver: Annotated[bool, typer.Option("--ink-saver", help="No full-bleed backgrounds on boards, tokens and sheets; light outlines.")] = False,
-    board_size: Annotated[Optional[str], typer.Option(help="Finished board size: the long side in mm (e.g. 600), or 'fit' for one page. Default: the size in the game data.")] = None,
-    die_size: Annotated[float, typer.Option(help="Die face size in mm for stickers and cube nets.")] = 16.0,
-    board_overlap: Annotated[float, typer.Option(help="How much tiled board sheets overlap, in mm.")] = 10.0,
-    rulebook: Annotated[bool, typer.Option("--rulebook/--no-rulebook", help="Also build the rulebook (PDF and HTML) and the one-page quick reference.")] = True,
-    book: Annotated[str, typer.Option(help="Rulebook format: a5 (booklet), a4 or letter.")] = "a5",
-    jobs: Annotated[Optional[int], typer.Option(help="Rulebooks built at once (default: one per core).")] = None,
+                                              "or single (one card per page with bleed, for print services).")] = DEFAULT_OPTIONS["layout"],
+    bleed: Annotated[bool, typer.Option("--bleed/--no-bleed", help="Print the 3 mm bleed around each card.")] = DEFAULT_OPTIONS["bleed"],
+    back_offset: Annotated[str, typer.Option(help="Shift backs by X,Y mm to correct a printer whose sides do not line up, e.g. 1.5,-0.5.")] = "{:g},{:g}".format(*DEFAULT_OPTIONS["back_offset"]),
+    ink_saver: Annotated[bool, typer.Option("--ink-saver", help="No full-bleed backgrounds on boards, tokens and sheets; light outlines.")] = DEFAULT_OPTIONS["ink_saver"],
+    board_size: Annotated[Optional[str], typer.Option(help="Finished board size: the long side in mm (e.g. 600), or 'fit' for one page. Default: the size in the game data.")] = DEFAULT_OPTIONS["board_size"],
+    die_size: Annotated[float, typer.Option(help="Die face size in mm for stickers and cube nets.")] = DEFAULT_OPTIONS["die_size"],
+    board_overlap: Annotated[float, typer.Option(help="How much tiled board sheets overlap, in mm.")] = DEFAULT_OPTIONS["board_overlap"],
+    rulebook: Annotated[bool, typer.Option("--rulebook/--no-rulebook", help="Also build the rulebook (PDF and HTML) and the one-page quick reference.")] = DEFAULT_OPTIONS["rulebook"],
+    book: Annotated[str, typer.Option(help="Rulebook format: a5 (booklet), a4 or letter.")] = DEFAULT_OPTIONS["book"],
+    jobs: Annotated[Optional[int], typer.Option(help="Rulebooks built at once (default: one per core).")] = DEFAULT_OPTIONS["jobs"],
     out: Annotated[Optional[Path], typer.Option(help="Output folder (default: output/ in the repository).")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the summary.")] = False,
 ) -> None:
@@ -87,11 +89,12 @@ def build(
 
     Example: cards build runes-and-bones --paper letter --back-offset 1,0
     """
-    from .build import BuildOptions, build_kits
+    from .build import build_kits
     from .errors import BuildError
+    from .options import BuildOptions
 
     paper, formats = _paper_and_formats(paper, format)
-    if layout not in ("duplex", "gutterfold", "single"):
+    if layout not in LAYOUTS:
         _fail(f"--layout {layout}: expected duplex, gutterfold or single")
     try:
         dx, dy = (float(v) for v in back_offset.split(","))
@@ -105,7 +108,7 @@ def build(
                            only=tuple(only or ()), out_dir=out, ink_saver=ink_saver, board_size=board_size,
                            die_size=die_size, board_overlap=board_overlap, rulebook=rulebook, book=book.lower(),
                            jobs=jobs)
-    if book.lower() not in ("a5", "a4", "letter"):
+    if book.lower() not in BOOKS:
         _fail(f"--book {book}: expected a5, a4 or letter")
     say = (lambda m: None) if quiet else (lambda m: typer.echo(f"  {m}", err=True))
     started = time.perf_counter()
@@ -233,18 +236,18 @@ def list_(
 def watch(
     game: Annotated[str, typer.Argument(help="The game to watch (an id or a folder).")],
     only: Annotated[Optional[list[str]], typer.Option("--only", help="Rebuild just this deck or component (repeatable).")] = None,
-    paper: Annotated[str, typer.Option(help="Paper size: a4 or letter.")] = "a4",
-    format: Annotated[str, typer.Option("--format", help="Comma-separated formats: pdf, svg.")] = "pdf",
-    rulebook: Annotated[bool, typer.Option("--rulebook/--no-rulebook", help="Rebuild the rulebook too (slower).")] = False,
+    paper: Annotated[str, typer.Option(help="Paper size: a4 or letter.")] = WATCH_OPTIONS["paper"],
+    format: Annotated[str, typer.Option("--format", help="Comma-separated formats: pdf, svg.")] = ",".join(WATCH_OPTIONS["formats"]),
+    rulebook: Annotated[bool, typer.Option("--rulebook/--no-rulebook", help="Rebuild the rulebook too (slower).")] = WATCH_OPTIONS["rulebook"],
     out: Annotated[Optional[Path], typer.Option(help="Output folder (default: output/ in the repository).")] = None,
 ) -> None:
     """Rebuild a game every time one of its files changes, for designing with the PDF open beside.
 
     Example: cards watch ./my-game --only actions
     """
-    from .build import BuildOptions
     from .errors import GameDataError
     from .loader import find_game_dir
+    from .options import BuildOptions
     from .watch import watch as watch_loop
 
     paper, formats = _paper_and_formats(paper, format)

@@ -7,9 +7,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from functools import lru_cache
 
-from jinja2 import StrictUndefined, TemplateError, UndefinedError
-from jinja2.sandbox import SandboxedEnvironment
-
 from .errors import BuildError
 from .fonts import metrics
 from .images import ImageError, fitted, image_size
@@ -18,8 +15,9 @@ from .loader import RULE_REF_PATTERN
 from .model import Card, Deck, Game
 from .richtext import TextOverflow, set_text
 from .scene import Icon, Image, Line, Rect, Scene, mm
+from .templating import TemplateError, UndefinedError, environment
 
-_env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False)
+_env = environment()
 
 
 @lru_cache(maxsize=1024)

@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from .compose import CardFaces
+from .paper.sizes import PAPER_MM
 from .scene import Line, Scene, Text, mm
 
-PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 MARK_COLOUR = "#000000"
 MARK_WIDTH = 0.25  # points
 RULER_MM = 50

@@ -22,15 +22,8 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, field_validator
 
 from .model import Id, Strict
+from .paper.sizes import CARD_SIZES_MM
 
-CARD_SIZES_MM: dict[str, tuple[float, float]] = {
-    "poker": (63.5, 88.9),
-    "bridge": (57.15, 88.9),
-    "tarot": (69.85, 120.65),
-    "mini": (44.5, 63.5),
-    "euro": (59.0, 92.0),
-    "square": (70.0, 70.0),
-}
 
 Colour = Annotated[str, Field(pattern=r"^(#[0-9a-fA-F]{6}|none)$")]
 Mm = Annotated[float, Field(ge=-50, le=2000)]

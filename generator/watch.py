@@ -10,10 +10,11 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from .build import BuildOptions, build_kits
+from .build import build_kits
 from .errors import GameDataError
 from .filestats import file_stats
 from .loader import find_game_dir, load
+from .options import BuildOptions
 from .paths import LAYOUTS_DIR
 
 

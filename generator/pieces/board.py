@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 
 from ..errors import BuildError
-from ..layouts import CARD_SIZES_MM
+from ..paper.sizes import CARD_SIZES_MM
 from ..model import Game, Piece
 from ..scene import Circle, Group, Icon, Line, Polygon, Rect, Scene, Text, mm
 from .common import INK, PAPER, Ink, label, make_scene, tint

@@ -18,15 +18,15 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ..errors import BuildError, GameDataError
-if TYPE_CHECKING:
-    from ..build import BuildOptions
 from ..fonts import copy_fonts
-from ..impose import PAPER_MM, Page
+from ..kit.files import WrittenFile
+from ..impose import Page
+from ..paper.sizes import CARD_SIZES_MM, PAPER_MM, PAPER_SIZES_MM
 from ..loader import LoadedGame
 from ..model import Game, Piece
+from ..options import DEFAULT_OPTIONS, BuildOptions
 from ..paths import OUTPUT_DIR
 from ..scene import Group, Scene, mm
 from ..suggest import closest_hint
@@ -37,9 +37,8 @@ from .paper import Item, PaperSpec
 from .punch import tile_items, token_items
 from .sheet_layout import SheetLayout, load_sheet_layouts
 from .sheets import SheetComposer
-from .tiling import OVERLAP_MM, board_pages
+from .tiling import board_pages
 
-DEFAULT_DIE_MM = 16.0
 STICKER_BLEED_MM = 1.0
 
 
@@ -47,15 +46,15 @@ STICKER_BLEED_MM = 1.0
 class PieceSettings:
     """The build options pieces use, checked once."""
 
-    paper: str = "a4"
-    ink: Ink = Ink()
-    board_size: float | str | None = None  # None: the size in the data; "fit": one page; mm: the long side
-    die_size: float = DEFAULT_DIE_MM
-    bleed: bool = True
-    back_offset: tuple[float, float] = (0.0, 0.0)
-    formats: tuple[str, ...] = ("pdf", "svg")
-    overlap: float = OVERLAP_MM
-    only: tuple[str, ...] = ()
+    paper: str = DEFAULT_OPTIONS["paper"]
+    ink: Ink = Ink(DEFAULT_OPTIONS["ink_saver"])
+    board_size: float | str | None = DEFAULT_OPTIONS["board_size"]  # None: the size in the data; "fit": one page; mm: the long side
+    die_size: float = DEFAULT_OPTIONS["die_size"]
+    bleed: bool = DEFAULT_OPTIONS["bleed"]
+    back_offset: tuple[float, float] = DEFAULT_OPTIONS["back_offset"]
+    formats: tuple[str, ...] = DEFAULT_OPTIONS["formats"]
+    overlap: float = DEFAULT_OPTIONS["board_overlap"]
+    only: tuple[str, ...] = DEFAULT_OPTIONS["only"]
 
     @classmethod
     def from_options(cls, options: BuildOptions) -> "PieceSettings":
@@ -452,8 +451,6 @@ def _scaled_item(item: Item, scale: float) -> Item:
 
 def _check_size(piece: Piece, layout: SheetLayout) -> None:
     """A piece that states its size must get a layout of that size: boxes are placed in mm."""
-    from .sheet_layout import PAPER_SIZES_MM, CARD_SIZES_MM
-
     size = piece.extra.get("size")
     if size is None:
         return
@@ -528,7 +525,6 @@ def sheet_output(piece: Piece, layout: SheetLayout, layouts: dict[str, SheetLayo
 def build_pieces(loaded: LoadedGame, options, progress: Callable[[str], None] = lambda message: None) -> list:
     """Compose and write every printable piece of a game that is not a card; return the files written."""
     from ..atomic import atomic_path, write_text_atomic
-    from ..build import WrittenFile
 
     game = loaded.game
     settings = PieceSettings.from_options(options)

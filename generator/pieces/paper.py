@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..impose import PAPER_MM, Page, Placement
+from ..impose import Page, Placement
+from ..paper.sizes import PAPER_MM
 from ..scene import Group, Line, Scene, Text, mm
 from .common import label
 

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..kit.files import WrittenFile
 from ..loader import LoadedGame
 from ..model import Game
+from ..paper.sizes import PAPER_NAMES
 
-PAPER_NAMES = {"a4": "A4", "letter": "US Letter", "a5": "A5"}
 
 # kind -> (what to print on, how to finish it)
 ADVICE = {
@@ -179,7 +180,6 @@ def _not_printed(game: Game, files: list) -> list[str]:
 def write_printing_md(loaded: LoadedGame, files: list, out_dir: Path):
     """Write PRINTING.md into ``out_dir`` (the game's output folder) and return its WrittenFile."""
     from ..atomic import write_text_atomic
-    from ..build import WrittenFile
 
     target = Path(out_dir) / "PRINTING.md"
     write_text_atomic(target, printing_text(loaded, files) + "\n")

@@ -46,19 +46,12 @@ from typing import Annotated, Literal
 from pydantic import Field, ValidationError, model_validator
 
 from ..errors import Problem
-from ..layouts import CARD_SIZES_MM, Font
+from ..layouts import Font
 from ..model import Id, Strict
+from ..paper.sizes import CARD_SIZES_MM, PAPER_SIZES_MM
 from ..paths import LAYOUTS_DIR
 
 SHEET_DIR = LAYOUTS_DIR / "sheets"
-PAPER_SIZES_MM: dict[str, tuple[float, float]] = {
-    "a3": (297.0, 420.0),
-    "a4": (210.0, 297.0),
-    "a5": (148.0, 210.0),
-    "a6": (105.0, 148.0),
-    "letter": (215.9, 279.4),
-    "half-letter": (139.7, 215.9),
-}
 Mm = Annotated[float, Field(ge=-50, le=2000)]
 Expr = str | int | float | list | dict | None
 

@@ -5,14 +5,12 @@ import math
 from functools import lru_cache
 from typing import Any
 
-from jinja2 import ChainableUndefined, StrictUndefined, TemplateError
-from jinja2.sandbox import SandboxedEnvironment
-
 from ..compose import cite_rules
 from ..errors import BuildError
 from ..model import Game, Piece
 from ..richtext import TextOverflow, set_text
 from ..scene import Circle, Icon, Line, Polygon, Rect, Scene, mm
+from ..templating import TemplateError, environment
 from .common import INK, Ink, colour, label, make_scene
 from .sheet_layout import Region, SheetLayout
 
@@ -23,15 +21,9 @@ def _colour_filter(value: Any) -> str:
     return colour(value, str(value))
 
 
-def _make_env(undefined) -> SandboxedEnvironment:
-    env = SandboxedEnvironment(undefined=undefined, autoescape=False)
-    env.filters["colour"] = _colour_filter
-    env.filters["color"] = _colour_filter
-    return env
-
-
-_strict = _make_env(StrictUndefined)
-_lenient = _make_env(ChainableUndefined)
+_FILTERS = {"colour": _colour_filter, "color": _colour_filter}
+_strict = environment(filters=_FILTERS)
+_lenient = environment(lenient=True, filters=_FILTERS)
 
 
 @lru_cache(maxsize=2048)

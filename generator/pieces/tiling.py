@@ -20,7 +20,6 @@ from ..scene import Circle, Group, Line, Polygon, Rect, Scene, Text, mm
 from .common import INK, label, make_scene
 from .paper import PaperSpec, PiecePlacement, footer, ruler
 
-OVERLAP_MM = 10.0
 TARGET_MM = 3.0
 MARK = "#000000"
 MARK_WIDTH = 0.3

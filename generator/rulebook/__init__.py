@@ -25,24 +25,21 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from jinja2 import FileSystemLoader, StrictUndefined
-from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
 from ..errors import BuildError, GameDataError
 from ..fonts import FONT_DIR, STYLE_FILES, copy_fonts
 from ..icons import IconError
+from ..kit.files import WrittenFile
 from ..loader import LoadedGame
 from ..paths import LAYOUTS_DIR
 from ..suggest import did_you_mean
+from ..templating import Environment, environment
 from .context import BOOKS, BookData, BookFormat
 from .markup import Hazard
 from .quickref import build_quickref
-
-if TYPE_CHECKING:
-    from ..build import WrittenFile
 
 __all__ = ["BOOK_FORMATS", "RulebookResult", "build_rulebook", "build_rulebooks", "render_html", "render_rulebook"]
 
@@ -60,9 +57,8 @@ class RulebookResult:
     warnings: list[str] = field(default_factory=list)  # what WeasyPrint skipped, if anything
 
 
-def _environment() -> SandboxedEnvironment:
-    return SandboxedEnvironment(loader=FileSystemLoader(TEMPLATE_DIR), autoescape=True,
-                                undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+def _environment() -> Environment:
+    return environment(folder=TEMPLATE_DIR, html=True)
 
 
 def _css(name: str) -> Markup:
@@ -184,7 +180,6 @@ def render_rulebook(loaded: LoadedGame, out_dir: Path, book: str = "a5",
                     progress: Callable[[str], None] = lambda message: None) -> RulebookResult:
     """``build_rulebook``, also returning WeasyPrint's warnings (the tests want none)."""
     from ..atomic import atomic_path, write_text_atomic
-    from ..build import WrittenFile  # lazy: build.py may import us
 
     game = loaded.game
     book_format(book)
@@ -245,7 +240,6 @@ def build_rulebooks(games: list[LoadedGame], out_root: Path, book: str = "a5", j
     are cores to spare. Games that fail are reported together in one BuildError, after every
     other game has been written; with ``errors_out`` they are appended there instead, and the
     files of the games that succeeded are returned."""
-    from ..build import WrittenFile
 
     book_format(book)
     out_root = Path(out_root)

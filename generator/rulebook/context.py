@@ -15,6 +15,7 @@ from markupsafe import Markup, escape
 
 from ..loader import LoadedGame
 from ..model import Game, Table
+from ..paper.sizes import PAPER_SIZES_MM
 from .art import cycle_svg, data_uri, icon_svg
 from .markup import ID_LIKE, TextRenderer, humanize
 
@@ -48,9 +49,9 @@ class BookFormat:
 
 
 BOOKS = {
-    "a5": BookFormat("a5", 148, 210, 9.5, 17, 13, 15, 17, 4, 36),
-    "a4": BookFormat("a4", 210, 297, 10.5, 24, 20, 20, 20, 6, 50),
-    "letter": BookFormat("letter", 215.9, 279.4, 10.5, 24, 20, 20, 20, 6, 50),
+    "a5": BookFormat("a5", *PAPER_SIZES_MM["a5"], 9.5, 17, 13, 15, 17, 4, 36),
+    "a4": BookFormat("a4", *PAPER_SIZES_MM["a4"], 10.5, 24, 20, 20, 20, 6, 50),
+    "letter": BookFormat("letter", *PAPER_SIZES_MM["letter"], 10.5, 24, 20, 20, 20, 6, 50),
 }
 
 

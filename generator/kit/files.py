@@ -1,0 +1,39 @@
+"""What a build wrote: one ``WrittenFile`` per file, and kit.json listing them."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..atomic import write_text_atomic
+
+
+@dataclass
+class WrittenFile:
+    path: str  # relative to output/<game>/
+    components: list[str]
+    kind: str
+    pages: int
+    paper: str | None
+    layout: str
+
+    def as_json(self) -> dict:
+        return {"path": self.path, "components": self.components, "kind": self.kind,
+                "pages": self.pages, "paper": self.paper, "layout": self.layout}
+
+
+def write_kit_json(out_dir: Path, game_id: str, files: list[WrittenFile]) -> None:
+    """kit.json lists this build's files and keeps earlier entries whose files still exist."""
+    path = out_dir / "kit.json"
+    entries: dict[str, dict] = {}
+    if path.exists():
+        try:
+            for entry in json.loads(path.read_text(encoding="utf-8")).get("files", []):
+                if isinstance(entry, dict) and (out_dir / str(entry.get("path", ""))).exists():
+                    entries[entry["path"]] = entry
+        except (json.JSONDecodeError, OSError, KeyError):
+            entries = {}
+    for written in files:
+        entries[written.path] = written.as_json()
+    data = {"game": game_id, "files": sorted(entries.values(), key=lambda e: e["path"])}
+    write_text_atomic(path, json.dumps(data, indent=2) + "\n")
