@@ -10,7 +10,8 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from referee.table.engine import Engine, Event, Move, Outcome, State
+from referee.table.engine import Engine, Event, Move, Outcome, State, Unreadable
+from referee.table.notation import MAX_MOVE_LENGTH
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,9 @@ def setup_rng(seed: int) -> random.Random:
 def attempt(engine: Engine, state: State, said: str | Move, rng: random.Random) -> Accepted:
     """Judge a move said in words (or already parsed) against ``state``, which is left as it was.
     Raises Unreadable, Ambiguous or Illegal."""
+    if isinstance(said, str) and len(said) > MAX_MOVE_LENGTH:  # before any engine reads it
+        raise Unreadable(f"a move is at most {MAX_MOVE_LENGTH} characters (this one has {len(said)})",
+                         expected="a short sentence such as the examples")
     move = engine.parse(state, said) if isinstance(said, str) else clone(said)
     engine.check(state, move)
     resolved = engine.resolve(state, move, rng)
