@@ -93,29 +93,14 @@ def user_errors() -> Iterator[None]:
     try:
         yield
     except Exception as exc:  # noqa: BLE001 -- re-raised below unless it is bad input
-        lines = _explain(exc)
+        from referee.dice.errors import explain
+
+        lines = explain(exc)
         if lines is None:
             raise
         for line in lines:
             typer.echo(line, err=True)
         raise typer.Exit(EXIT_BAD_INPUT) from None
-
-
-def _explain(exc: Exception) -> Optional[List[str]]:
-    from referee.dice.errors import DiceError, DiceLimitError
-
-    if isinstance(exc, DiceError):
-        lines = [f"referee: {exc}"]
-        if not isinstance(exc, DiceLimitError):  # past a limit: one line is enough
-            lines += exc.caret_lines()
-        return lines
-    from referee.dice.gamedice import game_data_errors
-
-    if isinstance(exc, game_data_errors()):
-        return [f"referee: {exc}"]
-    if isinstance(exc, OSError):
-        return [f"referee: {exc}"]
-    return None
 
 
 # -- options shared by the dice commands ----------------------------------------------------

@@ -133,3 +133,25 @@ def test_cold_start_imports_nothing_heavy():
     assert "referee.dice.evaluate" in imported  # the measurement works
     heavy = sorted(m for m in imported if m.split(".")[0] in HEAVY)
     assert not heavy, f"`referee roll 3d6` imported {heavy}"
+
+
+TYPER_APP = [sys.executable, "-c", "import sys; from referee.cli import app; sys.argv[0] = 'referee'; app()"]
+
+
+@pytest.mark.parametrize("args", [
+    ("roll", "4d6kh3", "--seed", "7"), ("roll", "--game", "runeblade", "4", "white", "2", "red", "--seed", "4"),
+    ("roll", "--faces", "1,2,gold", "2", "--seed=3", "--json"), ("odds", "3d6"), ("roll", "3d6+"),
+    ("odds", "-g", "rattlebones", "gamble", "--json"), ("roll", "d7", "--game", "nope"),
+])
+def test_fast_path_answers_as_the_typer_app(args):
+    """Plain roll and odds skip Typer (start-up); both paths must print and exit alike."""
+    fast = subprocess.run([sys.executable, "-m", "referee", *args], cwd=REPO, capture_output=True, text=True)
+    typer_app = subprocess.run([*TYPER_APP, *args], cwd=REPO, capture_output=True, text=True)
+    assert (fast.returncode, fast.stdout, fast.stderr) == (typer_app.returncode, typer_app.stdout, typer_app.stderr)
+
+
+def test_roll_starts_without_typer():
+    process = subprocess.run([sys.executable, "-X", "importtime", "-m", "referee", "roll", "3d6"],
+                             cwd=REPO, capture_output=True, text=True)
+    imported = {line.split("|")[-1].strip() for line in process.stderr.splitlines() if line.startswith("import time:")}
+    assert "referee.dice.evaluate" in imported and "typer" not in imported

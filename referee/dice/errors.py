@@ -43,3 +43,20 @@ class DiceSyntaxError(DiceError):
 
 class DiceLimitError(DiceError):
     """The expression asks for more work than the limits allow."""
+
+
+def explain(exc: BaseException) -> list[str] | None:
+    """The lines a user sees for bad input to a dice command (exit 2), or None if ``exc`` is not
+    bad input (a bug, which must not be hidden)."""
+    if isinstance(exc, DiceError):
+        lines = [f"referee: {exc}"]
+        if not isinstance(exc, DiceLimitError):  # past a limit: one line is enough
+            lines += exc.caret_lines()
+        return lines
+    from referee.dice.gamedice import game_data_errors
+
+    if isinstance(exc, game_data_errors()):
+        return [f"referee: {exc}"]
+    if isinstance(exc, OSError):
+        return [f"referee: {exc}"]
+    return None

@@ -11,6 +11,7 @@ import sys
 import time
 from typing import Any
 
+from referee.output import print_out
 from referee.table.engine import Ambiguous, Illegal, MoveError, Unreadable
 from referee.table.play import Accepted
 from referee.table.session import GameOver, SessionError, Table, open_table, start
@@ -20,12 +21,7 @@ SHOWN_MOVES = 4  # legal moves shown after a move; `referee moves` shows them al
 
 
 def _out(payload: Any, as_json: bool, lines: list[str]) -> None:
-    try:
-        print(json.dumps(payload, indent=2) if as_json else "\n".join(lines), flush=True)
-    except BrokenPipeError:  # `referee status | head`: the reader has all it wants
-        import os
-
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    print_out(json.dumps(payload, indent=2) if as_json else "\n".join(lines))
 
 
 def _note(table: Table) -> None:
