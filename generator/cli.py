@@ -89,7 +89,7 @@ def build(
 
     Example: cards build runes-and-bones --paper letter --back-offset 1,0
     """
-    from .build import build_kits
+    from .kit.build import build_kits
     from .errors import BuildError
     from .options import BuildOptions
 
@@ -145,29 +145,18 @@ def validate(
 ) -> None:
     """Check game data without writing anything: every problem at once, with file:line:column,
     and every card and sheet composed, so text that does not fit is found too."""
-    from .compose import compose_deck
     from .errors import BuildError, GameDataError
+    from .kit.plan import plan_kit
     from .loader import load
-    from .pieces.kit import PieceSettings, plan
-    from .pieces.sheet_layout import load_sheet_layouts
+    from .options import BuildOptions
 
     bad = 0
     for ref in _games(games):
         try:
             loaded = load(ref)
-            _layouts, problems = load_sheet_layouts(loaded.game.root)  # sheets are checked too
-            if problems:
-                raise GameDataError(problems, loaded.game.root)
-            # Compose every card and piece, writing nothing: text that does not fit is found here.
-            failures = []
-            for deck in loaded.game.decks:
-                try:
-                    compose_deck(loaded.game, deck, loaded.layouts)
-                except BuildError as exc:
-                    failures.append(str(exc))
-            plan(loaded, PieceSettings())
-            if failures:
-                raise BuildError("\n".join(failures))
+            # The build's own plan, written nowhere: every card and piece is composed, every sheet
+            # layout checked, so text that does not fit is found here too (decks are not imposed).
+            plan_kit(loaded, BuildOptions(formats=("svg",)))
         except GameDataError as exc:
             typer.echo(str(exc), err=True)
             bad += 1
@@ -282,7 +271,7 @@ def new(
     name: Annotated[str, typer.Argument(help="Folder to create (a path); its last part becomes the game id.")],
 ) -> None:
     """Start a new game: a small working game folder to edit, build and extend."""
-    from .template import create_game
+    from .new_game import create_game
 
     try:
         folder = create_game(Path(name))

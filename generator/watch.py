@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from .build import build_kits
+from .kit.build import build_kits
 from .errors import GameDataError
 from .filestats import file_stats
 from .loader import find_game_dir, load

@@ -5,9 +5,11 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import BuildOptions, build_game
+from generator.kit.build import build_game
+
+from generator.options import BuildOptions
 from generator.loader import load
-from generator.template import TEMPLATE
+from generator.new_game import TEMPLATE
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"

@@ -8,9 +8,11 @@ import pytest
 from PIL import Image as PilImage
 from pypdf import PdfReader
 
-from generator.build import BuildOptions, build_game
+from generator.kit.build import build_game
+
+from generator.options import BuildOptions
 from generator.errors import BuildError
-from generator.images import fitted, image_size
+from generator.scene.images import fitted, image_size
 from generator.loader import load
 
 

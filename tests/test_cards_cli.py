@@ -122,7 +122,7 @@ def test_validate_checks_the_game_s_sheet_layouts(starter_game):
 
 
 def test_watch_rebuilds_when_a_file_changes_and_survives_a_broken_edit(tmp_path, starter_game):
-    from generator.build import BuildOptions
+    from generator.options import BuildOptions
     from generator.watch import watch
 
     messages: list[str] = []

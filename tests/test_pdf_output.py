@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from pypdf import PdfReader
 
-from generator.impose import PAPER_MM
+from generator.paper.sizes import PAPER_MM
 from generator.loader import load
 from pdfcheck import crop_marks, fonts, placements
 
@@ -29,7 +29,8 @@ def test_duplex_pages_are_the_paper_size_with_fronts_then_backs(built_starter, p
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_nine_poker_cards_fit_a_page_of_either_paper(tmp_path, starter_game, paper):
-    from generator.build import BuildOptions, build_game
+    from generator.kit.build import build_game
+    from generator.options import BuildOptions
 
     cards = starter_game / "cards.yaml"
     cards.write_text(cards.read_text().replace("count: 4", "count: 16"))  # 2 + 16 = 18 cards
@@ -43,9 +44,9 @@ def test_nine_poker_cards_fit_a_page_of_either_paper(tmp_path, starter_game, pap
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_a_full_sheet_marks_every_cut_and_keeps_the_ruler_printable(starter_game, paper):
-    from generator.compose import compose_deck
-    from generator.impose import SheetSpec, impose
-    from generator.scene import Line, Text, to_mm
+    from generator.scene.compose import compose_deck
+    from generator.paper.impose import SheetSpec, impose
+    from generator.scene.nodes import Line, Text, to_mm
 
     cards = starter_game / "cards.yaml"
     cards.write_text(cards.read_text().replace("count: 4", "count: 16"))

@@ -16,12 +16,14 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from generator.build import BuildOptions, build_game
+from generator.kit.build import build_game
+
+from generator.options import BuildOptions
 from generator.errors import BuildError, GameDataError
-from generator.impose import PAPER_MM
+from generator.paper.sizes import PAPER_MM
 from generator.loader import load
-from generator.pieces import build_pieces
-from generator.template import TEMPLATE
+from generator.kit.build import build_pieces
+from generator.new_game import TEMPLATE
 from pdfcheck import fonts
 
 PT = 25.4 / 72
@@ -388,7 +390,7 @@ def test_only_builds_the_named_pieces_under_a_name_of_their_own(tmp_path):
 def test_ink_saver_drops_full_backgrounds(tmp_path):
     from generator.pieces.board import track_board
     from generator.pieces.common import Ink
-    from generator.scene import Rect, walk_nodes
+    from generator.scene.nodes import Rect, walk_nodes
 
     loaded = load("rattlebones")
     board = next(p for p in loaded.game.boards if p.id == "board")

@@ -20,7 +20,7 @@ from pypdf import PdfReader
 from generator.errors import BuildError
 from generator.loader import list_game_ids, load
 from generator.rulebook import BOOK_FORMATS, build_rulebook, build_rulebooks, render_html, render_rulebook
-from generator.template import TEMPLATE
+from generator.new_game import TEMPLATE
 
 REPO = Path(__file__).resolve().parents[1]
 SVG = "{http://www.w3.org/2000/svg}"
@@ -320,9 +320,9 @@ def svg_images(html: str) -> dict[str, str]:
 
 @pytest.mark.parametrize("game_id", ALL)
 def test_components_page_shows_the_cards_our_svg_backend_draws(books, game_id):
-    from generator.backends.svg import scene_svg
-    from generator.compose import compose_deck
-    from generator.fonts import FONT_DIR
+    from generator.render.svg import scene_svg
+    from generator.scene.compose import compose_deck
+    from generator.scene.fonts import FONT_DIR
 
     loaded = books[game_id][0]
     if not loaded.game.decks:

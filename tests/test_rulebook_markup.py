@@ -13,7 +13,7 @@ from generator.loader import load
 from generator.rulebook.context import BOOKS, BookData
 from generator.rulebook.markup import TextRenderer, humanize
 from generator.rulebook.quickref import balance, pack, plan
-from generator.template import TEMPLATE
+from generator.new_game import TEMPLATE
 
 
 @pytest.fixture(scope="module")

@@ -17,7 +17,7 @@ from generator.loader import load
 from generator.model import GlossaryEntry
 from generator.paths import LAYOUTS_DIR
 from generator.rulebook import build_rulebook, render_html
-from generator.template import TEMPLATE
+from generator.new_game import TEMPLATE
 
 BOLD = "<b>x</b>"
 IMAGE = '<img src="file:///etc/passwd">'

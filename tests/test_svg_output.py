@@ -5,9 +5,9 @@ import xml.etree.ElementTree as ET
 
 from pypdf import PdfReader
 
-from generator.compose import compose_deck
+from generator.scene.compose import compose_deck
 from generator.loader import load
-from generator.scene import Text
+from generator.scene.nodes import Text
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..kit.files import WrittenFile
+from .files import WrittenFile
 from ..loader import LoadedGame
 from ..model import Game
 from ..paper.sizes import PAPER_NAMES
@@ -72,7 +72,7 @@ def _names(game: Game, ids: list[str], kind: str = "") -> str:
         if thing is not None:
             count = getattr(thing, "total", None) or getattr(thing, "count", 1)
             if kind == "dice-nets" and piece_id in dice:
-                from .kit import net_count
+                from ..pieces.plan import net_count
 
                 count = net_count(game, thing)
             names.append(f"{count} × {thing.name}")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..atomic import atomic_path
-from ..paper.sizes import PAPER_MM
+from .sizes import PAPER_MM
 
 PT = 72 / 25.4
 

@@ -12,11 +12,13 @@ marks continue each trim line into the page margin, outside every card's art.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from .compose import CardFaces
-from .paper.sizes import PAPER_MM
-from .scene import Line, Scene, Text, mm
+from ..scene.nodes import Line, Scene, Text, mm
+from .sizes import PAPER_MM
+
+if TYPE_CHECKING:
+    from ..scene.compose import CardFaces
 
 MARK_COLOUR = "#000000"
 MARK_WIDTH = 0.25  # points
@@ -99,7 +101,7 @@ def impose(faces: list[CardFaces], spec: SheetSpec) -> list[Page]:
 
 def _check_fits(cols: int, rows: int, card: Scene, spec: SheetSpec) -> None:
     if cols < 1 or rows < 1:
-        from .errors import BuildError
+        from ..errors import BuildError
         raise BuildError(
             f"a {card.width / mm(1):.1f} x {card.height / mm(1):.1f} mm card does not fit on {spec.paper} paper "
             f"with {spec.margin_mm:g} mm margins; use --layout single or a larger paper"

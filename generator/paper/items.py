@@ -1,6 +1,6 @@
 """Put pieces on paper: punch-out sheets of mixed sizes, with cut lines and mirrored backs.
 
-Pure functions of the items and a paper spec, like ``generator.impose`` for cards. Items are
+Pure functions of the items and a paper spec, like ``generator.paper.impose`` for cards. Items are
 packed in rows (a new set of pieces starts a new row), left to right, and each page's block is
 centred. Double-sided items get a back page after their front page, mirrored for a long-edge
 flip (x mirrors, y stays) and shifted by the user's back offset; double-sided pages are always
@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..impose import Page, Placement
-from ..paper.sizes import PAPER_MM
-from ..scene import Group, Line, Scene, Text, mm
-from .common import label
+from .impose import Page, Placement
+from .sizes import PAPER_MM
+from ..scene.nodes import Group, Line, Scene, Text, mm
+from ..pieces.common import label
 
 MARGIN_MM = 8.0  # home printers cannot print the outer 4-6 mm
 FOOTER_MM = 9.0  # page label and, on the first sheet, the calibration ruler

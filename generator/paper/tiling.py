@@ -15,10 +15,10 @@ import string
 from dataclasses import dataclass
 
 from ..errors import BuildError
-from ..impose import Page
-from ..scene import Circle, Group, Line, Polygon, Rect, Scene, Text, mm
-from .common import INK, label, make_scene
-from .paper import PaperSpec, PiecePlacement, footer, ruler
+from .impose import Page
+from ..scene.nodes import Circle, Group, Line, Polygon, Rect, Scene, Text, mm
+from ..pieces.common import INK, label, make_scene
+from .items import PaperSpec, PiecePlacement, footer, ruler
 
 TARGET_MM = 3.0
 MARK = "#000000"

@@ -21,7 +21,7 @@ import math
 from ..errors import BuildError
 from ..paper.sizes import CARD_SIZES_MM
 from ..model import Game, Piece
-from ..scene import Circle, Group, Icon, Line, Polygon, Rect, Scene, Text, mm
+from ..scene.nodes import Circle, Group, Icon, Line, Polygon, Rect, Scene, Text, mm
 from .common import INK, PAPER, Ink, label, make_scene, tint
 
 BOARD = "#efe3c8"
@@ -354,7 +354,7 @@ def card_guide(piece: Piece, game: Game, ink: Ink) -> Scene:
             nodes.append(_arrow(mx, my, x2 - x1, y2 - y1, mm(7), ink.line(START)))
     note = piece.note or ""
     if note:
-        from ..richtext import TextOverflow, set_text
+        from ..scene.text import TextOverflow, set_text
 
         try:
             spans, _ = set_text(note, (margin, height - mm(15), width - 2 * margin, mm(13)), size=8, min_size=5.5,

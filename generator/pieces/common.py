@@ -9,8 +9,8 @@ import hashlib
 import re
 from dataclasses import dataclass
 
-from ..fonts import metrics
-from ..scene import Circle, Scene, Text, mm
+from ..scene.fonts import metrics
+from ..scene.nodes import Circle, Scene, Text, mm
 
 # Colour words the game data uses for players and dice; anything else must be #rrggbb.
 NAMED_COLOURS = {

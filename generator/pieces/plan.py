@@ -1,5 +1,6 @@
-"""Build every printable piece of a game that is not a card: boards, punch-out tokens and tiles,
-die-face stickers, cube nets and sheets. Everything is composed before the first file is written.
+"""What to print of a game's pieces that are not cards: boards, punch-out tokens and tiles,
+die-face stickers, cube nets and sheets, each composed and put on paper as an ``Output``.
+Everything is composed before the first file is written, and every problem is reported at once.
 
 Files, in ``<out>/<game>/``:
 - ``<board>-<paper>.pdf``: a board, on one page or tiled (assembly map first);
@@ -15,118 +16,25 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import BuildError, GameDataError
-from ..fonts import copy_fonts
-from ..kit.files import WrittenFile
-from ..impose import Page
-from ..paper.sizes import CARD_SIZES_MM, PAPER_MM, PAPER_SIZES_MM
 from ..loader import LoadedGame
 from ..model import Game, Piece
-from ..options import DEFAULT_OPTIONS, BuildOptions
-from ..paths import OUTPUT_DIR
-from ..scene import Group, Scene, mm
+from ..paper.items import Item, impose_items
+from ..paper.output import Output
+from ..scene.nodes import Group, Scene
 from ..suggest import closest_hint
 from . import board as boards
-from .common import Ink, make_scene
+from .common import make_scene
 from .dice import die_arts, kind_arts, net_item, sticker_item
-from .paper import Item, PaperSpec
+from .outputs import board_output, components_for, sheet_output
 from .punch import tile_items, token_items
+from .settings import PieceSettings
 from .sheet_layout import SheetLayout, load_sheet_layouts
 from .sheets import SheetComposer
-from .tiling import board_pages
 
 STICKER_BLEED_MM = 1.0
-
-
-@dataclass(frozen=True)
-class PieceSettings:
-    """The build options pieces use, checked once."""
-
-    paper: str = DEFAULT_OPTIONS["paper"]
-    ink: Ink = Ink(DEFAULT_OPTIONS["ink_saver"])
-    board_size: float | str | None = DEFAULT_OPTIONS["board_size"]  # None: the size in the data; "fit": one page; mm: the long side
-    die_size: float = DEFAULT_OPTIONS["die_size"]
-    bleed: bool = DEFAULT_OPTIONS["bleed"]
-    back_offset: tuple[float, float] = DEFAULT_OPTIONS["back_offset"]
-    formats: tuple[str, ...] = DEFAULT_OPTIONS["formats"]
-    overlap: float = DEFAULT_OPTIONS["board_overlap"]
-    only: tuple[str, ...] = DEFAULT_OPTIONS["only"]
-
-    @classmethod
-    def from_options(cls, options: BuildOptions) -> "PieceSettings":
-        paper = options.paper.lower()
-        if paper not in PAPER_MM:
-            raise BuildError(f"paper '{paper}': expected one of {', '.join(PAPER_MM)}")
-        return cls(
-            paper=paper,
-            ink=Ink(options.ink_saver),
-            board_size=parse_board_size(options.board_size),
-            die_size=parse_die_size(options.die_size),
-            bleed=options.bleed,
-            back_offset=tuple(options.back_offset),
-            formats=tuple(options.formats),
-            overlap=parse_overlap(options.board_overlap),
-            only=tuple(options.only or ()),
-        )
-
-    def spec(self, **changes) -> PaperSpec:
-        return PaperSpec(paper=self.paper, back_offset_mm=self.back_offset, **changes)
-
-
-def parse_board_size(value) -> float | str | None:
-    if value in (None, "", "full", "natural", "data"):
-        return None
-    if isinstance(value, str) and value.strip().lower() == "fit":
-        return "fit"
-    try:
-        size = float(str(value).strip().lower().removesuffix("mm"))
-    except ValueError:
-        raise BuildError(f"board size '{value}': expected 'fit' (one page) or the board's long side in mm, "
-                         f"e.g. 600") from None
-    if not 50 <= size <= 5000:
-        raise BuildError(f"board size {size:g} mm: expected between 50 and 5000 mm")
-    return size
-
-
-def parse_die_size(value) -> float:
-    try:
-        size = float(str(value).strip().lower().removesuffix("mm"))
-    except ValueError:
-        raise BuildError(f"die size '{value}': expected the side of a die face in mm, e.g. 16") from None
-    if not 6 <= size <= 60:
-        raise BuildError(f"die size {size:g} mm: expected between 6 and 60 mm (common dice are 12-19 mm)")
-    return size
-
-
-def parse_overlap(value) -> float:
-    try:
-        overlap = float(value)
-    except (TypeError, ValueError):
-        raise BuildError(f"board overlap '{value}': expected a number of mm") from None
-    if not 3 <= overlap <= 40:
-        raise BuildError(f"board overlap {overlap:g} mm: expected between 3 and 40 mm")
-    return overlap
-
-
-# --- what to print --------------------------------------------------------------------------------
-
-
-@dataclass
-class Output:
-    """One file to write: its pages, what it holds, and the SVG faces that go with it."""
-
-    name: str
-    kind: str
-    layout: str
-    title: str
-    pages: list[Page]
-    pieces: list[str]
-    svgs: dict[str, Scene] = field(default_factory=dict)  # relative path -> scene
-    paper: str | None = None
 
 
 class Selection:
@@ -164,15 +72,6 @@ def net_count(game: Game, die) -> int:
     return 1 if gathered(game, die.id) else max(1, die.count)
 
 
-def components_for(game: Game, ids: list[str]) -> list[str]:
-    """Piece ids and the ids of the components made from them."""
-    found = list(dict.fromkeys(ids))
-    for component in game.components:
-        if component.ref in ids and component.id not in found:
-            found.append(component.id)
-    return found
-
-
 def choose_layout(piece: Piece, group: str, layouts: dict[str, SheetLayout], game_root: Path) -> SheetLayout | None:
     """The piece's ``layout:``, else the game's layout named like the piece, else the best ``applies_to``."""
     if piece.layout:
@@ -199,16 +98,6 @@ def choose_layout(piece: Piece, group: str, layouts: dict[str, SheetLayout], gam
     return matches[0][2]
 
 
-SHARED_FILES = ("tokens", "tokens-double-sided", "die-faces", "dice-nets")
-
-
-def own_file_name(game: Game, piece_id: str, kind: str, paper: str) -> str:
-    """A board's or sheet's own file, named after it unless a deck or a shared file has that name."""
-    if piece_id in {d.id for d in game.decks} or any(piece_id.startswith(n) for n in SHARED_FILES):
-        return f"{kind}-{piece_id}-{paper}.pdf"
-    return f"{piece_id}-{paper}.pdf"
-
-
 def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "face"
 
@@ -232,8 +121,6 @@ def item_scene(item: Item, side: str = "front") -> Scene:
 
 def plan(loaded: LoadedGame, settings: PieceSettings) -> list[Output]:
     """Compose every selected piece; report every problem at once."""
-    from .paper import impose_items
-
     game = loaded.game
     selection = Selection(game, settings.only)
     ink = settings.ink
@@ -376,178 +263,3 @@ def _item_svgs(items: list[Item], folder: str | None = None) -> dict[str, Scene]
                 count += 1
             svgs[path] = scene
     return svgs
-
-
-def board_scale(piece: Piece, settings: PieceSettings, spec: PaperSpec) -> float:
-    from .tiling import usable
-
-    if boards.is_card_guide(piece) and not boards.is_track_board(piece):
-        return 1.0
-    width, height = boards.natural_size(piece)
-    if settings.board_size is None:
-        return 1.0
-    if settings.board_size == "fit":
-        bleed = 2 * (3.0 if settings.bleed else 0.0)
-        best = 0.0
-        for landscape in (False, True):
-            uw, uh = (v / mm(1) for v in usable(spec, landscape))
-            best = max(best, min((uw - bleed) / width, (uh - bleed) / height))
-        return best
-    return float(settings.board_size) / max(width, height)
-
-
-def board_output(piece: Piece, game: Game, settings: PieceSettings) -> Output:
-    spec = settings.spec()
-    title = f"{game.title}: {piece.name}"
-    if boards.is_track_board(piece):
-        scale = board_scale(piece, settings, spec)
-        scene = boards.track_board(piece, game, settings.ink, scale, 3.0 if settings.bleed else 0.0)
-        pages = board_pages(scene, spec, settings.overlap, title, piece.id)
-        layout = "single page" if len(pages) == 1 else "tiled"
-    else:
-        guide = boards.card_guide(piece, game, settings.ink)
-        scene = _fit_one_page(guide, spec)
-        pages = board_pages(scene, spec, settings.overlap, title + " (layout guide)", piece.id, single_page=True)
-        layout = "layout guide"
-    return Output(own_file_name(game, piece.id, "board", settings.paper), "board", layout, piece.name, pages,
-                  components_for(game, [piece.id]), {f"svg/{piece.id}/{piece.id}.svg": scene}, settings.paper)
-
-
-def _fit_one_page(scene: Scene, spec: PaperSpec) -> Scene:
-    from .tiling import usable
-
-    best = 0.0
-    for landscape in (False, True):
-        uw, uh = usable(spec, landscape)
-        best = max(best, min(uw / scene.width, uh / scene.height))
-    scale = min(1.0, best)
-    if scale >= 1.0:
-        return scene
-    return make_scene(scene.width * scale, scene.height * scale, [Group(scene.nodes, scale=scale)])
-
-
-def _sheet_scale(item: Item, spec: PaperSpec) -> float:
-    from .tiling import usable
-
-    best = 0.0
-    for landscape in (False, True):
-        uw, uh = usable(spec, landscape)
-        best = max(best, min(uw / item.w, uh / item.h))
-    return min(1.0, best)
-
-
-def _scaled_item(item: Item, scale: float) -> Item:
-    from .paper import Part
-
-    def part(p):
-        scene = p.scene
-        return Part(make_scene(scene.width * scale, scene.height * scale, [Group(scene.nodes, scale=scale)],
-                               scene.bleed * scale), p.dx * scale, p.dy * scale, p.name)
-
-    return Item(item.piece, item.w * scale, item.h * scale, tuple(part(p) for p in item.front),
-                tuple(part(p) for p in item.back) if item.back else None,
-                (Group(tuple(item.lines), scale=scale),), item.bleed * scale, item.group, item.name)
-
-
-def _check_size(piece: Piece, layout: SheetLayout) -> None:
-    """A piece that states its size must get a layout of that size: boxes are placed in mm."""
-    size = piece.extra.get("size")
-    if size is None:
-        return
-    if isinstance(size, str):
-        wanted = PAPER_SIZES_MM.get(size.lower()) or CARD_SIZES_MM.get(size)
-        if wanted and str(piece.extra.get("orientation", "portrait")).lower() == "landscape":
-            wanted = (wanted[1], wanted[0])
-    elif isinstance(size, (list, tuple)) and len(size) == 2:
-        wanted = (float(size[0]), float(size[1]))
-    else:
-        wanted = None
-    if wanted is None:
-        raise BuildError(f"sheet '{piece.id}': size '{size}' is not a paper or card size; use A4, A5, A6, letter, "
-                         f"poker ... or [width, height] in mm")
-    got = layout.size_mm
-    if abs(got[0] - wanted[0]) > 0.5 or abs(got[1] - wanted[1]) > 0.5:
-        raise BuildError(f"sheet '{piece.id}' is {wanted[0]:g} x {wanted[1]:g} mm (size: {size}) but its layout "
-                         f"'{layout.id}' is {got[0]:g} x {got[1]:g} mm; choose a layout of that size with layout:, "
-                         f"or change the sheet's size")
-
-
-def sheet_output(piece: Piece, layout: SheetLayout, layouts: dict[str, SheetLayout], composer: SheetComposer,
-                 game: Game, settings: PieceSettings) -> Output:
-    from .paper import Part, impose_items
-
-    back_layout = None
-    if layout.back:
-        back_layout = layouts.get(layout.back)
-        if back_layout is None:
-            raise BuildError(f"sheet layout '{layout.id}': back layout '{layout.back}' does not exist "
-                             f"({closest_hint(layout.back, layouts, 'sheet layout')})")
-    _check_size(piece, layout)
-    items: list[Item] = []
-    svgs: dict[str, Scene] = {}
-    back_data = piece.extra.get("back") if isinstance(piece.extra.get("back"), dict) else {}
-    for copy in range(1, max(1, piece.count) + 1):
-        front = composer.compose(piece, layout, copy)
-        back = None
-        if back_layout is not None:
-            from .sheets import piece_context
-
-            back = composer.compose(piece, back_layout, copy, "back", {**piece_context(piece), **back_data})
-        w, h = front.width, front.height
-        from .dice import square_cut
-
-        items.append(Item(piece.id, w, h, (Part(front, name=f"{piece.id}-{copy}"),),
-                          (Part(back, name=f"{piece.id}-{copy}-back"),) if back else None,
-                          square_cut(w, h), front.bleed if settings.bleed else 0.0, piece.id))
-        for side, scene in (("", front), ("-back", back)):
-            if scene is not None and scene.key not in {s.key for s in svgs.values()}:
-                svgs[f"svg/{piece.id}/{piece.id}{'-' + str(copy) if piece.count > 1 else ''}{side}.svg"] = scene
-    if not settings.bleed:
-        items = [Item(i.piece, i.w, i.h, i.front, i.back, i.lines, 0.0, i.group, i.name) for i in items]
-    title = f"{game.title}: {piece.name}"
-    scale = _sheet_scale(items[0], settings.spec())
-    if scale < 1.0:
-        # A sheet as large as the paper is printed a little smaller, inside the printer's margins.
-        items = [_scaled_item(i, scale) for i in items]
-        title += f" (printed at {scale * 100:.0f} %)"
-    pages = impose_items(items, settings.spec(ruler=True), title)
-    sided = "duplex" if back_layout is not None else "single-sided"
-    ids = [piece.id] + ([str(piece.extra["for_die"])] if piece.extra.get("for_die") else [])
-    # Card-sized sheets (mats, trackers) are kept and reused: the guide says to print them on card.
-    small = layout.size_mm[0] * layout.size_mm[1] < 105 * 148 - 1
-    return Output(own_file_name(game, piece.id, "sheet", settings.paper), "mat" if small else "sheet", sided, piece.name, pages,
-                  components_for(game, ids), svgs, settings.paper)
-
-
-# --- writing ------------------------------------------------------------------------------------------
-
-
-def build_pieces(loaded: LoadedGame, options, progress: Callable[[str], None] = lambda message: None) -> list:
-    """Compose and write every printable piece of a game that is not a card; return the files written."""
-    from ..atomic import atomic_path, write_text_atomic
-
-    game = loaded.game
-    settings = PieceSettings.from_options(options)
-    out_dir = (options.out_dir or OUTPUT_DIR) / game.id
-    outputs = plan(loaded, settings)
-    icons = {icon_id: info.file for icon_id, info in game.icons.items() if info.file}
-    written: list[WrittenFile] = []
-    if "pdf" in settings.formats:
-        from ..backends.pdf import write_pdf
-
-        for output in outputs:
-            progress(f"{game.id}: {output.title} -> {output.name}")
-            with atomic_path(out_dir / output.name) as temp:
-                count = write_pdf(temp, output.pages, icons, f"{game.title}: {output.title}")
-            written.append(WrittenFile(output.name, output.pieces, output.kind, count, output.paper, output.layout))
-    if "svg" in settings.formats and any(output.svgs for output in outputs):
-        from ..backends.svg import scene_svg
-
-        copy_fonts(out_dir / "svg" / "fonts")
-        for output in outputs:
-            if output.svgs:
-                progress(f"{game.id}: {output.title} -> {len(output.svgs)} SVG files")
-            for rel, scene in output.svgs.items():
-                write_text_atomic(out_dir / rel, scene_svg(scene, icons, font_dir="../fonts", bleed=settings.bleed))
-                written.append(WrittenFile(rel, output.pieces, f"{output.kind}-svg", 1, None, "single"))
-    return written

@@ -5,12 +5,12 @@ import math
 from functools import lru_cache
 from typing import Any
 
-from ..compose import cite_rules
+from ..scene.compose import cite_rules
 from ..errors import BuildError
 from ..model import Game, Piece
-from ..richtext import TextOverflow, set_text
-from ..scene import Circle, Icon, Line, Polygon, Rect, Scene, mm
-from ..templating import TemplateError, environment
+from ..scene.text import TextOverflow, set_text
+from ..scene.nodes import Circle, Icon, Line, Polygon, Rect, Scene, mm
+from ..scene.templates import TemplateError, environment
 from .common import INK, Ink, colour, label, make_scene
 from .sheet_layout import Region, SheetLayout
 

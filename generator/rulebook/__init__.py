@@ -30,13 +30,13 @@ from typing import Any
 from markupsafe import Markup
 
 from ..errors import BuildError, GameDataError
-from ..fonts import FONT_DIR, STYLE_FILES, copy_fonts
+from ..scene.fonts import FONT_DIR, STYLE_FILES, copy_fonts
 from ..icons import IconError
 from ..kit.files import WrittenFile
 from ..loader import LoadedGame
 from ..paths import LAYOUTS_DIR
 from ..suggest import did_you_mean
-from ..templating import Environment, environment
+from ..scene.templates import Environment, environment
 from .context import BOOKS, BookData, BookFormat
 from .markup import Hazard
 from .quickref import build_quickref

@@ -21,7 +21,7 @@ def data_uri(svg: str) -> str:
 
 
 def _shape_elements(art: IconArt) -> str:
-    from ..backends.svg import path_data  # svgwrite lives behind the SVG backend: load it only here
+    from ..render.svg import path_data  # svgwrite lives behind the SVG backend: load it only here
 
     parts = []
     for shape in art.shapes:
@@ -42,7 +42,7 @@ def icon_svg(path: Path) -> str:
 
 def font_style(font_base: str) -> str:
     """@font-face rules for an SVG's own text (an <img> SVG cannot see the page's fonts)."""
-    from ..backends.svg import font_css
+    from ..render.svg import font_css
 
     return f"<style>{xml_escape(font_css(font_base))}</style>"
 

@@ -240,8 +240,8 @@ class BookData:
         Three fronts and a back per deck; two fronts when there are more than two decks."""
         if limit is None:
             limit = 3 if len(self.game.decks) <= 2 else 2
-        from ..backends.svg import scene_svg  # svgwrite only when pictures are drawn
-        from ..compose import compose_deck
+        from ..render.svg import scene_svg  # svgwrite only when pictures are drawn
+        from ..scene.compose import compose_deck
 
         icons = {icon_id: info.file for icon_id, info in self.game.icons.items() if info.file}
         decks = []

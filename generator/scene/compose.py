@@ -7,15 +7,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from functools import lru_cache
 
-from .errors import BuildError
+from ..errors import BuildError
 from .fonts import metrics
 from .images import ImageError, fitted, image_size
-from .layouts import Layout, Region
-from .loader import RULE_REF_PATTERN
-from .model import Card, Deck, Game
-from .richtext import TextOverflow, set_text
-from .scene import Icon, Image, Line, Rect, Scene, mm
-from .templating import TemplateError, UndefinedError, environment
+from ..layouts import Layout, Region
+from ..loader import RULE_REF_PATTERN
+from ..model import Card, Deck, Game
+from .text import TextOverflow, set_text
+from .nodes import Icon, Image, Line, Rect, Scene, mm
+from .templates import TemplateError, UndefinedError, environment
 
 _env = environment()
 

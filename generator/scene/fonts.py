@@ -9,7 +9,7 @@ import struct
 from functools import lru_cache
 from pathlib import Path
 
-from .paths import LAYOUTS_DIR
+from ..paths import LAYOUTS_DIR
 
 FONT_DIR = LAYOUTS_DIR / "fonts"
 FAMILY = "Lato"

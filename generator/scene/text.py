@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .fonts import metrics
-from .scene import Icon, Text
+from .nodes import Icon, Text
 
 TOKEN = re.compile(r"(\*\*|\*|:[a-z0-9][a-z0-9-]*:|\n|[ \t]+)")
 ICON_SCALE = 1.0  # an inline icon is one em square

@@ -1,0 +1,40 @@
+"""Write planned outputs: each PDF through the PDF backend, each SVG face through the SVG backend,
+every file to a temporary name first. reportlab and svgwrite are imported only when written."""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from ..atomic import atomic_path, write_text_atomic
+from ..model import Game
+from ..paper.output import Output
+from ..scene.fonts import copy_fonts
+from .files import WrittenFile
+
+
+def write_outputs(game: Game, outputs: Iterable[Output], out_dir: Path, formats: tuple[str, ...], bleed: bool,
+                  progress: Callable[[str], None] = lambda message: None) -> list[WrittenFile]:
+    """Write every output's PDF, then every SVG face; return the files written."""
+    outputs = list(outputs)
+    icons = {icon_id: info.file for icon_id, info in game.icons.items() if info.file}
+    written: list[WrittenFile] = []
+    if "pdf" in formats:
+        from ..render.pdf import write_pdf
+
+        for output in outputs:
+            progress(f"{game.id}: {output.title}{' ' + output.note if output.note else ''} -> {output.name}")
+            with atomic_path(out_dir / output.name) as temp:
+                count = write_pdf(temp, output.pages, icons, f"{game.title}: {output.title}")
+            written.append(WrittenFile(output.name, output.pieces, output.kind, count, output.paper, output.layout))
+    if "svg" in formats and any(output.svgs for output in outputs):
+        from ..render.svg import scene_svg
+
+        copy_fonts(out_dir / "svg" / "fonts")
+        for output in outputs:
+            if output.svgs:
+                progress(f"{game.id}: {output.title} -> {len(output.svgs)} SVG file{'' if len(output.svgs) == 1 else 's'}")
+            for rel, scene in output.svgs.items():
+                write_text_atomic(out_dir / rel, scene_svg(scene, icons, font_dir="../fonts", bleed=bleed))
+                kind = output.svg_kinds.get(rel, f"{output.kind}-svg")
+                written.append(WrittenFile(rel, output.pieces, kind, 1, None, "single"))
+    return written

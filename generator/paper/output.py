@@ -1,0 +1,26 @@
+"""One printable file before it is written: its pages on paper, what it holds, and its SVG faces.
+
+Decks and pieces are planned as ``Output``s alike; generator.kit.write writes them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..scene.nodes import Scene
+from .impose import Page
+
+
+@dataclass
+class Output:
+    """One file to write: its pages, what it holds, and the SVG faces that go with it."""
+
+    name: str
+    kind: str
+    layout: str
+    title: str
+    pages: list[Page]
+    pieces: list[str]
+    svgs: dict[str, Scene] = field(default_factory=dict)  # relative path -> scene
+    paper: str | None = None
+    svg_kinds: dict[str, str] = field(default_factory=dict)  # relative path -> kind, else "<kind>-svg"
+    note: str = ""  # said after the title while it is written ("(54 cards)")
