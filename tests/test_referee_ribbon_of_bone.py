@@ -234,6 +234,96 @@ def test_playout_with_envelope(engine):
         assert not engine.invariants(state)
 
 
+# -- rogue identities (the Unleash ending) --------------------------------------------------
+ROGUES = {"identity": "scrivener", "rogues": "lamplighter,penitent"}
+
+
+def test_rogues_option_shuffles_identities_into_their_piles(engine):
+    state = engine.setup(["ana"], {"identity": "scrivener", "rogues": "all"}, True, setup_rng(3))
+    assert state["rogues"] == ["lamplighter", "penitent"]
+    assert "lamplighter" in state["piles"]["vethis"] and "penitent" in state["piles"]["harrow"]
+    assert all(c in engine.rules.marquis for c in state["constituents"]) and len(state["constituents"]) == 3
+    assert not engine.invariants(state)
+    for bad in ({"rogues": "lamplighter,ghost"}, {"identity": "penitent", "rogues": "penitent"}, {"rogues": "all"}):
+        with pytest.raises(ValueError):
+            engine.setup(["ana"], bad, True, setup_rng(1))
+    assert engine.setup(["ana"], {}, True, setup_rng(3))["rogues"] == []
+
+
+def test_a_rogue_first_in_its_pile_is_passed_over_at_setup(engine):
+    # Whatever the shuffle, the first constituents are marquises and nothing is lost.
+    for seed in range(40):
+        state = engine.setup(["ana"], ROGUES, True, setup_rng(seed))
+        assert all(c in engine.rules.marquis for c in state["constituents"])
+        assert not engine.invariants(state)
+
+
+def _rogue_fight(engine, first, second, predictions, attacks, aims, party=("orias", "amon")):
+    state = engine.setup(["ana"], ROGUES, True, setup_rng(1))
+    state["fight"] = {"foe": first, "health": 9, "bound": [], "prediction": predictions[0], "identity": "lamplighter",
+                      "others": [{"foe": second, "health": 9, "bound": [], "prediction": predictions[1]}],
+                      "aims": aims, "party": list(party), "binder": None, "last_binder": None, "attacks": attacks,
+                      "pending": None, "rolls": [], "turn": 1}
+    return state
+
+
+def test_two_marquises_combine_their_abilities(engine):
+    # Orias predicts 2 (Loss: -2 to every hit it or Phenex takes); Phenex predicts 1 (Balance: 2, and
+    # -1 more). Orias's Time (4) at Phenex: 4 - 3 = 1; Amon's basic attack (1) at Orias: 0.
+    state = _rogue_fight(engine, "orias", "phenex", [2, 1], [["orias", 1], ["amon", 4]],
+                         {"orias": "phenex", "amon": "orias"})
+    res = combat.resolve_turn(engine.rules, state, [])
+    assert res["dealt_to"] == {"orias": 0, "phenex": 1}
+    assert res["taken"] == 2 + 1  # Phenex's Balance, plus 1 for our Time
+
+
+def test_a_beaten_marquis_stops_acting(engine):
+    state = _rogue_fight(engine, "orias", "phenex", [1, 1], [["orias", 1], ["amon", 4]], {})
+    state["fight"]["health"] = 0  # Orias is beaten: its Time neither hits nor changes our hits
+    res = combat.resolve_turn(engine.rules, state, [])
+    assert res["all_theirs"] == ["balance"] and res["taken"] == 2 + 1
+    assert res["dealt_to"] == {"phenex": (4 - 1) + max(0, 1 - 1)}  # both hits land on Phenex, less its Balance
+
+
+def test_status_in_a_two_marquis_fight(engine):
+    state = _rogue_fight(engine, "orias", "phenex", [2, None], [], {})
+    state["fight"]["bound"] = ["time"]
+    state["phase"] = "prediction"
+    lines = "\n".join(engine.status(state).lines)
+    for said in ("rogue The Lamplighter", "bound 1/6", "Orias of Vethis, health 9/9", "Time (bound)",
+                 "predicts 2: Loss", "Phenex of Vethis", "roll the D4 for Phenex's prediction",
+                 "each of your hits this turn: -2"):
+        assert said in lines, said
+    state["fight"].update(attacks=[["orias", 1], ["amon", 4]], aims={"orias": "phenex"})
+    assert "Orias rolled 1: Time at Phenex" in "\n".join(engine.status(state).lines)
+
+
+def test_outcome_names_the_rogues_for_the_next_game(engine):
+    state = engine.setup(["ana"], {"identity": "scrivener"}, True, setup_rng(1))
+    state.update(phase="over", end={"kind": "survival", "reason": "test", "freed": [], "captured": [], "rule": "x"},
+                 aligned=[])
+    assert engine.outcome(state).scores["rogues"] == ["lamplighter", "penitent"]
+    state = engine.setup(["ana"], {"identity": "scrivener", "rogues": "penitent"}, True, setup_rng(1))
+    state.update(phase="over", end={"kind": "death", "reason": "test", "freed": [], "captured": [], "rule": "x"},
+                 aligned=["penitent"])
+    scores = engine.outcome(state).scores
+    assert scores["rogues"] == ["penitent"] and scores["constituency"] == 3 + 2
+
+
+def test_playouts_with_rogues(engine):
+    games = [(["ana"], ROGUES if seed % 2 else {"identity": "lamplighter", "rogues": "all"}, seed, seed % 3 != 0)
+             for seed in range(300)]
+    results = run_playouts(engine, games)
+    assert all(r.outcome is not None for r in results)
+    aligned = sum(len(r.state["aligned"]) for r in results)
+    beaten = sum(i in r.state["defeated"] for r in results for i in engine.rules.identities)
+    assert aligned > 0 and beaten > 0, (aligned, beaten)
+    for r in results:  # every rogue is somewhere: still in a pile, beaten, or aligned
+        for identity in r.state["rogues"]:
+            places = [p for p in r.state["piles"].values() if identity in p]
+            assert len(places) + (identity in r.state["defeated"]) + (identity in r.state["aligned"]) == 1
+
+
 def test_invariants_catch_a_lost_card(engine):
     state = engine.setup(["ana"], {}, True, setup_rng(1))
     broken = copy.deepcopy(state)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from referee.games.ribbon_of_bone.state import LORD_ICON, Rules
+from referee.games.ribbon_of_bone.state import LORD_ICON, Rules, standing
 
 BASIC = "basic-attack"
 
@@ -73,63 +73,72 @@ def _effect(rules: Rules, ability: str, basic: int, copied: str | None, rolls: _
 
 def resolve_turn(rules: Rules, state: dict[str, Any], rolls: list[int] | None) -> dict[str, Any]:
     """The turn's damage and healing for both sides. With ``rolls`` None, only counts the rolls
-    needed (``asked``)."""
+    needed (``asked``). Against two marquises (a rogue identity) their abilities combine as one
+    side: each one's incoming modifier changes every hit you land on either, and each of your hits
+    lands on the marquis it was aimed at (fight["aims"], else the first still standing)."""
     fight = state["fight"]
-    bound = fight["bound"]
-    foe = fight["foe"]
-    foe_lord = rules.lord_of(foe)
+    up = standing(fight)
     ours = [(card, effective(rules, card, roll, [])) for card, roll in fight["attacks"]]
-    theirs = effective(rules, foe, fight["prediction"], bound)
-    negated = theirs == "reliance" and any(a == "reliance" for _, a in ours)
+    theirs = [(f, effective(rules, f["foe"], f["prediction"], f["bound"])) for f in up]
+    negated = any(a == "reliance" for _, a in theirs) and any(a == "reliance" for _, a in ours)
     source = _Rolls(rolls)
     our_basic = rules.basic_damage + construction_bonus(rules, fight["party"], [])
-    foe_basic = rules.basic_damage + construction_bonus(rules, [foe], bound)
+    foe_basic = rules.basic_damage + sum(construction_bonus(rules, [f["foe"]], f["bound"]) for f in up)
+    aims = fight.get("aims") or {}
 
     our_hits, our_mod, our_heal, lines = [], 0, 0, []
     for card, ability in ours:
         if ability == "reliance" and negated:
             lines.append(f"{rules.name(card)}'s Reliance is negated by the opponent's Reliance")
             continue
-        copied = theirs if ability == "reliance" else None
+        copied = theirs[0][1] if ability == "reliance" and theirs else None
         d, m, h = _effect(rules, ability, our_basic, copied, source, rules.name(card))
         lord = rules.lord_of(card)
         if d > 0 and rules.abilities[ability].get("attunement_bonus"):
             d += rules.attack_bonus[rules.level(state["attune"], lord)]
         if d > 0:
-            our_hits.append(d)
+            our_hits.append((aims.get(card) or up[0]["foe"], d))
         our_mod += m
         our_heal += h
-    their_hits, their_mod, their_heal = [], 0, 0
-    if theirs == "reliance" and negated:
-        lines.append(f"{rules.name(foe)}'s Reliance is negated by yours")
-    else:
-        first = ours[0][1] if ours else None
-        copied = first if theirs == "reliance" else None
-        d, their_mod, their_heal = _effect(rules, theirs, foe_basic, copied, source, rules.name(foe))
+    their_hits, their_mod, foe_heals = [], 0, {}
+    for entry, ability in theirs:
+        foe = entry["foe"]
+        if ability == "reliance" and negated:
+            lines.append(f"{rules.name(foe)}'s Reliance is negated by yours")
+            continue
+        copied = ours[0][1] if ability == "reliance" and ours else None
+        d, m, h = _effect(rules, ability, foe_basic, copied, source, rules.name(foe))
         if d > 0:
-            their_hits.append(d + rules.extra_taken[rules.level(state["attune"], foe_lord)])
-    dealt = sum(max(0, hit + their_mod) for hit in our_hits)
+            their_hits.append(d + rules.extra_taken[rules.level(state["attune"], rules.lord_of(foe))])
+        their_mod += m
+        foe_heals[foe] = h
+    dealt_to = {f["foe"]: 0 for f in up}
+    for target, hit in our_hits:
+        dealt_to[target] += max(0, hit + their_mod)
     taken = sum(max(0, hit + our_mod) for hit in their_hits)
-    return {"ours": ours, "theirs": theirs, "dealt": dealt, "taken": taken, "heal": our_heal,
-            "foe_heal": their_heal, "asked": source.asked, "lines": lines}
+    return {"ours": ours, "theirs": theirs[0][1] if theirs else None, "all_theirs": [a for _, a in theirs],
+            "dealt": sum(dealt_to.values()), "dealt_to": dealt_to, "taken": taken, "heal": our_heal,
+            "foe_heal": sum(foe_heals.values()), "foe_heals": foe_heals, "asked": source.asked, "lines": lines}
 
 
 def needed_rolls(rules: Rules, state: dict[str, Any]) -> list[str]:
     return resolve_turn(rules, state, None)["asked"]
 
 
-def bindable(rules: Rules, state: dict[str, Any], icon_source: list[str], binder_lord: str | None) -> list[str]:
-    """Opponent icons, not yet bound, that these icons match (ability names, or LORD_ICON when
-    the binder serves the opponent's lord)."""
-    fight = state["fight"]
-    foe = fight["foe"]
+def bindable(rules: Rules, state: dict[str, Any], icon_source: list[str],
+             binder_lord: str | None) -> list[tuple[str, str]]:
+    """(opponent, icon) pairs, not yet bound, that these icons match (ability names, or LORD_ICON
+    when the binder serves that opponent's lord). A marquis at 0 health is out of the fight and
+    no longer bound."""
     out = []
-    for icon in rules.icons(foe):
-        if icon in fight["bound"]:
-            continue
-        if icon == LORD_ICON:
-            if binder_lord == rules.lord_of(foe):
-                out.append(icon)
-        elif icon in icon_source:
-            out.append(icon)
+    for entry in standing(state["fight"]):
+        foe = entry["foe"]
+        for icon in rules.icons(foe):
+            if icon in entry["bound"]:
+                continue
+            if icon == LORD_ICON:
+                if binder_lord == rules.lord_of(foe):
+                    out.append((foe, icon))
+            elif icon in icon_source:
+                out.append((foe, icon))
     return out

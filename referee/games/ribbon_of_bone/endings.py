@@ -3,22 +3,34 @@ encounter), attunement steps, and the end of the game with its Escape and Captur
 from __future__ import annotations
 
 from referee.games.ribbon_of_bone.rules import forced_due
-from referee.games.ribbon_of_bone.state import bound_tokens, constituency_worth, reshuffle, return_tokens
+from referee.games.ribbon_of_bone.state import bound_tokens, constituency_worth, foes, reshuffle, return_tokens
 from referee.table.engine import Event
 
-def win_fight(rules, state, events, captured):
+def win_fight(rules, state, events, captured=False, aligned=False):
+    """Victory, a full bind, or (against a rogue identity) aligning the identity. Against two
+    marquises, neither joins you; you heal once and step once toward each marquis's lord."""
     fight = state["fight"]
-    foe = fight["foe"]
+    cards = [f["foe"] for f in foes(fight)]
+    identity = fight.get("identity")
     return_tokens(state, bound_tokens(state))
     state["fight"] = None
     if captured:
-        state["constituents"].append(foe)
-        events.append(Event(f"full bind: {rules.name(foe)} joins your constituency", "combat.endings.full-bind"))
+        state["constituents"].append(cards[0])
+        events.append(Event(f"full bind: {rules.name(cards[0])} joins your constituency", "combat.endings.full-bind"))
+    elif aligned:
+        state["aligned"].append(identity)
+        state["defeated"].extend(cards)
+        events.append(Event(f"{rules.identity_bind} icons bound: {rules.name(identity)} is aligned to your "
+                            f"constituency (worth {rules.identity_worth}, never fights); "
+                            f"{' and '.join(map(rules.name, cards))} are set aside", "ending.survival.unleash"))
     else:
-        state["defeated"].append(foe)
-        events.append(Event(f"victory: {rules.name(foe)} is defeated and set aside", "combat.endings.victory"))
+        state["defeated"].extend(cards + ([identity] if identity else []))
+        beaten = " and ".join(map(rules.name, cards)) + (f", with {rules.name(identity)}," if identity else "")
+        events.append(Event(f"victory: {beaten} {'are' if len(cards) > 1 or identity else 'is'} defeated and "
+                            "set aside", "combat.endings.victory"))
     state["health"] = min(rules.max_health, state["health"] + rules.victory_heal)
-    step(rules, state, rules.lord_of(foe), events, "combat.endings.victory")
+    for card in cards:
+        step(rules, state, rules.lord_of(card), events, "combat.endings.victory")
     if constituency_worth(rules, state) >= rules.constituency_win:
         game_over(rules, state, events, "survival", f"your constituency reaches {rules.constituency_win}")
         return
@@ -26,17 +38,18 @@ def win_fight(rules, state, events, captured):
 
 def lose_fight(rules, state, events):
     fight = state["fight"]
-    foe = fight["foe"]
+    back = [f["foe"] for f in foes(fight)] + ([fight["identity"]] if fight.get("identity") else [])
     return_tokens(state, bound_tokens(state))
     state["fight"] = None
-    reshuffle(state, rules.lord_of(foe), foe)
+    for card in back:
+        reshuffle(state, rules.lord_of(card), card)
     if state["wrath"]:
         events.append(Event("you fall while in The Wrath", "combat.endings.loss"))
         game_over(rules, state, events, "death", "you fell a second time, in The Wrath")
         return
     state.update(wrath=True, attune=rules.centre, health=rules.start_health)
     events.append(Event(f"loss: The Wrath, attunement back to the centre, health {rules.start_health}; "
-                        f"{rules.name(foe)} is shuffled back", "combat.endings.loss"))
+                        f"{' and '.join(map(rules.name, back))} {'are' if len(back) > 1 else 'is'} shuffled back", "combat.endings.loss"))
     for card in state["loop"]:
         if card in state["lord_side"] and state["tokens"][card]:
             for _ in range(state["tokens"][card]):

@@ -5,19 +5,22 @@ import random
 from collections import Counter
 from typing import Any
 
-from referee.games.ribbon_of_bone import combat, flow, rules as checks
+from referee.games.ribbon_of_bone import combat, flow, rogue, rules as checks
 from referee.games.ribbon_of_bone.parse import Reader, notation
-from referee.games.ribbon_of_bone.state import LORD_ICON, Rules, bound_tokens, court_tokens, setup
+from referee.games.ribbon_of_bone.state import (LORD_ICON, Rules, bound_tokens, constituency_worth, court_tokens, foes,
+                                                is_rogue, setup)
 from referee.table.engine import Engine, Event, Option, Outcome, Status
 
 
 class RibbonOfBone(Engine):
     game_id = "ribbon-of-bone"
-    version = "1"
+    version = "2"
     options = (
         Option("identity", "your identity card (lamplighter, penitent or scrivener)", "value", "setup.identity"),
         Option("envelope", "marquises kept in the imprisonment envelope from earlier games, comma separated",
                "value", "setup.marquis-decks"),
+        Option("rogues", "identities unleashed in earlier games, shuffled into their lords' marquis piles "
+               "(comma separated, or 'all' for every identity but yours)", "value", "ending.survival.unleash"),
     )
     examples = (
         ("ana rolls 3", "report the D4 (turn roll, second roll, prediction, attack or ability roll)"),
@@ -32,6 +35,10 @@ class RibbonOfBone(Engine):
         ("ana binds time", "Binding: bind a matching icon (or 'ana binds the lord icon')"),
         ("ana gives the roll to orias", "Action: the first attack roll goes to this attacker"),
         ("ana spends the outskirts", "Reaction: spend the memory token on a court card"),
+        ("ana fights the lamplighter with orias and amon",
+         "a rogue identity (--option rogues=...) and the two marquises you drew with it"),
+        ("ana binds time on orias", "against two marquises: say which one the token goes on"),
+        ("ana aims naberius at amon", "against two marquises: which one an attack hits"),
         ("ana spends gravity", "Reaction: spend a written memory"),
         ("ana passes", "bind nothing, or spend nothing in the Reaction"),
         ("ana remembers gravity", "V thought: write a memory"),
@@ -90,17 +97,27 @@ class RibbonOfBone(Engine):
             f"{state['supply']} in the supply",
             f"written memories: {', '.join(n(m) for m in state['memories']) or 'none'}",
             f"court: {loop or 'not laid yet'}",
-            f"constituents: {', '.join(n(c) for c in state['constituents']) or 'none'}",
-            f"piles: " + ", ".join(f"{n(lord)} {len(pile)}" for lord, pile in state["piles"].items()),
+            f"constituents: {', '.join(n(c) for c in state['constituents']) or 'none'}"
+            + (f"; aligned identities: {', '.join(map(n, state['aligned']))} (worth {r.identity_worth} each)"
+               if state["aligned"] else ""),
+            f"piles: " + ", ".join(f"{n(lord)} {len(pile)}" for lord, pile in state["piles"].items())
+            + (f" (rogues shuffled in: {', '.join(map(n, state['rogues']))})" if state["rogues"] else ""),
         ]
         fight = state["fight"]
         data: dict[str, Any] = {k: state[k] for k in ("phase", "health", "wrath", "attune", "at", "loop", "tokens", "lord_side",
                                                       "sheet", "supply", "memories", "constituents", "defeated",
-                                                      "scenes", "envelope")}
+                                                      "scenes", "envelope", "rogues", "aligned")}
+        data["constituency"] = constituency_worth(r, state)
         data["max_health"] = r.max_health
         data["attunement"] = dict(space["level"])
         data["piles"] = {lord: len(pile) for lord, pile in state["piles"].items()}
-        if fight:
+        if is_rogue(fight):
+            lines += rogue.status_lines(r, fight, combat.effective)
+            lines.append(f"fighting: {', '.join(n(c) for c in fight['party'])}"
+                         + (f"; binder {n(fight['binder'])}" if fight["binder"] else "")
+                         + (f"; last binder {n(fight['last_binder'])}" if fight["last_binder"] else ""))
+            data["fight"] = {**fight, "max_health": r.foe_health}
+        elif fight:
             foe = fight["foe"]
             icons = [("lord" if i == LORD_ICON else n(i)) + (" (bound)" if i in fight["bound"] else "")
                      for i in r.icons(foe)]
@@ -120,7 +137,10 @@ class RibbonOfBone(Engine):
             lines.append(f"game over: {out.reason}")
             data["outcome"] = out.as_json()
         else:
-            lines.append(f"now: {checks.EXPECT[state['phase']] if state['phase'] != 'event' else self._event_hint(state)}")
+            now = checks.EXPECT[state["phase"]] if state["phase"] != "event" else self._event_hint(state)
+            if is_rogue(fight) and state["phase"] == "prediction":
+                now = f"roll the D4 for {rogue.waiting_for(r, fight)}'s prediction"
+            lines.append(f"now: {now}")
         return Status(tuple(lines), data)
 
     def _event_hint(self, state):
@@ -132,7 +152,11 @@ class RibbonOfBone(Engine):
             return None
         end = state["end"]
         won = end["kind"] == "survival"
-        scores = {"constituency": len(state["constituents"]), "health": state["health"],
+        later = list(state["rogues"])  # Unleash: for later games, every identity but yours is a rogue
+        if won and state["identity"]:
+            later += [i for i in self.rules.identities if i != state["identity"] and i not in later]
+        scores = {"constituency": constituency_worth(self.rules, state), "aligned": list(state["aligned"]),
+                  "rogues": later, "health": state["health"],
                   "defeated": len(state["defeated"]), "wrath": state["wrath"], "envelope": list(state["envelope"]),
                   "freed": end["freed"], "captured": end["captured"], "unleash": won}
         return Outcome((state["player"],) if won else (), f"{end['kind']}: {end['reason']}", scores, end["rule"])
@@ -142,11 +166,18 @@ class RibbonOfBone(Engine):
         if not 0 <= state["health"] <= r.max_health:
             bad.append(f"health {state['health']} outside 0..{r.max_health}")
         fight = state["fight"]
-        if fight:
-            if not 0 <= fight["health"] <= r.foe_health:
-                bad.append(f"opponent health {fight['health']} outside 0..{r.foe_health}")
-            if len(set(fight["bound"])) != len(fight["bound"]) or not set(fight["bound"]) <= set(r.icons(fight["foe"])):
-                bad.append(f"bound icons {fight['bound']} not on {fight['foe']}")
+        for entry in foes(fight) if fight else []:
+            if not 0 <= entry["health"] <= r.foe_health:
+                bad.append(f"opponent health {entry['health']} outside 0..{r.foe_health}")
+            if len(set(entry["bound"])) != len(entry["bound"]) or not set(entry["bound"]) <= set(r.icons(entry["foe"])):
+                bad.append(f"bound icons {entry['bound']} not on {entry['foe']}")
+        if fight and is_rogue(fight):
+            if fight["identity"] not in state["rogues"] or len(foes(fight)) > r.rogue_draws:
+                bad.append(f"a rogue fight against {fight['identity']} and {len(foes(fight))} marquises")
+            if rogue.bound_total(fight) >= r.identity_bind:
+                bad.append("a rogue fight goes on with the identity's icons all bound")
+        elif fight and len(fight["bound"]) >= r.full_bind:
+            bad.append("a fight goes on after a full bind")
         places = list(state["tokens"].values())
         counts = [state["supply"], state["extra"], state["sheet"], *places]
         if min(counts) < 0:
@@ -159,9 +190,10 @@ class RibbonOfBone(Engine):
             bad.append("stand-in markers in use while the supply has tokens")
         where = Counter(c for pile in state["piles"].values() for c in pile)
         freed = state["end"]["freed"] if state["end"] else []  # out of the envelope, back for later games
-        where.update(state["constituents"] + state["defeated"] + state["envelope"] + freed
-                     + ([fight["foe"]] if fight else []))
-        if where != Counter(list(r.marquis)):
+        where.update(state["constituents"] + state["defeated"] + state["envelope"] + freed + state["aligned"]
+                     + ([f["foe"] for f in foes(fight)] + ([fight["identity"]] if is_rogue(fight) else [])
+                        if fight else []))
+        if where != Counter(list(r.marquis) + state["rogues"]):
             bad.append(f"marquis cards not conserved: {dict(where)}")
         if state["phase"] not in ("lay",) and sorted(state["loop"]) != sorted(r.court_cards):
             bad.append(f"court loop {state['loop']}")

@@ -9,11 +9,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from referee.games.ribbon_of_bone import combat
+from referee.games.ribbon_of_bone import combat, rogue
 from referee.games.ribbon_of_bone.endings import (end_turn, free, game_over, lose_fight, step, surrender,
                                                    win_fight)
 from referee.games.ribbon_of_bone.rules import attackers, spendable
-from referee.games.ribbon_of_bone.state import LORD_ICON, Rules, lay, return_tokens, take_token
+from referee.games.ribbon_of_bone.state import (LORD_ICON, Rules, foe_entry, foes, is_rogue, lay, return_tokens,
+                                                standing, take_token)
 from referee.table.engine import Event
 
 
@@ -26,7 +27,7 @@ def resolve(rules: Rules, state: dict[str, Any], move: dict[str, Any], rng: rand
         return {**move, "card": rng.choice([c for c in rules.court_cards if c not in state["tokens"]])}
     if kind == "draw" and move.get("card") is None:
         lord = next(lord for lord in rules.lords if _needs_draw(rules, state, lord))
-        return {**move, "card": rng.choice(state["piles"][lord])}
+        return {**move, "card": rng.choice(rules.marquis_in(state["piles"][lord]))}
     if kind == "fight" and move.get("card") is None:
         lord = rules.lords_pile(state)
         if lord is None:
@@ -35,14 +36,16 @@ def resolve(rules: Rules, state: dict[str, Any], move: dict[str, Any], rng: rand
                 return move  # the court is still: nothing to draw
             lord = rng.choice(full)
         pile = state["piles"][lord]
-        return {**move, "card": pile[0] if state["digital"] else rng.choice(pile)}
+        move = {**move, "card": pile[0] if state["digital"] else rng.choice(pile)}
+    if kind == "fight" and move.get("card") in rules.identities and "with" not in move:
+        return {**move, "with": rogue.draw_company(rules, state, move["card"], rng)}
     if kind == "surrender" and move.get("lord") is None:
         return {**move, "lord": rng.choice(state["end"]["choices"])}
     return move
 
 
 def _needs_draw(rules: Rules, state: dict[str, Any], lord: str) -> bool:
-    return bool(state["piles"][lord]) and not any(rules.lord_of(c) == lord for c in state["constituents"])
+    return bool(rules.marquis_in(state["piles"][lord])) and not any(rules.lord_of(c) == lord for c in state["constituents"])
 
 
 # -- apply ------------------------------------------------------------------------------------
@@ -91,9 +94,14 @@ def _roll(rules, state, move, events):
                             f"no: {rules.name(row['if_no'])})", "thoughts.following-thoughts"))
     elif phase == "prediction":
         fight = state["fight"]
-        fight["prediction"] = value
-        ability = combat.effective(rules, fight["foe"], value, fight["bound"])
-        events.append(Event(f"{rules.name(fight['foe'])} will use {rules.name(ability)}", "combat.prediction"))
+        waiting = [f for f in standing(fight) if f["prediction"] is None]
+        entry = waiting[0]
+        entry["prediction"] = value
+        ability = combat.effective(rules, entry["foe"], value, entry["bound"])
+        events.append(Event(f"{rules.name(entry['foe'])} will use {rules.name(ability)}", "combat.prediction"))
+        if len(waiting) > 1:
+            events.append(Event(f"roll again for {rules.name(waiting[1]['foe'])}'s prediction", rogue.RULE))
+            return
         if len(fight["party"]) > rules.prosecutors:
             state["phase"] = "shuffle"
         else:
@@ -125,8 +133,20 @@ def _after_attack(rules, state, events):
     if len(fight["attacks"]) < len(attackers(state)):
         state["phase"] = "action"
         return
+    if rogue.needs_aim(fight):
+        state["phase"] = "aim"
+        return
     state["phase"] = "resolve"
     _maybe_resolve(rules, state, events)
+
+
+def _aim(rules, state, move, events):
+    fight = state["fight"]
+    fight["aims"][move["card"]] = move["at"]
+    events.append(Event(f"{rules.name(move['card'])} aims at {rules.name(move['at'])}", rogue.RULE))
+    if len(fight["aims"]) == len(fight["attacks"]):
+        state["phase"] = "resolve"
+        _maybe_resolve(rules, state, events)
 
 
 def _maybe_resolve(rules, state, events):
@@ -138,14 +158,18 @@ def _maybe_resolve(rules, state, events):
     res = combat.resolve_turn(rules, state, fight["rolls"])
     for line in res["lines"]:
         events.append(Event(line, "abilities.reliance"))
-    fight["health"] = max(0, min(rules.foe_health, fight["health"] - res["dealt"] + res["foe_heal"]))
+    for entry in standing(fight):
+        entry["health"] = max(0, min(rules.foe_health, entry["health"] - res["dealt_to"][entry["foe"]]
+                                     + res["foe_heals"].get(entry["foe"], 0)))
     state["health"] = max(0, min(rules.max_health, state["health"] - res["taken"] + res["heal"]))
-    foe = rules.name(fight["foe"])
-    events.append(Event(f"you deal {res['dealt']} and heal {res['heal']}; {foe} deals {res['taken']} and heals "
-                        f"{res['foe_heal']}: you {state['health']}, {foe} {fight['health']}", "combat.resolution"))
+    foe = " and ".join(rules.name(f["foe"]) for f in foes(fight))
+    left = ", ".join(f"{rules.name(f['foe'])} {f['health']}" for f in foes(fight))
+    events.append(Event(f"you deal {res['dealt']} and heal {res['heal']}; {foe} deal{'' if is_rogue(fight) else 's'} "
+                        f"{res['taken']} and heal{'' if is_rogue(fight) else 's'} {res['foe_heal']}: "
+                        f"you {state['health']}, {left}", "combat.resolution"))
     if state["health"] == 0:
         lose_fight(rules, state, events)
-    elif fight["health"] == 0:
+    elif not standing(fight):
         win_fight(rules, state, events, captured=False)
     elif spendable(rules, state):
         state["phase"] = "reaction"
@@ -157,16 +181,28 @@ def _next_turn(state):
     fight = state["fight"]
     fight.update(turn=fight["turn"] + 1, prediction=None, attacks=[], pending=None, rolls=[],
                  last_binder=fight["binder"], binder=None)
+    for entry in foes(fight):
+        entry["prediction"] = None
+    if is_rogue(fight):
+        fight["aims"] = {}
     state["phase"] = "prediction"
 
 
-def _bound(rules, state, icon, events):
+def _bound(rules, state, icon, events, on=None):
     fight = state["fight"]
-    fight["bound"].append(icon)
-    what = rules.name(icon) if icon != LORD_ICON else f"{rules.name(rules.lord_of(fight['foe']))}'s lord icon"
-    events.append(Event(f"{what} on {rules.name(fight['foe'])} is bound ({len(fight['bound'])} of "
-                        f"{len(rules.icons(fight['foe']))})", "combat.binding"))
-    if len(fight["bound"]) >= rules.full_bind:
+    entry = foe_entry(fight, on)
+    entry["bound"].append(icon)
+    what = rules.name(icon) if icon != LORD_ICON else f"{rules.name(rules.lord_of(entry['foe']))}'s lord icon"
+    if is_rogue(fight):
+        events.append(Event(f"{what} on {rules.name(entry['foe'])} is bound ({rogue.bound_total(fight)} of "
+                            f"{rules.identity_bind} to align {rules.name(fight['identity'])})", "combat.binding"))
+        if rogue.aligns(rules, fight):
+            win_fight(rules, state, events, aligned=True)
+            return True
+        return False
+    events.append(Event(f"{what} on {rules.name(entry['foe'])} is bound ({len(entry['bound'])} of "
+                        f"{len(rules.icons(entry['foe']))})", "combat.binding"))
+    if len(entry["bound"]) >= rules.full_bind:
         win_fight(rules, state, events, captured=True)
         return True
     return False
@@ -252,12 +288,16 @@ def _fight(rules, state, move, events):
     if card is None:
         game_over(rules, state, events, "survival", "every marquis pile is empty: the court is still")
         return
-    state["piles"][rules.lord_of(card)].remove(card)
-    state["fight"] = {"foe": card, "health": rules.foe_health, "bound": [], "party": [], "binder": None,
-                      "last_binder": None, "prediction": None, "attacks": [], "pending": None, "rolls": [],
-                      "turn": 1}
-    events.append(Event(f"{rules.name(card)} of {rules.name(rules.lord_of(card))} steps out ({rules.foe_health} health)",
-                        "combat.setup"))
+    if card in rules.identities:
+        if not rogue.start(rules, state, card, move["with"], events):
+            game_over(rules, state, events, "survival", "a rogue identity was the last card: no marquis is left")
+            return
+    else:
+        state["piles"][rules.lord_of(card)].remove(card)
+        state["fight"] = rogue.fresh_foe(rules, card)
+        events.append(Event(f"{rules.name(card)} of {rules.name(rules.lord_of(card))} steps out "
+                            f"({rules.foe_health} health)", "combat.setup"))
+    state["fight"].update(party=[], binder=None, last_binder=None, attacks=[], pending=None, rolls=[], turn=1)
     if len(state["constituents"]) > rules.party_size:
         state["phase"] = "party"
     else:
@@ -277,12 +317,13 @@ def _binder(rules, state, move, events):
     can = combat.bindable(rules, state, rules.marquis[card]["attacks"], rules.lord_of(card))
     state["phase"] = "bind" if can else "action"
     if not can:
-        events.append(Event(f"{rules.name(card)} shares no unbound icon with {rules.name(fight['foe'])}", "combat.binding"))
+        them = " or ".join(rules.name(f["foe"]) for f in standing(fight))
+        events.append(Event(f"{rules.name(card)} shares no unbound icon with {them}", "combat.binding"))
 
 
 def _bind(rules, state, move, events):
     take_token(state)
-    if not _bound(rules, state, move["icon"], events):
+    if not _bound(rules, state, move["icon"], events, move.get("on")):
         state["phase"] = "action"
 
 
@@ -317,11 +358,11 @@ def _spend(rules, state, move, events):
         state["memories"].remove(memory)
         take_token(state)
         events.append(Event(f"the written {rules.name(memory)} memory is crossed out", "combat.reaction"))
-    if not _bound(rules, state, icon, events):
+    if not _bound(rules, state, icon, events, move.get("on")):
         _next_turn(state)
 
 
 APPLY = {"lay": _lay, "draw": _draw, "roll": _roll, "move": _move, "follow": _follow, "answer": _answer,
          "take": _take, "remember": _remember, "attune": _attune, "heal": _heal, "favour": _favour,
          "fight": _fight, "party": _party, "binder": _binder, "bind": _bind, "pass": _pass,
-         "assign": _assign, "spend": _spend, "free": free, "surrender": surrender}
+         "assign": _assign, "aim": _aim, "spend": _spend, "free": free, "surrender": surrender}

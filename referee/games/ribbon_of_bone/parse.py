@@ -2,15 +2,17 @@
 
 "ana rolls 3", "ana rolls d4: 2", "ana moves to the red stair", "ana follows the thought",
 "ana answers yes", "ana fights", "ana sets kimaris as binder", "ana binds time",
-"ana gives the roll to orias", "ana spends the outskirts", "ana passes". A roll or draw without a
+"ana gives the roll to orias", "ana spends the outskirts", "ana passes". Against a rogue identity's
+two marquises: "ana fights the lamplighter with orias and amon", "ana binds time on orias",
+"ana aims naberius at amon", "ana spends the outskirts on orias". A roll or draw without a
 result is left for the referee to make.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from referee.games.ribbon_of_bone.state import LORD_ICON, Rules
-from referee.table.engine import Illegal, Unreadable
+from referee.games.ribbon_of_bone.state import LORD_ICON, Rules, is_rogue, standing
+from referee.table.engine import Ambiguous, Illegal, Unreadable
 from referee.table.notation import match_phrase, take_player, verb, words
 
 VERBS = {
@@ -25,6 +27,7 @@ VERBS = {
     "party": ("brings", "bring", "chooses", "choose", "fields"),
     "bind": ("bind", "binds", "bound"), "pass": ("pass", "passes", "passed", "skip", "skips"),
     "assign": ("give", "gives", "gave", "assign", "assigns"),
+    "aim": ("aim", "aims", "aimed", "sends", "send", "directs", "direct"),
     "spend": ("spend", "spends", "spent", "use", "uses"), "free": ("free", "frees", "escapes", "releases"),
     "surrender": ("surrender", "surrenders", "loses", "lose"),
 }
@@ -40,6 +43,9 @@ class Reader:
         self.court = {key(c["name"]): i for i, c in rules.court_cards.items()}
         self.court.update({i.replace("-", " "): i for i in rules.court_cards})
         self.marquis = {key(c["name"]): i for i, c in rules.marquis.items()}
+        self.marquis.update({i: i for i in rules.marquis})
+        self.fighters = {**self.marquis, **{key(c["name"]): i for i, c in rules.identities.items()},
+                         **{i: i for i in rules.identities}}
         self.abilities = {key(r["name"]): i for i, r in rules.abilities.items() if i != "basic-attack"}
         self.lords = {key(r["name"]): i for i, r in rules.lords.items()}
         self.bind_icons = {**self.abilities, "lord": LORD_ICON, "lord icon": LORD_ICON}
@@ -99,15 +105,52 @@ class Reader:
         return move
 
     def _draw(self, state, move, args):
-        card = self._optional(args, self.marquis, "a marquis", ("marquis", "card", "opponent"))
         if state["phase"] != "draw":
-            return {"player": move["player"], "kind": "fight", "card": card}
-        move["card"] = card
+            return self._fight(state, {"player": move["player"], "kind": "fight"}, args)
+        move["card"] = self._optional(args, self.fighters, "a marquis", ("marquis", "card", "opponent"))
         return move
 
     def _fight(self, state, move, args):
-        move["card"] = self._optional(args, self.marquis, "a marquis", ("marquis", "it", "encounter"))
+        args = [t for t in args if t not in ("marquis", "it", "encounter", "card", "opponent", ",", "rogue")]
+        if not args:
+            move["card"] = None
+            return move
+        move["card"], args = match_phrase(args, self.fighters, "a marquis or a rogue identity")
+        if args:  # a rogue identity's company: "ana fights the lamplighter with orias and amon"
+            company = []
+            while args:
+                card, args = match_phrase(args, self.fighters, "a marquis")
+                company.append(card)
+            move["with"] = company
         return move
+
+    def _split_on(self, args):
+        """Split "... on orias" off the end: (the words before, the marquis named or None)."""
+        if "on" in args:
+            at = len(args) - 1 - args[::-1].index("on")
+            tail = " ".join(t for t in args[at + 1:] if t != "marquis")
+            if tail in self.marquis:
+                return args[:at], self.marquis[tail]
+        return args, None
+
+    def _target(self, state, on, fits, said):
+        """The opponent a token goes on. Outside a rogue fight: None (naming another is illegal).
+        In one, the marquis named, else the one standing marquis the icon fits (Ambiguous when
+        both do)."""
+        fight = state.get("fight")
+        if not fight or not is_rogue(fight):
+            if on is not None and fight and on != fight["foe"]:
+                raise Illegal(f"your opponent is {self.rules.name(fight['foe'])}, not {self.rules.name(on)}",
+                              "combat.binding")
+            return None
+        if on is not None:
+            return on
+        up = standing(fight)
+        found = [f["foe"] for f in up if fits(f)] or [f["foe"] for f in up]
+        if len(found) > 1:
+            raise Ambiguous("say which marquis: both could take it",
+                            [f"{said} on {self.rules.name(foe)}" for foe in found])
+        return found[0]
 
     def _move(self, state, move, args):
         if not args:
@@ -165,18 +208,31 @@ class Reader:
         move["cards"] = cards
         return move
 
+    def _bind_icon(self, args):
+        icon, extra = match_phrase(args, self.bind_icons, "an icon to bind")
+        self._done(extra, None, ("icon",))
+        return icon
+
     def _bind(self, state, move, args):
         if args in (["nothing"], ["none"]):
             return {"player": move["player"], "kind": "pass"}
+        args, on = self._split_on(args)
         icon, extra = match_phrase(args, self.bind_icons, "an icon to bind")
         self._done(extra, None, ("icon",))
+        lord = None
         if isinstance(icon, tuple):
-            fight = state.get("fight")
-            if fight and self.rules.lord_of(fight["foe"]) != icon[1]:
-                raise Illegal(f"{self.rules.name(fight['foe'])} shows {self.rules.name(self.rules.lord_of(fight['foe']))}'s "
-                              f"lord icon, not {self.rules.name(icon[1])}'s", "combat.binding")
-            icon = LORD_ICON
+            lord, icon = icon[1], LORD_ICON
+        rules, fight = self.rules, state.get("fight")
+        said = f"{move['player']} binds " + ("the lord icon" if icon == LORD_ICON else rules.name(icon))
+        on = self._target(state, on, lambda f: icon in rules.icons(f["foe"]) and icon not in f["bound"]
+                          and lord in (None, rules.lord_of(f["foe"])), said)
+        foe = on or (fight["foe"] if fight else None)
+        if lord and foe and rules.lord_of(foe) != lord:
+            raise Illegal(f"{rules.name(foe)} shows {rules.name(rules.lord_of(foe))}'s "
+                          f"lord icon, not {rules.name(lord)}'s", "combat.binding")
         move["icon"] = icon
+        if on is not None:
+            move["on"] = on
         return move
 
     def _pass(self, state, move, args):
@@ -188,11 +244,31 @@ class Reader:
         self._done(extra)
         return move
 
+    def _memory(self, args):
+        args = [t for t in args if t not in ("memory", "from", "written", "token", "on")]
+        memory, extra = match_phrase(args, self.memories, "a court card or a written memory")
+        self._done(extra)
+        return memory
+
     def _spend(self, state, move, args):
         if args in (["nothing"], ["none"]):
             return {"player": move["player"], "kind": "pass"}
-        args = [t for t in args if t not in ("memory", "from", "written", "token", "on")]
-        move["memory"], extra = match_phrase(args, self.memories, "a court card or a written memory")
+        args, on = self._split_on(args)
+        memory = self._memory(args)
+        icon = self.rules.room_icon(state, memory) if memory in state["tokens"] else memory
+        lord = self.rules.rooms[memory]["lord"] if icon == LORD_ICON else None
+        said = f"{move['player']} spends {self.rules.name(memory)}"
+        on = self._target(state, on, lambda f: icon in self.rules.icons(f["foe"]) and icon not in f["bound"]
+                          and lord in (None, self.rules.lord_of(f["foe"])), said)
+        move["memory"] = memory
+        if on is not None:
+            move["on"] = on
+        return move
+
+    def _aim(self, state, move, args):
+        args = [t for t in args if t not in ("at", "against", "attack", "roll")]
+        move["card"], args = match_phrase(args, self.marquis, "one of your attackers")
+        move["at"], extra = match_phrase(args, self.marquis, "the marquis it hits")
         self._done(extra)
         return move
 
@@ -214,7 +290,8 @@ def notation(rules: Rules, move: dict[str, Any]) -> str:
         return said + (f" for {n(move['for'])}" if move.get("for") else "")
     if kind in ("lay", "draw", "fight"):
         verb_ = {"lay": "lays", "draw": "draws", "fight": "fights"}[kind]
-        return f"{p} {verb_} {n(move['card'])}" if move.get("card") else f"{p} {verb_}"
+        said = f"{p} {verb_} {n(move['card'])}" if move.get("card") else f"{p} {verb_}"
+        return said + (f" with {' and '.join(n(c) for c in move['with'])}" if move.get("with") else "")
     if kind == "surrender":
         return f"{p} surrenders {n(move['lord'])}" if move.get("lord") else f"{p} surrenders"
     fixed = {"follow": "follows the thought", "take": "takes the decision", "heal": "heals",
@@ -233,12 +310,15 @@ def notation(rules: Rules, move: dict[str, Any]) -> str:
         return f"{p} brings {', '.join(n(c) for c in move['cards'])}"
     if kind == "binder":
         return f"{p} sets {n(move['card'])} as binder"
+    on = f" on {n(move['on'])}" if move.get("on") else ""
     if kind == "bind":
-        return f"{p} binds " + ("the lord icon" if move["icon"] == LORD_ICON else n(move["icon"]))
+        return f"{p} binds " + ("the lord icon" if move["icon"] == LORD_ICON else n(move["icon"])) + on
     if kind == "assign":
         return f"{p} gives the roll to {n(move['card'])}"
+    if kind == "aim":
+        return f"{p} aims {n(move['card'])} at {n(move['at'])}"
     if kind == "spend":
-        return f"{p} spends {n(move['memory'])}"
+        return f"{p} spends {n(move['memory'])}{on}"
     if kind == "free":
         return f"{p} frees {n(move['lord'])}"
     raise ValueError(f"unknown move kind {kind}")

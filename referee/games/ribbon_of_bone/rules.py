@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.games.ribbon_of_bone import combat
-from referee.games.ribbon_of_bone.state import LORD_ICON, Rules, court_tokens
+from referee.games.ribbon_of_bone import combat, rogue
+from referee.games.ribbon_of_bone.state import LORD_ICON, Rules, court_tokens, is_rogue
 from referee.table.engine import Illegal
 
 PHASE_RULE = {
@@ -19,14 +19,14 @@ PHASE_RULE = {
     "v-thought": "thoughts.v-prompts", "v-decision": "thoughts.v-prompts",
     "forced": "turn.forced-encounter", "party": "combat.setup", "prediction": "combat.prediction",
     "shuffle": "combat.shuffling", "bind": "combat.binding", "action": "combat.action",
-    "assign": "combat.action", "resolve": "combat.resolution", "reaction": "combat.reaction",
+    "assign": "combat.action", "aim": "ending.survival.unleash", "resolve": "combat.resolution", "reaction": "combat.reaction",
     "escape": "ending.survival.escape", "capture": "ending.death.capture", "over": "ending.when",
 }
 PHASE_KINDS = {
     "lay": {"lay"}, "draw": {"draw"}, "roll": {"roll"}, "thought-roll": {"roll"}, "answer": {"answer"},
     "v-thought": {"remember", "attune"}, "v-decision": {"heal", "favour"}, "forced": {"fight"},
     "party": {"party"}, "prediction": {"roll"}, "shuffle": {"binder"}, "bind": {"bind", "pass"},
-    "action": {"roll"}, "assign": {"assign"}, "resolve": {"roll"}, "reaction": {"spend", "pass"},
+    "action": {"roll"}, "assign": {"assign"}, "aim": {"aim"}, "resolve": {"roll"}, "reaction": {"spend", "pass"},
     "escape": {"free"}, "capture": {"surrender"}, "over": set(),
 }
 EXPECT = {
@@ -37,7 +37,8 @@ EXPECT = {
     "forced": "fight: four memory tokens lie in the court", "party": "choose the constituents who fight",
     "prediction": "roll the D4 for the opponent's prediction", "shuffle": "choose this turn's binder",
     "bind": "bind a matching icon or pass", "action": "roll the D4 for your attack",
-    "assign": "give the roll to one of your attackers", "resolve": "roll the D4 for an ability",
+    "assign": "give the roll to one of your attackers",
+    "aim": "aim each attack at one of the two marquises", "resolve": "roll the D4 for an ability",
     "reaction": "spend a memory or pass", "escape": "choose the lord whose prisoners escape",
     "capture": "give up the lord whose constituents are captured", "over": "nothing: the game is over",
 }
@@ -96,6 +97,9 @@ def _draw(rules, state, move):
     card = move.get("card")
     if card is None:
         return
+    if card in rules.identities:
+        raise Illegal(f"{rules.name(card)} is a rogue identity, not a constituent: it goes back into its pile, "
+                      "which is shuffled, and you draw again", "setup.constituents")
     lord = rules.lord_of(card) if card in rules.marquis else None
     if lord is None or card not in state["piles"][lord]:
         raise Illegal(f"{rules.name(card)} is not in any marquis pile", "setup.constituents")
@@ -114,8 +118,13 @@ def _fight(rules, state, move):
     card = move.get("card")
     if card is None:
         return
-    if card not in rules.marquis:
+    if card in rules.identities:
+        if card not in state["rogues"]:
+            raise Illegal(f"{rules.name(card)} is not a rogue identity in this game's piles", "setup.marquis-decks")
+    elif card not in rules.marquis:
         raise Illegal(f"{rules.name(card)} is not a marquis", "combat.setup")
+    elif "with" in move:
+        raise Illegal(f"only a rogue identity brings other marquises; {rules.name(card)} fights alone", "combat.setup")
     lord = rules.lords_pile(state)
     allowed = state["piles"][lord] if lord else [c for p in state["piles"].values() for c in p]
     if card not in allowed:
@@ -125,6 +134,8 @@ def _fight(rules, state, move):
         tops = [state["piles"][lord][0]] if lord else [p[0] for p in state["piles"].values() if p]
         if card not in tops:
             raise Illegal("in a digital game the referee draws, from the top of the pile", "combat.setup")
+    if card in rules.identities and "with" in move:
+        rogue.check_company(rules, state, card, move["with"])
 
 
 def _answer(rules, state, move):
@@ -165,16 +176,34 @@ def _binder(rules, state, move):
                       "combat.shuffling")
 
 
+def _target(rules, state, move, rule):
+    """The opponent a bind or a spent memory is laid on: named in a rogue fight, else the one."""
+    fight = state["fight"]
+    on = move.get("on")
+    if not is_rogue(fight):
+        if on is not None and on != fight["foe"]:
+            raise Illegal(f"your opponent is {rules.name(fight['foe'])}, not {rules.name(on)}", rule)
+        return fight
+    entry = next((f for f in rogue.foes(fight) if f["foe"] == on), None)
+    if entry is None:
+        them = " or ".join(rules.name(f["foe"]) for f in rogue.foes(fight))
+        raise Illegal(f"say which marquis the token goes on: {them}", rule)
+    if entry["health"] == 0:
+        raise Illegal(f"{rules.name(on)} is beaten and out of the fight: its icons can no longer be bound", rule)
+    return entry
+
+
 def _bind(rules, state, move):
     fight = state["fight"]
     icon = move["icon"]
     binder = fight["binder"]
-    if icon in fight["bound"]:
-        raise Illegal(f"{_icon(rules, state, icon)} is already bound", "combat.binding")
-    if icon not in rules.icons(fight["foe"]):
-        raise Illegal(f"{rules.name(fight['foe'])} has no {_icon(rules, state, icon)} icon", "combat.binding")
-    if icon not in combat.bindable(rules, state, rules.marquis[binder]["attacks"], rules.lord_of(binder)):
-        raise Illegal(f"your binder {rules.name(binder)} does not show {_icon(rules, state, icon)}", "combat.binding")
+    entry = _target(rules, state, move, "combat.binding")
+    if icon in entry["bound"]:
+        raise Illegal(f"{_icon(rules, entry, icon)} on {rules.name(entry['foe'])} is already bound", "combat.binding")
+    if icon not in rules.icons(entry["foe"]):
+        raise Illegal(f"{rules.name(entry['foe'])} has no {_icon(rules, entry, icon)} icon", "combat.binding")
+    if (entry["foe"], icon) not in combat.bindable(rules, state, rules.marquis[binder]["attacks"], rules.lord_of(binder)):
+        raise Illegal(f"your binder {rules.name(binder)} does not show {_icon(rules, entry, icon)}", "combat.binding")
 
 
 def _assign(rules, state, move):
@@ -182,9 +211,13 @@ def _assign(rules, state, move):
         raise Illegal(f"{rules.name(move['card'])} is not attacking this turn", "combat.action")
 
 
+def _aim(rules, state, move):
+    rogue.check_aim(rules, state, move, attackers(state))
+
+
 def _spend(rules, state, move):
     memory = move["memory"]
-    fight = state["fight"]
+    entry = _target(rules, state, move, "combat.reaction")
     if memory in state["tokens"]:
         if state["tokens"][memory] == 0:
             raise Illegal(f"no memory token lies on {rules.name(memory)}", "combat.reaction")
@@ -195,8 +228,8 @@ def _spend(rules, state, move):
         if memory not in state["memories"]:
             raise Illegal(f"no {rules.name(memory)} memory is written in your notebook", "combat.reaction")
         icon, found = memory, combat.bindable(rules, state, [memory], None)
-    if not found:
-        raise Illegal(f"that memory binds {_icon(rules, state, icon)}, which {rules.name(fight['foe'])} "
+    if not any(foe == entry["foe"] for foe, _ in found):
+        raise Illegal(f"that memory binds {_icon(rules, entry, icon)}, which {rules.name(entry['foe'])} "
                       "does not show unbound", "combat.reaction")
 
 
@@ -219,12 +252,13 @@ def _nothing(rules, state, move):
 CHECKS = {"roll": _roll, "lay": _lay, "draw": _draw, "move": _move, "fight": _fight, "follow": _nothing,
           "answer": _answer, "take": _nothing, "remember": _remember, "attune": _attune, "heal": _nothing,
           "favour": _favour, "party": _party, "binder": _binder, "bind": _bind, "pass": _nothing,
-          "assign": _assign, "spend": _spend, "free": _free, "surrender": _surrender}
+          "assign": _assign, "aim": _aim, "spend": _spend, "free": _free, "surrender": _surrender}
 
 
-def _icon(rules: Rules, state: dict[str, Any], icon: str) -> str:
+def _icon(rules: Rules, entry: dict[str, Any], icon: str) -> str:
+    """An icon's name; the lord icon named by the lord of ``entry`` (an opponent of the fight)."""
     if icon == LORD_ICON:
-        return f"the lord icon of {rules.name(rules.lord_of(state['fight']['foe']))}"
+        return f"the lord icon of {rules.name(rules.lord_of(entry['foe']))}"
     return rules.name(icon)
 
 
@@ -233,19 +267,23 @@ def attackers(state: dict[str, Any]) -> list[str]:
     return [c for c in fight["party"] if c != fight["binder"]]
 
 
-def spendable(rules: Rules, state: dict[str, Any]) -> list[str]:
-    """Court cards with a token and written memories that would bind something now."""
+def spend_targets(rules: Rules, state: dict[str, Any]) -> list[tuple[str, str]]:
+    """(memory, opponent) pairs: court cards with a token and written memories, and the opponent
+    on which each would bind something now."""
     out = []
     for card in state["loop"]:
         if state["tokens"][card]:
             icon = rules.room_icon(state, card)
             lord = rules.rooms[card]["lord"] if icon == LORD_ICON else None
-            if combat.bindable(rules, state, [icon], lord):
-                out.append(card)
+            out += [(card, foe) for foe, _ in combat.bindable(rules, state, [icon], lord)]
     for memory in dict.fromkeys(state["memories"]):
-        if combat.bindable(rules, state, [memory], None):
-            out.append(memory)
-    return out
+        out += [(memory, foe) for foe, _ in combat.bindable(rules, state, [memory], None)]
+    return list(dict.fromkeys(out))
+
+
+def spendable(rules: Rules, state: dict[str, Any]) -> list[str]:
+    """Court cards with a token and written memories that would bind something now."""
+    return list(dict.fromkeys(memory for memory, _ in spend_targets(rules, state)))
 
 
 def legal_moves(rules: Rules, state: dict[str, Any]) -> list[dict[str, Any]]:
@@ -285,11 +323,18 @@ def legal_moves(rules: Rules, state: dict[str, Any]) -> list[dict[str, Any]]:
         return [mv("binder", card=c) for c in fight["party"] if c != fight["last_binder"]]
     if phase == "bind":
         binder = fight["binder"]
-        icons = combat.bindable(rules, state, rules.marquis[binder]["attacks"], rules.lord_of(binder))
-        return [mv("bind", icon=i) for i in icons] + [mv("pass")]
+        pairs = combat.bindable(rules, state, rules.marquis[binder]["attacks"], rules.lord_of(binder))
+        if is_rogue(fight):
+            return [mv("bind", icon=i, on=foe) for foe, i in pairs] + [mv("pass")]
+        return [mv("bind", icon=i) for _, i in pairs] + [mv("pass")]
     if phase == "assign":
         return [mv("assign", card=c) for c in attackers(state)]
+    if phase == "aim":
+        return [mv("aim", card=c, at=f["foe"]) for c in attackers(state) if c not in fight["aims"]
+                for f in rogue.standing(fight)]
     if phase == "reaction":
+        if is_rogue(fight):
+            return [mv("spend", memory=m, on=foe) for m, foe in spend_targets(rules, state)] + [mv("pass")]
         return [mv("spend", memory=m) for m in spendable(rules, state)] + [mv("pass")]
     if phase == "escape":
         return [mv("free", lord=lord) for lord in state["end"]["choices"]]

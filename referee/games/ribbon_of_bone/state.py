@@ -35,6 +35,8 @@ class Rules:
         self.full_bind = v("full-bind-icons")
         self.constituency_win = v("constituency-victory")
         self.identity_worth = v("identity-constituency-worth")
+        self.identity_bind = v("identity-bind-icons")
+        self.rogue_draws = v("rogue-marquises")
         self.basic_damage = v("basic-attack-damage")
         self.tokens_total = data.pieces("tokens")["memory-token"]["count"]
         self.faces = [f["value"] for f in data.die("d4")["faces"]]
@@ -70,7 +72,12 @@ class Rules:
         return list(self.marquis[card]["attacks"]) + [LORD_ICON]
 
     def lord_of(self, card: str) -> str:
-        return self.marquis[card]["lord"]
+        """The lord of a marquis, or of an identity (whose back is its lord's marquis back)."""
+        return (self.marquis.get(card) or self.identities[card])["lord"]
+
+    def marquis_in(self, pile: list[str]) -> list[str]:
+        """The marquis cards of a pile, passing over any rogue identity shuffled into it."""
+        return [c for c in pile if c in self.marquis]
 
     def level(self, space: str, lord: str) -> int:
         return self.spaces[space]["level"][lord]
@@ -110,10 +117,13 @@ def setup(rules: Rules, player: str, options: dict[str, Any], digital: bool,
     for card in envelope:
         if card not in rules.marquis:
             raise ValueError(f"no marquis '{card}' to keep in the envelope")
+    rogues = rogue_option(rules, options)
     piles = {lord: [c for c in row["marquis"] if c not in envelope] for lord, row in rules.lords.items()}
+    for card in rogues:  # Unleash: the unused identities hide in their lords' piles
+        piles[rules.lord_of(card)].append(card)
     state: dict[str, Any] = {
         "player": player, "digital": digital, "seed": rng.randrange(2**31), "shuffles": 0,
-        "phase": "lay", "identity": identity, "envelope": envelope,
+        "phase": "lay", "identity": identity, "envelope": envelope, "rogues": rogues, "aligned": [],
         "loop": [], "at": None, "tokens": {}, "lord_side": [],
         "piles": piles, "constituents": [], "defeated": [],
         "health": rules.start_health, "wrath": False, "attune": rules.centre,
@@ -130,10 +140,31 @@ def setup(rules: Rules, player: str, options: dict[str, Any], digital: bool,
         for lord in piles:
             rng.shuffle(piles[lord])
         for lord in piles:
-            if piles[lord]:
-                state["constituents"].append(piles[lord].pop(0))
+            marquis = rules.marquis_in(piles[lord])
+            if marquis:
+                skipped = piles[lord].index(marquis[0])
+                state["constituents"].append(piles[lord].pop(skipped))
+                if skipped:  # a rogue identity turned up first: it goes back, and the pile is shuffled
+                    rng.shuffle(piles[lord])
         state["phase"] = "roll"
     return state
+
+
+def rogue_option(rules: Rules, options: dict[str, Any]) -> list[str]:
+    """The identities unleashed in earlier games (`--option rogues=lamplighter,penitent`, or
+    `rogues=all` for every identity but yours)."""
+    identity = options.get("identity")
+    names = list(dict.fromkeys(c for c in str(options.get("rogues") or "").replace(" ", "").lower().split(",") if c))
+    if names == ["all"]:
+        if identity is None:
+            raise ValueError("rogues=all needs your identity (--option identity=...) to know which are unused")
+        names = [i for i in rules.identities if i != identity]
+    for card in names:
+        if card not in rules.identities:
+            raise ValueError(f"no identity '{card}' to shuffle in as a rogue (choose {', '.join(rules.identities)})")
+    if identity in names:
+        raise ValueError(f"you play {rules.name(identity)}: only unused identities become rogues")
+    return names
 
 
 def lay(state: dict[str, Any], card: str) -> None:
@@ -163,9 +194,27 @@ def court_tokens(state: dict[str, Any]) -> int:
     return sum(state["tokens"].values())
 
 
+def foes(fight: dict[str, Any]) -> list[dict[str, Any]]:
+    """The opponents of a fight: the fight itself holds the first (foe, health, bound,
+    prediction); a rogue identity's second marquis sits in fight["others"] with the same keys."""
+    return [fight] + fight.get("others", [])
+
+
+def standing(fight: dict[str, Any]) -> list[dict[str, Any]]:
+    return [f for f in foes(fight) if f["health"] > 0]
+
+
+def foe_entry(fight: dict[str, Any], card: str | None) -> dict[str, Any]:
+    return next((f for f in foes(fight) if f["foe"] == card), fight)
+
+
+def is_rogue(fight: dict[str, Any] | None) -> bool:
+    return bool(fight and fight.get("identity"))
+
+
 def bound_tokens(state: dict[str, Any]) -> int:
     fight = state["fight"]
-    return len(fight["bound"]) if fight else 0
+    return sum(len(f["bound"]) for f in foes(fight)) if fight else 0
 
 
 def reshuffle(state: dict[str, Any], lord: str, card: str) -> None:
@@ -181,4 +230,4 @@ def reshuffle(state: dict[str, Any], lord: str, card: str) -> None:
 
 
 def constituency_worth(rules: Rules, state: dict[str, Any]) -> int:
-    return len(state["constituents"])
+    return len(state["constituents"]) + rules.identity_worth * len(state.get("aligned", []))
