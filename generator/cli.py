@@ -35,7 +35,7 @@ def _fail(message: str, code: int = EXIT_BAD_INPUT) -> None:
 
 def _load(ref: str):
     from .errors import GameDataError
-    from .loader import load
+    from .model.loader import load
 
     try:
         return load(ref)
@@ -44,7 +44,7 @@ def _load(ref: str):
 
 
 def _games(games: list[str] | None) -> list[str]:
-    from .loader import list_game_ids
+    from .model.loader import list_game_ids
 
     chosen = games or list_game_ids()
     if not chosen:
@@ -147,7 +147,7 @@ def validate(
     and every card and sheet composed, so text that does not fit is found too."""
     from .errors import BuildError, GameDataError
     from .kit.plan import plan_kit
-    from .loader import load
+    from .model.loader import load
     from .options import BuildOptions
 
     bad = 0
@@ -235,7 +235,7 @@ def watch(
     Example: cards watch ./my-game --only actions
     """
     from .errors import GameDataError
-    from .loader import find_game_dir
+    from .model.loader import find_game_dir
     from .options import BuildOptions
     from .watch import watch as watch_loop
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from .kit.build import build_kits
 from .errors import GameDataError
 from .filestats import file_stats
-from .loader import find_game_dir, load
+from .model.loader import find_game_dir, load
 from .options import BuildOptions
 from .paths import LAYOUTS_DIR
 

@@ -8,7 +8,7 @@ import pytest
 from generator.kit.build import build_game
 
 from generator.options import BuildOptions
-from generator.loader import load
+from generator.model.loader import load
 from generator.new_game import TEMPLATE
 
 REPO = Path(__file__).resolve().parents[1]

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from generator.errors import GameDataError
-from generator.loader import load
-from generator.safeyaml import MAX_DEPTH, YamlRefused, read_yaml
+from generator.model.loader import load
+from generator.model.safeyaml import MAX_DEPTH, YamlRefused, read_yaml
 
 CORPUS = sorted((Path(__file__).parent / "corpus").glob("*.yaml"))
 

@@ -13,7 +13,7 @@ from generator.kit.build import build_game
 from generator.options import BuildOptions
 from generator.errors import BuildError
 from generator.scene.images import fitted, image_size
-from generator.loader import load
+from generator.model.loader import load
 
 
 def add_art(game_dir, name: str, size=(300, 200), fmt="PNG"):

@@ -10,7 +10,7 @@ import yaml
 from typer.testing import CliRunner
 
 from generator.cli import app
-from generator.loader import list_game_ids, load
+from generator.model.loader import list_game_ids, load
 from generator.paths import CONTENT_DIR
 
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.loader import load
+from generator.model.loader import load
 
 GAME_DIR = Path(__file__).resolve().parents[1] / "content" / "runeblade"
 

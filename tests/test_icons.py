@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.icons import IconError, parse_path, read_icon
+from generator.model.icons import IconError, parse_path, read_icon
 
 SVG = '<svg xmlns="http://www.w3.org/2000/svg" {attrs}>{body}</svg>'
 

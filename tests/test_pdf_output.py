@@ -5,7 +5,7 @@ import pytest
 from pypdf import PdfReader
 
 from generator.paper.sizes import PAPER_MM
-from generator.loader import load
+from generator.model.loader import load
 from pdfcheck import crop_marks, fonts, placements
 
 POKER = (63.5, 88.9)

@@ -21,7 +21,7 @@ from generator.kit.build import build_game
 from generator.options import BuildOptions
 from generator.errors import BuildError, GameDataError
 from generator.paper.sizes import PAPER_MM
-from generator.loader import load
+from generator.model.loader import load
 from generator.kit.build import build_pieces
 from generator.new_game import TEMPLATE
 from pdfcheck import fonts

@@ -18,7 +18,7 @@ import pytest
 from pypdf import PdfReader
 
 from generator.errors import BuildError
-from generator.loader import list_game_ids, load
+from generator.model.loader import list_game_ids, load
 from generator.rulebook import BOOK_FORMATS, build_rulebook, build_rulebooks, render_html, render_rulebook
 from generator.new_game import TEMPLATE
 

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from markupsafe import Markup
 
-from generator.loader import load
+from generator.model.loader import load
 from generator.rulebook.context import BOOKS, BookData
 from generator.rulebook.markup import TextRenderer, humanize
 from generator.rulebook.quickref import balance, pack, plan
@@ -87,7 +87,7 @@ def test_humanize():
 
 
 def test_tables_pick_a_reading_per_kind(loaded):
-    from generator.model import Table
+    from generator.model.game import Table
 
     data = BookData(loaded, BOOKS["a5"], "fonts")
     chart = data.table(Table(id="c", title="C", kind="chart", columns=("round", "bonus"),

@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 from pypdf import PdfReader
 
 from generator.scene.compose import compose_deck
-from generator.loader import load
+from generator.model.loader import load
 from generator.scene.nodes import Text
 
 SVG = "{http://www.w3.org/2000/svg}"

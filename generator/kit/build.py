@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..errors import BuildError, GameDataError
-from ..loader import LoadedGame
+from ..model.loader import LoadedGame
 from ..options import BuildOptions
 from ..paths import OUTPUT_DIR
 from ..pieces.plan import Selection

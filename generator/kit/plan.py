@@ -4,7 +4,7 @@ nothing, so both find the same problems (all of them at once)."""
 from __future__ import annotations
 
 from ..errors import BuildError
-from ..loader import LoadedGame
+from ..model.loader import LoadedGame
 from ..options import BuildOptions
 from ..paper.impose import SheetSpec, impose
 from ..paper.output import Output

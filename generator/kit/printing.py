@@ -8,8 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from .files import WrittenFile
-from ..loader import LoadedGame
-from ..model import Game
+from ..model.loader import LoadedGame
+from ..model.game import Game
 from ..paper.sizes import PAPER_NAMES
 
 

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from ..atomic import atomic_path, write_text_atomic
-from ..model import Game
+from ..model.game import Game
 from ..paper.output import Output
 from ..scene.fonts import copy_fonts
 from .files import WrittenFile

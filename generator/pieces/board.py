@@ -20,7 +20,7 @@ import math
 
 from ..errors import BuildError
 from ..paper.sizes import CARD_SIZES_MM
-from ..model import Game, Piece
+from ..model.game import Game, Piece
 from ..scene.nodes import Circle, Group, Icon, Line, Polygon, Rect, Scene, Text, mm
 from .common import INK, PAPER, Ink, label, make_scene, tint
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..model import Die, Face, Game
+from ..model.game import Die, Face, Game
 from ..scene.nodes import Icon, Line, Polygon, Rect, Scene, mm
 from .common import CUT, CUT_WIDTH, FOLD, FOLD_DASH, INK, Ink, colour, contrast, label, make_scene, pips, tint
 from ..paper.items import Item, Part

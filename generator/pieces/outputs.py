@@ -3,7 +3,7 @@ sheets checked against their layout's size and given their back."""
 from __future__ import annotations
 
 from ..errors import BuildError
-from ..model import Game, Piece
+from ..model.game import Game, Piece
 from ..paper.items import Item, Part, PaperSpec, impose_items
 from ..paper.output import Output
 from ..paper.sizes import CARD_SIZES_MM, PAPER_SIZES_MM
@@ -14,7 +14,7 @@ from . import board as boards
 from .common import make_scene
 from .dice import square_cut
 from .settings import PieceSettings
-from .sheet_layout import SheetLayout
+from ..model.sheet_layouts import SheetLayout
 from .sheets import SheetComposer, piece_context
 
 

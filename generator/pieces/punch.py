@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from ..scene.compose import cite_rules
 from ..errors import BuildError
-from ..model import Game, Piece
+from ..model.game import Game, Piece
 from ..scene.text import TextOverflow, set_text
 from ..scene.nodes import Circle, Group, Icon, Polygon, Rect, Scene, mm
 from .common import (CUT, CUT_WIDTH, FOLD, FOLD_DASH, INK, PAPER, Ink, colour, contrast, label, make_scene,

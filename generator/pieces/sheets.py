@@ -7,12 +7,12 @@ from typing import Any
 
 from ..scene.compose import cite_rules
 from ..errors import BuildError
-from ..model import Game, Piece
+from ..model.game import Game, Piece
 from ..scene.text import TextOverflow, set_text
 from ..scene.nodes import Circle, Icon, Line, Polygon, Rect, Scene, mm
 from ..scene.templates import TemplateError, environment
 from .common import INK, Ink, colour, label, make_scene
-from .sheet_layout import Region, SheetLayout
+from ..model.sheet_layouts import Region, SheetLayout
 
 LINE_COLOUR = "#9a8f85"
 

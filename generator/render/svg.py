@@ -13,7 +13,7 @@ from pathlib import Path
 import svgwrite
 
 from ..scene.fonts import FAMILY, STYLE_FILES
-from ..icons import read_icon
+from ..model.icons import read_icon
 from ..scene.nodes import Image, Circle, Group, Icon, Line, Polygon, Rect, Scene, Text, to_mm, walk_nodes
 
 _WEIGHT = {"regular": ("normal", "normal"), "bold": ("bold", "normal"),

@@ -31,9 +31,9 @@ from markupsafe import Markup
 
 from ..errors import BuildError, GameDataError
 from ..scene.fonts import FONT_DIR, STYLE_FILES, copy_fonts
-from ..icons import IconError
+from ..model.icons import IconError
 from ..kit.files import WrittenFile
-from ..loader import LoadedGame
+from ..model.loader import LoadedGame
 from ..paths import LAYOUTS_DIR
 from ..suggest import did_you_mean
 from ..scene.templates import Environment, environment
@@ -224,7 +224,7 @@ def render_rulebook(loaded: LoadedGame, out_dir: Path, book: str = "a5",
 
 def _build_one(ref: str, out_dir: str, book: str) -> tuple[str, Any]:
     """Worker: load the game itself (models stay in their process) and build its rulebook."""
-    from ..loader import load
+    from ..model.loader import load
 
     try:
         files = build_rulebook(load(ref), Path(out_dir), book)

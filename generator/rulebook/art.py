@@ -13,7 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 from xml.sax.saxutils import escape as xml_escape
 
-from ..icons import IconArt, read_icon
+from ..model.icons import IconArt, read_icon
 
 
 def data_uri(svg: str) -> str:

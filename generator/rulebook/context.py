@@ -13,8 +13,8 @@ import re
 
 from markupsafe import Markup, escape
 
-from ..loader import LoadedGame
-from ..model import Game, Table
+from ..model.loader import LoadedGame
+from ..model.game import Game, Table
 from ..paper.sizes import PAPER_SIZES_MM
 from .art import cycle_svg, data_uri, icon_svg
 from .markup import ID_LIKE, TextRenderer, humanize

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from markupsafe import Markup, escape
 
-from ..model import Game
+from ..model.game import Game
 
 TOKEN = re.compile(r"(\*\*|\*|:[a-z0-9][a-z0-9-]*:|\[\[[^\]\n]*\]\])")
 HTML_TAG = re.compile(r"</?[A-Za-z!?][^<>]*>")  # as a browser reads a tag: no space after "<"

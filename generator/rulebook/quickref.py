@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..loader import LoadedGame
+from ..model.loader import LoadedGame
 from .context import BookData, BookFormat, TableView
 
 TURN_WORDS = re.compile(r"turn|round|phase|step|order|summary|sequence", re.IGNORECASE)

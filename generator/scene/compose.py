@@ -10,9 +10,9 @@ from functools import lru_cache
 from ..errors import BuildError
 from .fonts import metrics
 from .images import ImageError, fitted, image_size
-from ..layouts import Layout, Region
-from ..loader import RULE_REF_PATTERN
-from ..model import Card, Deck, Game
+from ..model.layouts import Layout, Region
+from ..model.references import RULE_REF_PATTERN
+from ..model.game import Card, Deck, Game
 from .text import TextOverflow, set_text
 from .nodes import Icon, Image, Line, Rect, Scene, mm
 from .templates import TemplateError, UndefinedError, environment

@@ -16,7 +16,7 @@ from typing import Any
 
 import yaml
 
-from .errors import Problem
+from ..errors import Problem
 
 MAX_BYTES = 5 * 1024 * 1024
 MAX_DEPTH = 100

@@ -46,8 +46,8 @@ from typing import Annotated, Literal
 from pydantic import Field, ValidationError, model_validator
 
 from ..errors import Problem
-from ..layouts import Font
-from ..model import Id, Strict
+from .layouts import Font
+from .game import Id, Strict
 from ..paper.sizes import CARD_SIZES_MM, PAPER_SIZES_MM
 from ..paths import LAYOUTS_DIR
 
@@ -172,7 +172,8 @@ def sheet_layout_dirs(game_root: Path | None) -> list[Path]:
 
 def load_sheet_layouts(game_root: Path | None) -> tuple[dict[str, SheetLayout], list[Problem]]:
     """Built-in sheet layouts, then the game's own; every problem is returned, none raised."""
-    from ..loader import Sources, _validation_problems, read_layout_files, resolve_extends  # the loader's own
+    from .extends import read_layout_files, resolve_extends  # the card layouts' own reader and resolver
+    from .problems import Sources, _validation_problems
 
     problems: list[Problem] = []
     raw = read_layout_files(sheet_layout_dirs(game_root), problems, "sheet layout")

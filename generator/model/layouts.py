@@ -21,8 +21,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator
 
-from .model import Id, Strict
-from .paper.sizes import CARD_SIZES_MM
+from .game import Id, Strict
+from ..paper.sizes import CARD_SIZES_MM
 
 
 Colour = Annotated[str, Field(pattern=r"^(#[0-9a-fA-F]{6}|none)$")]

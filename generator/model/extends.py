@@ -1,0 +1,126 @@
+"""Card layouts (built in, and the game's own): reading layout files and resolving ``extends``.
+Sheet layouts (generator.model.sheet_layouts) use the same reader and resolver."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from ..errors import Problem
+from ..paths import LAYOUTS_DIR
+from ..suggest import closest_hint
+from .files import inside
+from .layouts import Layout, merge_layout
+from .problems import Sources, _validation_problems
+from .safeyaml import Document, YamlRefused, read_yaml
+
+
+def read_layout_files(dirs: list[Path], problems: list[Problem], what: str = "layout") -> dict[str, tuple[dict, Document]]:
+    """Raw layout data by id (default: the file name), later folders replacing earlier ones."""
+    raw: dict[str, tuple[dict, Document]] = {}
+    for folder in dirs:
+        if not folder.is_dir():
+            continue
+        for file in sorted(folder.glob("*.yaml")):
+            if not inside(file, folder):
+                problems.append(Problem(f"{what} file links outside its folder", file=file,
+                                        hint="copy the file into the folder instead of linking it"))
+                continue
+            try:
+                doc = read_yaml(file)
+            except YamlRefused as exc:
+                problems.append(exc.problem)
+                continue
+            if not isinstance(doc.data, dict):
+                problems.append(Problem(f"a {what} file must be a mapping", file=file, line=1, column=1))
+                continue
+            data = dict(doc.data)
+            data.setdefault("id", file.stem)
+            raw[data["id"]] = (data, doc)
+    return raw
+
+
+def load_layouts(root: Path | None, problems: list[Problem]) -> dict[str, Layout]:
+    """Built-in card layouts, then the game's own (which replace built-ins of the same id)."""
+    builtin = read_layout_files([LAYOUTS_DIR / "cards"], problems)
+    own = read_layout_files([root / "layouts"], problems) if root is not None else {}
+    raw = dict(builtin)
+    for layout_id, entry in own.items():
+        if layout_id in builtin:  # the game's layout replaces the built-in, which it may extend
+            raw[BUILTIN + layout_id] = builtin[layout_id]
+        raw[layout_id] = entry
+    layouts: dict[str, Layout] = {}
+    reported: set[tuple] = set()
+    for layout_id, (data, doc) in raw.items():
+        if layout_id.startswith(BUILTIN):
+            continue  # only a parent of the game's layout of the same name
+        resolved = resolve_extends(layout_id, raw, doc, problems)
+        if resolved is None:
+            continue
+        resolved["source"] = doc.file
+        sources = Sources()
+        sources.add(doc, lambda p: p)
+        try:
+            layouts[layout_id] = Layout.model_validate(resolved)
+        except ValidationError as exc:
+            for found in _validation_problems(exc, Layout, sources, resolved):
+                # A key inherited from a parent layout is the parent's problem: report it once.
+                owner = _owner(layout_id, raw, found.path)
+                if owner != layout_id:
+                    continue
+                key = (found.file, found.line, found.column, found.message)
+                if key not in reported:
+                    reported.add(key)
+                    problems.append(found)
+    return layouts
+
+
+BUILTIN = "builtin:"  # key of a built-in layout that a game's layout of the same id replaces
+
+
+def _owner(layout_id: str, raw: dict, path: str) -> str:
+    """The layout in the extends chain whose own file sets the first key of a problem's path."""
+    first = path.split(".")[0].split("[")[0]
+    current = layout_id
+    seen = set()
+    while current in raw and current not in seen:
+        seen.add(current)
+        data = raw[current][0]
+        if not first or first in data:
+            return current
+        current = data.get("extends")
+    return layout_id
+
+
+def resolve_extends(layout_id: str, raw: dict, doc: Document, problems: list[Problem],
+                    what: str = "layout") -> dict | None:
+    """A layout's raw data merged over its `extends` chain (card and sheet layouts alike), or
+    None with a problem when the chain loops or names a layout that does not exist."""
+    chain = [layout_id]
+    data = raw[layout_id][0]
+    stack = [data]
+    while data.get("extends"):
+        parent = data["extends"]
+        if parent == chain[-1] and BUILTIN + parent in raw:  # `poker` extending `poker`: the built-in one
+            parent = BUILTIN + parent
+        if parent in chain:
+            problems.append(Problem(f"{what}s extend each other in a loop: {' -> '.join(chain + [parent])}",
+                                    file=doc.file, line=doc.keys.get(("extends",), (None,))[0], path="extends"))
+            return None
+        if parent not in raw:
+            line, col = doc.keys.get(("extends",), (None, None))
+            problems.append(Problem(f"{what} '{layout_id}' extends '{parent}', which does not exist",
+                                    file=raw[chain[-1]][1].file, line=line, column=col, path="extends",
+                                    hint=closest_hint(parent, raw, what)))
+            return None
+        chain.append(parent)
+        data = raw[parent][0]
+        stack.append(data)
+    merged: dict[str, Any] = {}
+    for layer in reversed(stack):
+        merged = merge_layout(merged, layer) if merged else {k: v for k, v in layer.items()}
+    merged["id"] = layout_id
+    merged["extends"] = raw[layout_id][0].get("extends")
+    merged.pop("remove", None)
+    return merged

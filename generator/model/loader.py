@@ -1,0 +1,81 @@
+"""The one place that reads game YAML: a game folder becomes a validated, immutable Game.
+The steps are files.py (read and merge the YAML, find icons), extends.py (layouts), game.py
+(validate), problems.py (errors with their places) and references.py (every name must exist).
+
+Every problem is collected and reported together (GameDataError), each with file:line:column,
+the field path, what was expected and what was found, and a "did you mean" where a name is close.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from ..errors import GameDataError, Problem
+from ..paths import CONTENT_DIR
+from ..suggest import did_you_mean
+from .extends import load_layouts, read_layout_files, resolve_extends
+from .files import _discover_icons, _read_game_files
+from .game import Game, number_rules
+from .layouts import Layout
+from .problems import Sources, _validation_problems
+from .references import RULE_REF_PATTERN, check_references
+
+__all__ = ["LoadedGame", "RULE_REF_PATTERN", "Sources", "find_game_dir", "list_game_ids", "load", "load_game",
+           "read_layout_files", "resolve_extends"]
+
+
+@dataclass
+class LoadedGame:
+    game: Game
+    layouts: dict[str, Layout]
+
+
+def find_game_dir(ref: str | Path) -> Path:
+    """A game id under content/, or a path to a game folder."""
+    path = Path(ref).expanduser()
+    if path.is_dir():
+        return path.resolve()
+    candidate = CONTENT_DIR / str(ref)
+    if candidate.is_dir() and re.fullmatch(r"[a-z0-9][a-z0-9-]*", str(ref)):
+        return candidate.resolve()
+    known = list_game_ids()
+    hint = did_you_mean(str(ref), known) or (
+        f"known games: {', '.join(known)}; or give the path to a game folder" if known
+        else "give the path to a game folder (one with a game.yaml)"
+    )
+    raise GameDataError([Problem(f"no game '{ref}'", hint=hint)])
+
+
+def list_game_ids() -> list[str]:
+    if not CONTENT_DIR.is_dir():
+        return []
+    return sorted(p.name for p in CONTENT_DIR.iterdir() if (p / "game.yaml").is_file())
+
+
+def load_game(ref: str | Path) -> Game:
+    return load(ref).game
+
+
+def load(ref: str | Path) -> LoadedGame:
+    root = find_game_dir(ref)
+    problems: list[Problem] = []
+    sources = Sources()
+    data = _read_game_files(root, problems, sources)
+    layouts = load_layouts(root, problems)
+    if problems:
+        raise GameDataError(problems, root)
+    data.setdefault("id", root.name)
+    data["icons"] = _discover_icons(root, data.get("icons"), problems, sources)
+    try:
+        game = Game.model_validate(data)
+    except ValidationError as exc:
+        problems.extend(_validation_problems(exc, Game, sources, data))
+        raise GameDataError(problems, root) from None
+    game = game.model_copy(update={"root": root, "rule_numbers": number_rules(game.rules)})
+    problems.extend(check_references(game, layouts, sources))
+    if problems:
+        raise GameDataError(problems, root)
+    return LoadedGame(game=game, layouts=layouts)
