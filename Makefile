@@ -4,11 +4,11 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: kit test bench clean help
+.PHONY: kit lint test bench clean help
 
 help:
 	@echo "make kit    create .venv, install Boneyard, build every game's kit into output/"
-	@echo "make test   create .venv, install Boneyard with test extras, run the tests"
+	@echo "make test   create .venv, install Boneyard with test extras, lint (ruff), run the tests"
 	@echo "make bench  run the benchmarks in tests/bench/ (prints figures)"
 	@echo "make clean  remove output/ files and caches (keeps .venv)"
 
@@ -22,7 +22,13 @@ $(STAMP): pyproject.toml
 kit: $(STAMP)
 	$(BIN)/cards build
 
-test: $(STAMP)
+# ruff first (a second): mistakes, import order, and each heavy library kept in its one module.
+# The referee is checked for the banned imports only until its own lint findings are cleared.
+lint: $(STAMP)
+	$(BIN)/ruff check generator
+	$(BIN)/ruff check --select TID251 referee tests
+
+test: lint
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)

@@ -89,8 +89,8 @@ def build(
 
     Example: cards build runes-and-bones --paper letter --back-offset 1,0
     """
-    from .kit.build import build_kits
     from .errors import BuildError
+    from .kit.build import build_kits
     from .options import BuildOptions
 
     paper, formats = _paper_and_formats(paper, format)

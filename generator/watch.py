@@ -10,9 +10,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from .kit.build import build_kits
 from .errors import GameDataError
 from .filestats import file_stats
+from .kit.build import build_kits
 from .model.loader import find_game_dir, load
 from .options import BuildOptions
 from .paths import LAYOUTS_DIR

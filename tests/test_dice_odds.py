@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import itertools
 import random
-import time
 from collections import Counter, defaultdict
 from fractions import Fraction
 from math import comb
@@ -176,11 +175,11 @@ def test_pool_successes():
 # -- refusals ----------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("expr", ["1000d6", "100d100kh50", "2d10000", "12d6!kh3", "100d6!"])
-def test_too_much_work_is_refused_quickly(expr):
-    start = time.perf_counter()
+def test_too_much_work_is_refused(expr):
+    # How quickly it is refused is timed in tests/bench/bench_odds_refusal.py, not asserted here:
+    # a wall-clock limit fails on a busy machine.
     with pytest.raises(DiceLimitError, match="too much to work out exactly"):
         odds(prepare(expr))
-    assert time.perf_counter() - start < 1.0
 
 
 def test_division_by_a_possible_zero():

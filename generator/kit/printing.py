@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .files import WrittenFile
-from ..model.loader import LoadedGame
 from ..model.game import Game
+from ..model.loader import LoadedGame
 from ..paper.sizes import PAPER_NAMES
-
+from .files import WrittenFile
 
 # kind -> (what to print on, how to finish it)
 ADVICE = {

@@ -21,9 +21,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator
 
-from .game import Id, Strict
 from ..paper.sizes import CARD_SIZES_MM
-
+from .game import Id, Strict
 
 Colour = Annotated[str, Field(pattern=r"^(#[0-9a-fA-F]{6}|none)$")]
 Mm = Annotated[float, Field(ge=-50, le=2000)]

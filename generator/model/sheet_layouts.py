@@ -46,10 +46,10 @@ from typing import Annotated, Literal
 from pydantic import Field, ValidationError, model_validator
 
 from ..errors import Problem
-from .layouts import Font
-from .game import Id, Strict
 from ..paper.sizes import CARD_SIZES_MM, PAPER_SIZES_MM
 from ..paths import LAYOUTS_DIR
+from .game import Id, Strict
+from .layouts import Font
 
 SHEET_DIR = LAYOUTS_DIR / "sheets"
 Mm = Annotated[float, Field(ge=-50, le=2000)]

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..pieces.common import label
+from ..scene.nodes import Group, Line, Scene, Text, mm
 from .impose import Page, Placement
 from .sizes import PAPER_MM
-from ..scene.nodes import Group, Line, Scene, Text, mm
-from ..pieces.common import label
 
 MARGIN_MM = 8.0  # home printers cannot print the outer 4-6 mm
 FOOTER_MM = 9.0  # page label and, on the first sheet, the calibration ruler

@@ -15,9 +15,9 @@ import string
 from dataclasses import dataclass
 
 from ..errors import BuildError
-from .impose import Page
-from ..scene.nodes import Circle, Group, Line, Polygon, Rect, Scene, Text, mm
 from ..pieces.common import INK, label, make_scene
+from ..scene.nodes import Circle, Group, Line, Polygon, Rect, Scene, Text, mm
+from .impose import Page
 from .items import PaperSpec, PiecePlacement, footer, ruler
 
 TARGET_MM = 3.0

@@ -19,8 +19,8 @@ from __future__ import annotations
 import math
 
 from ..errors import BuildError
-from ..paper.sizes import CARD_SIZES_MM
 from ..model.game import Game, Piece
+from ..paper.sizes import CARD_SIZES_MM
 from ..scene.nodes import Circle, Group, Icon, Line, Polygon, Rect, Scene, Text, mm
 from .common import INK, PAPER, Ink, label, make_scene, tint
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from ..errors import BuildError
 from ..model.game import Game, Piece
-from ..paper.items import Item, Part, PaperSpec, impose_items
+from ..model.sheet_layouts import SheetLayout
+from ..paper.items import Item, PaperSpec, Part, impose_items
 from ..paper.output import Output
 from ..paper.sizes import CARD_SIZES_MM, PAPER_SIZES_MM
 from ..paper.tiling import board_pages, usable
@@ -14,7 +15,6 @@ from . import board as boards
 from .common import make_scene
 from .dice import square_cut
 from .settings import PieceSettings
-from ..model.sheet_layouts import SheetLayout
 from .sheets import SheetComposer, piece_context
 
 

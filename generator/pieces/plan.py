@@ -19,8 +19,9 @@ import re
 from pathlib import Path
 
 from ..errors import BuildError, GameDataError
-from ..model.loader import LoadedGame
 from ..model.game import Game, Piece
+from ..model.loader import LoadedGame
+from ..model.sheet_layouts import SheetLayout, load_sheet_layouts
 from ..paper.items import Item, impose_items
 from ..paper.output import Output
 from ..scene.nodes import Group, Scene
@@ -31,7 +32,6 @@ from .dice import die_arts, kind_arts, net_item, sticker_item
 from .outputs import board_output, components_for, sheet_output
 from .punch import tile_items, token_items
 from .settings import PieceSettings
-from ..model.sheet_layouts import SheetLayout, load_sheet_layouts
 from .sheets import SheetComposer
 
 STICKER_BLEED_MM = 1.0

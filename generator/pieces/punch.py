@@ -13,14 +13,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..scene.compose import cite_rules
 from ..errors import BuildError
 from ..model.game import Game, Piece
-from ..scene.text import TextOverflow, set_text
-from ..scene.nodes import Circle, Group, Icon, Polygon, Rect, Scene, mm
-from .common import (CUT, CUT_WIDTH, FOLD, FOLD_DASH, INK, PAPER, Ink, colour, contrast, label, make_scene,
-                     pips, tint)
 from ..paper.items import Item, Part
+from ..scene.compose import cite_rules
+from ..scene.nodes import Circle, Group, Icon, Polygon, Rect, Scene, mm
+from ..scene.text import TextOverflow, set_text
+from .common import CUT, CUT_WIDTH, FOLD, FOLD_DASH, INK, PAPER, Ink, colour, contrast, label, make_scene, pips, tint
 
 SHAPES = {"circle": "circle", "round": "circle", "square": "square", "rectangle": "rectangle",
           "rect": "rectangle", "standee": "standee"}

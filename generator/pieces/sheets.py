@@ -5,14 +5,14 @@ import math
 from functools import lru_cache
 from typing import Any
 
-from ..scene.compose import cite_rules
 from ..errors import BuildError
 from ..model.game import Game, Piece
-from ..scene.text import TextOverflow, set_text
+from ..model.sheet_layouts import Region, SheetLayout
+from ..scene.compose import cite_rules
 from ..scene.nodes import Circle, Icon, Line, Polygon, Rect, Scene, mm
 from ..scene.templates import TemplateError, environment
+from ..scene.text import TextOverflow, set_text
 from .common import INK, Ink, colour, label, make_scene
-from ..model.sheet_layouts import Region, SheetLayout
 
 LINE_COLOUR = "#9a8f85"
 

@@ -18,10 +18,10 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
-from ..scene.fonts import STYLE_FILES, font_name, font_path
 from ..model.icons import IconArt, fit, read_icon
 from ..paper.impose import Page
-from ..scene.nodes import Image, Circle, Group, Icon, Line, Polygon, Rect, Scene, Text, walk_nodes
+from ..scene.fonts import STYLE_FILES, font_name, font_path
+from ..scene.nodes import Circle, Group, Icon, Image, Line, Polygon, Rect, Scene, Text, walk_nodes
 
 _registered = False
 

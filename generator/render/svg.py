@@ -12,9 +12,9 @@ from pathlib import Path
 
 import svgwrite
 
-from ..scene.fonts import FAMILY, STYLE_FILES
 from ..model.icons import read_icon
-from ..scene.nodes import Image, Circle, Group, Icon, Line, Polygon, Rect, Scene, Text, to_mm, walk_nodes
+from ..scene.fonts import FAMILY, STYLE_FILES
+from ..scene.nodes import Circle, Group, Icon, Image, Line, Polygon, Rect, Scene, Text, to_mm, walk_nodes
 
 _WEIGHT = {"regular": ("normal", "normal"), "bold": ("bold", "normal"),
            "italic": ("normal", "italic"), "bolditalic": ("bold", "italic")}

@@ -30,13 +30,13 @@ from typing import Any
 from markupsafe import Markup
 
 from ..errors import BuildError, GameDataError
-from ..scene.fonts import FONT_DIR, STYLE_FILES, copy_fonts
-from ..model.icons import IconError
 from ..kit.files import WrittenFile
+from ..model.icons import IconError
 from ..model.loader import LoadedGame
 from ..paths import LAYOUTS_DIR
-from ..suggest import did_you_mean
+from ..scene.fonts import FONT_DIR, STYLE_FILES, copy_fonts
 from ..scene.templates import Environment, environment
+from ..suggest import did_you_mean
 from .context import BOOKS, BookData, BookFormat
 from .markup import Hazard
 from .quickref import build_quickref

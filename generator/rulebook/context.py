@@ -6,19 +6,17 @@ decides what there is and how each kind of table reads best on the page.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
-import re
-
 from markupsafe import Markup, escape
 
-from ..model.loader import LoadedGame
 from ..model.game import Game, Table
+from ..model.loader import LoadedGame
 from ..paper.sizes import PAPER_SIZES_MM
 from .art import cycle_svg, data_uri, icon_svg
 from .markup import ID_LIKE, TextRenderer, humanize
-
 
 PROSE_KEYS = ("effect", "text", "summary", "description")  # read as sentences, without a "key:" label
 LEADING_NUMBER = re.compile(r"^\s*\d+[.):]\s+")

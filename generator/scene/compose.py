@@ -4,18 +4,18 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass
-from pathlib import Path
 from functools import lru_cache
+from pathlib import Path
 
 from ..errors import BuildError
-from .fonts import metrics
-from .images import ImageError, fitted, image_size
+from ..model.game import Card, Deck, Game
 from ..model.layouts import Layout, Region
 from ..model.references import RULE_REF_PATTERN
-from ..model.game import Card, Deck, Game
-from .text import TextOverflow, set_text
+from .fonts import metrics
+from .images import ImageError, fitted, image_size
 from .nodes import Icon, Image, Line, Rect, Scene, mm
 from .templates import TemplateError, UndefinedError, environment
+from .text import TextOverflow, set_text
 
 _env = environment()
 
