@@ -7,21 +7,19 @@ the field path, what was expected and what was found, and a "did you mean" where
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from pydantic import ValidationError
 
 from ..errors import GameDataError, Problem
-from ..paths import CONTENT_DIR
-from ..suggest import did_you_mean
 from .extends import load_layouts, read_layout_files, resolve_extends
 from .files import _discover_icons, _read_game_files
 from .game import Game, number_rules
 from .layouts import Layout
 from .problems import Sources, _validation_problems
 from .references import RULE_REF_PATTERN, check_references
+from .resolve import UnknownGame, list_game_ids, resolve_game
 
 __all__ = ["LoadedGame", "RULE_REF_PATTERN", "Sources", "find_game_dir", "list_game_ids", "load", "load_game",
            "read_layout_files", "resolve_extends"]
@@ -34,25 +32,11 @@ class LoadedGame:
 
 
 def find_game_dir(ref: str | Path) -> Path:
-    """A game id under content/, or a path to a game folder."""
-    path = Path(ref).expanduser()
-    if path.is_dir():
-        return path.resolve()
-    candidate = CONTENT_DIR / str(ref)
-    if candidate.is_dir() and re.fullmatch(r"[a-z0-9][a-z0-9-]*", str(ref)):
-        return candidate.resolve()
-    known = list_game_ids()
-    hint = did_you_mean(str(ref), known) or (
-        f"known games: {', '.join(known)}; or give the path to a game folder" if known
-        else "give the path to a game folder (one with a game.yaml)"
-    )
-    raise GameDataError([Problem(f"no game '{ref}'", hint=hint)])
-
-
-def list_game_ids() -> list[str]:
-    if not CONTENT_DIR.is_dir():
-        return []
-    return sorted(p.name for p in CONTENT_DIR.iterdir() if (p / "game.yaml").is_file())
+    """A game id under content/, or a path to a game folder (generator.model.resolve)."""
+    try:
+        return resolve_game(ref, require_game_yaml=False).root
+    except UnknownGame as exc:
+        raise GameDataError([Problem(f"no game '{exc.ref}'", hint=exc.hint)]) from None
 
 
 def load_game(ref: str | Path) -> Game:

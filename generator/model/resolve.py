@@ -1,0 +1,68 @@
+"""The one game resolver, shared by `cards` and `referee`: a GAME argument (an id under content/,
+its title-like spelling, or a path to a game folder) becomes a game folder.
+
+Stdlib only: `referee` resolves a game on every command, before (or without) loading it.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from collections import namedtuple
+from pathlib import Path
+
+from ..paths import CONTENT_DIR
+
+GAME_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
+
+# key: the folder name (the game id for games under content/); root: the resolved folder.
+GameFolder = namedtuple("GameFolder", "key root")
+
+
+class UnknownGame(Exception):
+    """The GAME argument names no game folder (exit 2)."""
+
+    def __init__(self, ref: str, hint: str):
+        self.ref = ref
+        self.hint = hint
+        super().__init__(f"no game '{ref}'; {hint}")
+
+
+def content_games() -> list[GameFolder]:
+    """The games under content/ (folders with a game.yaml), by id."""
+    if not CONTENT_DIR.is_dir():
+        return []
+    return [GameFolder(p.name, p.resolve()) for p in sorted(CONTENT_DIR.iterdir())
+            if (p / "game.yaml").is_file()]
+
+
+def list_game_ids() -> list[str]:
+    return [game.key for game in content_games()]
+
+
+def resolve_game(ref: str | Path, require_game_yaml: bool = True) -> GameFolder:
+    """A game id under content/ (or the same with spaces or capitals: 'Runes and Bones') or a path
+    to a game folder. ``require_game_yaml=False`` lets a folder without game.yaml through, for the
+    loader to report with its own advice."""
+    text = str(ref).strip()
+    path = Path(text).expanduser()
+    if text and path.is_dir():
+        if require_game_yaml and not (path / "game.yaml").is_file():
+            raise UnknownGame(text, "that folder has no game.yaml; give a game folder or a game id")
+        root = path.resolve()
+        return GameFolder(root.name, root)
+    known = {g.key: g for g in content_games()}
+    slug = re.sub(r"[\s_]+", "-", text.lower())
+    for candidate in (text, slug):
+        if GAME_ID.fullmatch(candidate) and candidate in known:
+            return known[candidate]
+    raise UnknownGame(text, suggest_game(text, list(known)))
+
+
+def suggest_game(ref: str, known: list[str]) -> str:
+    slug = re.sub(r"[\s_]+", "-", ref.lower())
+    close = difflib.get_close_matches(slug, known, n=1, cutoff=0.6)
+    if close:
+        return f"did you mean '{close[0]}'?"
+    if known:
+        return f"known games: {', '.join(known)}; or give the path to a game folder"
+    return "give the path to a game folder (one with a game.yaml)"
