@@ -69,9 +69,9 @@ def build(
     only: Annotated[Optional[list[str]], typer.Option("--only", help="Build just this deck, piece, die or component, or 'rulebook' (repeatable).")] = None,
     paper: Annotated[str, typer.Option(help="Paper size: a4 or letter.")] = DEFAULT_OPTIONS["paper"],
     format: Annotated[str, typer.Option("--format", help="Comma-separated formats: pdf, svg.")] = ",".join(DEFAULT_OPTIONS["formats"]),
-    layout: Annotated[str, typer.Option(help="duplex (backs on the next page, mirrored for a long-edge flip), "
-                                              "gutterfold (front and back side by side, fold in the middle), "
-                                              "or single (one card per page with bleed, for print services).")] = DEFAULT_OPTIONS["layout"],
+    layout: Annotated[str, typer.Option(help="Cards and double-sided pieces: duplex (backs on the next page, mirrored "
+                                              "for a long-edge flip), gutterfold (front and back side by side, fold in "
+                                              "the middle), or single (one face per page with bleed, for print services).")] = DEFAULT_OPTIONS["layout"],
     bleed: Annotated[bool, typer.Option("--bleed/--no-bleed", help="Print the 3 mm bleed around each card.")] = DEFAULT_OPTIONS["bleed"],
     back_offset: Annotated[str, typer.Option(help="Shift backs by X,Y mm to correct a printer whose sides do not line up, e.g. 1.5,-0.5.")] = "{:g},{:g}".format(*DEFAULT_OPTIONS["back_offset"]),
     ink_saver: Annotated[bool, typer.Option("--ink-saver", help="No full-bleed backgrounds on boards, tokens and sheets; light outlines.")] = DEFAULT_OPTIONS["ink_saver"],

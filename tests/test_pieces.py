@@ -471,3 +471,43 @@ def test_half_targets_on_each_seam_sit_at_the_same_board_point_on_both_sheets(bu
         assert x == pytest.approx(regions["B1"][0], abs=TOL)
     for _x, y in targets["A1"] & targets["A2"]:
         assert y == pytest.approx(regions["A2"][1], abs=TOL)
+
+
+# --- one imposition for cards and pieces: --layout for double-sided pieces -------------------------
+
+
+def _double_sided_outputs(game: str, layout: str):
+    from generator.pieces.plan import plan
+    from generator.pieces.settings import PieceSettings
+
+    return [o for o in plan(load(game), PieceSettings(formats=("pdf",), layout=layout)) if o.layout == layout]
+
+
+@pytest.mark.parametrize("game", ["runes-and-bones", "bone-strike"])
+def test_gutterfold_puts_each_back_behind_its_front_across_the_fold(game):
+    outputs = _double_sided_outputs(game, "gutterfold")
+    assert outputs and all(o.name.endswith("-gutterfold.pdf") for o in outputs)
+    for output in outputs:
+        for page in output.pages:
+            assert page.side == "both"
+            fold = page.width / 2
+            fronts = sorted((p.card, round(2 * fold - p.x - p.scene.width, 2), round(p.y, 2))
+                            for p in page.placements if p.side == "front")
+            backs = sorted((p.card, round(p.x, 2), round(p.y, 2)) for p in page.placements if p.side == "back")
+            assert fronts == backs  # folded along the middle, every back lies right behind its front
+            assert all(p.x + p.scene.width <= fold + 1e-6 for p in page.placements if p.side == "front")
+
+
+@pytest.mark.parametrize("game", ["runes-and-bones", "bone-strike"])
+def test_single_layout_prints_each_face_of_a_double_sided_piece_on_its_own_page(game):
+    outputs = _double_sided_outputs(game, "single")
+    assert outputs and all(o.name.endswith("-single.pdf") and o.paper is None for o in outputs)
+    for output in outputs:
+        sides = [page.side for page in output.pages]
+        assert sides == ["front", "back"] * (len(sides) // 2)
+        for page in output.pages:
+            (placed,) = page.placements
+            bleed = placed.x
+            assert page.trim_box == (bleed, bleed, placed.scene.width, placed.scene.height)
+            assert (page.width, page.height) == pytest.approx((placed.scene.width + 2 * bleed,
+                                                               placed.scene.height + 2 * bleed))

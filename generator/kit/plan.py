@@ -7,7 +7,7 @@ from ..errors import BuildError
 from ..model.loader import LoadedGame
 from ..options import BuildOptions
 from ..paper.impose import SheetSpec, impose
-from ..paper.output import Output
+from ..paper.output import Output, file_name
 from ..pieces.plan import plan as plan_pieces
 from ..pieces.settings import PieceSettings
 from ..scene.compose import CardFaces, compose_deck
@@ -27,10 +27,7 @@ def selected_decks(loaded: LoadedGame, only: tuple[str, ...]):
 
 
 def deck_file_name(deck_id: str, options: BuildOptions) -> str:
-    if options.layout == "single":
-        return f"{deck_id}-single.pdf"
-    suffix = "" if options.layout == "duplex" else f"-{options.layout}"
-    return f"{deck_id}-{options.paper}{suffix}.pdf"
+    return file_name(deck_id, options.paper, options.layout)
 
 
 def compose_decks(loaded: LoadedGame, decks) -> tuple[dict[str, list[CardFaces]], list[str]]:

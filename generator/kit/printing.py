@@ -35,11 +35,14 @@ WHAT = {"rulebook": "The rulebook", "quickref": "One-page quick reference",
 
 
 def _sides(entry) -> str:
-    if entry.kind == "deck":
-        if entry.layout == "gutterfold":
+    if entry.layout == "gutterfold":
+        if entry.kind == "deck":
             return "single-sided; fold each strip in the middle"
-        if entry.layout == "single":
-            return "one card per page, for a print service"
+        return "single-sided; fold along the middle line and glue, then cut"
+    if entry.layout == "single":
+        return "one card per page, for a print service" if entry.kind == "deck" else \
+            "one face per page, for a print service"
+    if entry.kind == "deck":
         return "double-sided, flip on the long edge"
     if entry.layout in ("duplex",):
         return "double-sided, flip on the long edge"

@@ -2,16 +2,21 @@
 
 Pure functions of the items and a paper spec, like ``generator.paper.impose`` for cards. Items are
 packed in rows (a new set of pieces starts a new row), left to right, and each page's block is
-centred. Double-sided items get a back page after their front page, mirrored for a long-edge
-flip (x mirrors, y stays) and shifted by the user's back offset; double-sided pages are always
-portrait, because a landscape page flips about the other edge on most printers.
+centred. Double-sided items follow the build's ``--layout`` as cards do:
+
+- ``duplex``: a back page after each front page, mirrored for a long-edge flip (x mirrors, y
+  stays) and shifted by the user's back offset; always portrait, because a landscape page flips
+  about the other edge on most printers;
+- ``gutterfold``: fronts in the left half of the page against a fold line, backs mirrored in the
+  right half, for single-sided printers (fold, glue, then cut);
+- ``single``: one face per page, the page being the piece with its bleed, for print services.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..pieces.common import label
-from ..scene.nodes import Group, Line, Scene, Text, mm
+from ..pieces.common import FOLD_DASH, label
+from ..scene.nodes import Group, Line, Polygon, Scene, Text, mm
 from .impose import Page, Placement
 from .sizes import PAPER_MM
 
@@ -66,6 +71,7 @@ class PaperSpec:
     back_offset_mm: tuple[float, float] = (0.0, 0.0)
     ruler: bool = True
     landscape: bool | None = None  # None: whichever takes fewer pages (portrait when double-sided)
+    layout: str = "duplex"  # double-sided items: duplex, gutterfold or single (see above)
 
     def size(self, landscape: bool) -> tuple[float, float]:
         w, h = PAPER_MM[self.paper]
@@ -92,11 +98,12 @@ def _rows(items: list[Item], usable_w: float, gap: float) -> list[list[Item]]:
     return rows
 
 
-def layout(items: list[Item], spec: PaperSpec, landscape: bool) -> list[list[Slot]]:
-    """Slots per page: rows of items, each page's block centred between the margins."""
+def layout(items: list[Item], spec: PaperSpec, landscape: bool, half: bool = False) -> list[list[Slot]]:
+    """Slots per page: rows of items, each page's block centred between the margins (``half``: in
+    the left half of the page, against the fold in its middle)."""
     page_w, page_h = spec.size(landscape)
     margin, gap = mm(spec.margin_mm), mm(spec.gap_mm)
-    usable_w = page_w - 2 * margin
+    usable_w = page_w / 2 - gap / 2 - margin if half else page_w - 2 * margin
     usable_h = page_h - 2 * margin - mm(spec.footer_mm)
     too_big = [i for i in items if i.w > usable_w + 1e-6 or i.h > usable_h + 1e-6]
     if too_big:
@@ -114,7 +121,7 @@ def layout(items: list[Item], spec: PaperSpec, landscape: bool) -> list[list[Slo
     for rows in pages:
         block_w = max(sum(i.w for i in row) + gap * (len(row) - 1) for row, _ in rows)
         block_h = sum(h for _, h in rows) + gap * (len(rows) - 1)
-        x0 = (page_w - block_w) / 2
+        x0 = page_w / 2 - gap / 2 - block_w if half else (page_w - block_w) / 2
         y0 = margin + (usable_h - block_h) / 2
         slots = []
         y = y0
@@ -133,19 +140,12 @@ def impose_items(items: list[Item], spec: PaperSpec, title: str) -> list[Page]:
     if not items:
         return []
     duplex = any(i.back is not None for i in items)
-    choices = [False] if duplex else ([spec.landscape] if spec.landscape is not None else [False, True])
-    best = None
-    for landscape in choices:
-        pages = layout(items, spec, landscape)
-        if pages and (best is None or len(pages) < len(best[1])):
-            best = (landscape, pages)
-    if best is None:
-        from ..errors import BuildError
-
-        big = max(items, key=lambda i: i.w * i.h)
-        raise BuildError(f"{big.piece}: a {big.w / mm(1):.0f} x {big.h / mm(1):.0f} mm piece does not fit on "
-                         f"{spec.paper} paper inside {spec.margin_mm:g} mm margins; choose larger paper")
-    landscape, slot_pages = best
+    if duplex and spec.layout == "single":
+        return _single(items)
+    if duplex and spec.layout == "gutterfold":
+        return _gutterfold(items, spec, title)
+    landscape, slot_pages = _best_layout(items, spec, [False] if duplex else (
+        [spec.landscape] if spec.landscape is not None else [False, True]))
     page_w, page_h = spec.size(landscape)
     gap = mm(spec.gap_mm)
     dx, dy = mm(spec.back_offset_mm[0]), mm(spec.back_offset_mm[1])
@@ -176,6 +176,71 @@ def impose_items(items: list[Item], spec: PaperSpec, title: str) -> list[Page]:
         if has_back:
             back.marks.append(footer(page_w, page_h, f"{title}: sheet {number} of {sheets}, back"))
             pages.append(back)
+    return pages
+
+
+def _best_layout(items: list[Item], spec: PaperSpec, choices: list[bool], half: bool = False):
+    """(landscape, slot pages) of the orientation that takes fewest pages."""
+    best = None
+    for landscape in choices:
+        pages = layout(items, spec, landscape, half)
+        if pages and (best is None or len(pages) < len(best[1])):
+            best = (landscape, pages)
+    if best is None:
+        from ..errors import BuildError
+
+        big = max(items, key=lambda i: i.w * i.h)
+        where = "half the paper (--layout gutterfold)" if half else "paper"
+        raise BuildError(f"{big.piece}: a {big.w / mm(1):.0f} x {big.h / mm(1):.0f} mm piece does not fit on "
+                         f"{spec.paper} {where} inside {spec.margin_mm:g} mm margins; choose larger paper"
+                         + (" or --layout duplex" if half else ""))
+    return best
+
+
+def _gutterfold(items: list[Item], spec: PaperSpec, title: str) -> list[Page]:
+    """Fronts in the left half against the fold, backs mirrored about it in the right half."""
+    landscape, slot_pages = _best_layout(items, spec, [False, True], half=True)
+    page_w, page_h = spec.size(landscape)
+    gap = mm(spec.gap_mm)
+    fold = page_w / 2
+    pages: list[Page] = []
+    for number, slots in enumerate(slot_pages, start=1):
+        page = Page(page_w, page_h, "both")
+        for slot in slots:
+            item = slot.item
+            bleed = min(item.bleed, gap / 2)
+            for part in item.front:
+                page.placements.append(_placed(part, slot.x + part.dx, slot.y + part.dy, bleed, "front", item.piece))
+            page.marks.append(Group(tuple(item.lines), slot.x, slot.y))
+            bx = 2 * fold - slot.x - item.w  # folded over, the back lies behind its front
+            for part in item.back or ():
+                page.placements.append(_placed(part, bx + part.dx, slot.y + part.dy, bleed, "back", item.piece))
+        page.marks.append(Polygon(((fold, mm(spec.margin_mm)), (fold, page_h - mm(spec.footer_mm) - mm(2))),
+                                  stroke="#888888", stroke_width=0.5, closed=False, dash=FOLD_DASH))
+        page.marks.append(Text(fold + 2, mm(spec.margin_mm) - mm(1.5), "fold", "italic", 6, "#888888"))
+        page.marks.append(footer(page_w, page_h, f"{title}: sheet {number} of {len(slot_pages)}  "
+                                                 "(fold along the middle line, glue, then cut)"))
+        if spec.ruler and number == 1:
+            page.marks += ruler(fold / 2, page_h - mm(spec.footer_mm) + mm(0.5))
+        pages.append(page)
+    return pages
+
+
+def _single(items: list[Item]) -> list[Page]:
+    """Each copy's front, then its back, on a page the size of the piece with its bleed."""
+    pages: list[Page] = []
+    for item in items:
+        bleed = item.bleed
+        page_w, page_h = item.w + 2 * bleed, item.h + 2 * bleed
+        for side, parts in (("front", item.front), ("back", item.back)):
+            if parts is None:
+                continue
+            page = Page(page_w, page_h, side)
+            for part in parts:
+                page.placements.append(_placed(part, bleed + part.dx, bleed + part.dy, bleed, side, item.piece))
+            page.trim_box = (bleed, bleed, item.w, item.h)
+            page.bleed_box = (0, 0, page_w, page_h)
+            pages.append(page)
     return pages
 
 

@@ -24,3 +24,12 @@ class Output:
     paper: str | None = None
     svg_kinds: dict[str, str] = field(default_factory=dict)  # relative path -> kind, else "<kind>-svg"
     note: str = ""  # said after the title while it is written ("(54 cards)")
+
+
+def file_name(stem: str, paper: str, layout: str = "duplex") -> str:
+    """A printable file's name: ``<stem>-<paper>.pdf``, ``-gutterfold`` after the paper for that
+    layout, and ``<stem>-single.pdf`` for one face per page (the page is the card or piece)."""
+    if layout == "single":
+        return f"{stem}-single.pdf"
+    suffix = "" if layout == "duplex" else f"-{layout}"
+    return f"{stem}-{paper}{suffix}.pdf"

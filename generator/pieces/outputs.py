@@ -6,7 +6,7 @@ from ..errors import BuildError
 from ..model.game import Game, Piece
 from ..model.sheet_layouts import SheetLayout
 from ..paper.items import Item, PaperSpec, Part, impose_items
-from ..paper.output import Output
+from ..paper.output import Output, file_name
 from ..paper.sizes import CARD_SIZES_MM, PAPER_SIZES_MM
 from ..paper.tiling import board_pages, usable
 from ..scene.nodes import Group, Scene, mm
@@ -30,11 +30,15 @@ def components_for(game: Game, ids: list[str]) -> list[str]:
 SHARED_FILES = ("tokens", "tokens-double-sided", "die-faces", "dice-nets")
 
 
-def own_file_name(game: Game, piece_id: str, kind: str, paper: str) -> str:
-    """A board's or sheet's own file, named after it unless a deck or a shared file has that name."""
+def own_file_stem(game: Game, piece_id: str, kind: str) -> str:
+    """A board's or sheet's own file is named after it, unless a deck or a shared file has that name."""
     if piece_id in {d.id for d in game.decks} or any(piece_id.startswith(n) for n in SHARED_FILES):
-        return f"{kind}-{piece_id}-{paper}.pdf"
-    return f"{piece_id}-{paper}.pdf"
+        return f"{kind}-{piece_id}"
+    return piece_id
+
+
+def own_file_name(game: Game, piece_id: str, kind: str, paper: str) -> str:
+    return file_name(own_file_stem(game, piece_id, kind), paper)
 
 
 def board_scale(piece: Piece, settings: PieceSettings, spec: PaperSpec) -> float:
@@ -82,9 +86,14 @@ def _fit_one_page(scene: Scene, spec: PaperSpec) -> Scene:
 
 
 def _sheet_scale(item: Item, spec: PaperSpec) -> float:
+    double = item.back is not None
+    if double and spec.layout == "single":
+        return 1.0  # the page is the sheet
     best = 0.0
     for landscape in (False, True):
         uw, uh = usable(spec, landscape)
+        if double and spec.layout == "gutterfold":
+            uw = uw / 2 - mm(spec.gap_mm) / 2  # fronts in one half, backs in the other
         best = max(best, min(uw / item.w, uh / item.h))
     return min(1.0, best)
 
@@ -156,9 +165,10 @@ def sheet_output(piece: Piece, layout: SheetLayout, layouts: dict[str, SheetLayo
         items = [_scaled_item(i, scale) for i in items]
         title += f" (printed at {scale * 100:.0f} %)"
     pages = impose_items(items, settings.spec(ruler=True), title)
-    sided = "duplex" if back_layout is not None else "single-sided"
+    name, sided, paper = own_file_name(game, piece.id, "sheet", settings.paper), "single-sided", settings.paper
+    if back_layout is not None:
+        name, sided, paper = settings.double_sided(own_file_stem(game, piece.id, "sheet"))
     ids = [piece.id] + ([str(piece.extra["for_die"])] if piece.extra.get("for_die") else [])
     # Card-sized sheets (mats, trackers) are kept and reused: the guide says to print them on card.
     small = layout.size_mm[0] * layout.size_mm[1] < 105 * 148 - 1
-    return Output(own_file_name(game, piece.id, "sheet", settings.paper), "mat" if small else "sheet", sided, piece.name, pages,
-                  components_for(game, ids), svgs, settings.paper)
+    return Output(name, "mat" if small else "sheet", sided, piece.name, pages, components_for(game, ids), svgs, paper)

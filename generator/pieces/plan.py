@@ -23,7 +23,7 @@ from ..model.game import Game, Piece
 from ..model.loader import LoadedGame
 from ..model.sheet_layouts import SheetLayout, load_sheet_layouts
 from ..paper.items import Item, impose_items
-from ..paper.output import Output
+from ..paper.output import Output, file_name
 from ..scene.nodes import Group, Scene
 from ..suggest import closest_hint
 from . import board as boards
@@ -102,12 +102,16 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "face"
 
 
-def _file_name(base: str, settings: PieceSettings, selected: list[str], everything: list[str]) -> str:
+def _file_stem(base: str, settings: PieceSettings, selected: list[str], everything: list[str]) -> str:
     if settings.only and set(selected) != set(everything):
         part = "-".join(sorted(selected)) if len(selected) <= 3 else (
             f"{len(selected)}-pieces-" + hashlib.sha1(",".join(sorted(selected)).encode()).hexdigest()[:6])
-        return f"{base}-{part}-{settings.paper}.pdf"
-    return f"{base}-{settings.paper}.pdf"
+        return f"{base}-{part}"
+    return base
+
+
+def _file_name(base: str, settings: PieceSettings, selected: list[str], everything: list[str]) -> str:
+    return file_name(_file_stem(base, settings, selected, everything), settings.paper)
 
 
 def item_scene(item: Item, side: str = "front") -> Scene:
@@ -169,14 +173,16 @@ def plan(loaded: LoadedGame, settings: PieceSettings) -> list[Output]:
                 (double if items[0].back is not None else single).extend(items)
     all_tokens = [p.id for p in list(game.tiles) + list(game.tokens) if not p.extra.get("die_sides")
                   and not gathered(game, p.id, p.extra)]
-    for items, base, layout_name in ((single, "tokens", "punch-out"), (double, "tokens-double-sided", "duplex")):
+    for items, base in ((single, "tokens"), (double, "tokens-double-sided")):
         if items:
             ids = list(dict.fromkeys(i.piece for i in items))
-            name = _file_name(base, settings, ids, all_tokens)
+            stem = _file_stem(base, settings, ids, all_tokens)
+            name, layout_name, paper = (file_name(stem, settings.paper), "punch-out", settings.paper) if items is single \
+                else settings.double_sided(stem)
             pages = attempt(impose_items, items, settings.spec(), f"{game.title}: {'tokens and tiles' if base == 'tokens' else 'double-sided tokens'}")
             if pages:
                 outputs.append(Output(name, "tokens", layout_name, "tokens", pages, components_for(game, ids),
-                                      _item_svgs(items), settings.paper))
+                                      _item_svgs(items), paper))
     # Die faces as stickers: die-side token sets, and printed dice not stood in for by a sheet.
     stickers: list[Item] = []
     sticker_ids: list[str] = []

@@ -4,8 +4,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import BuildError
-from ..options import DEFAULT_OPTIONS, BuildOptions
+from ..options import DEFAULT_OPTIONS, LAYOUTS, BuildOptions
 from ..paper.items import PaperSpec
+from ..paper.output import file_name
 from ..paper.sizes import PAPER_MM
 from .common import Ink
 
@@ -23,12 +24,15 @@ class PieceSettings:
     formats: tuple[str, ...] = DEFAULT_OPTIONS["formats"]
     overlap: float = DEFAULT_OPTIONS["board_overlap"]
     only: tuple[str, ...] = DEFAULT_OPTIONS["only"]
+    layout: str = DEFAULT_OPTIONS["layout"]  # how double-sided pieces are printed, as decks
 
     @classmethod
     def from_options(cls, options: BuildOptions) -> "PieceSettings":
         paper = options.paper.lower()
         if paper not in PAPER_MM:
             raise BuildError(f"paper '{paper}': expected one of {', '.join(PAPER_MM)}")
+        if options.layout not in LAYOUTS:
+            raise BuildError(f"layout '{options.layout}': expected one of {', '.join(LAYOUTS)}")
         return cls(
             paper=paper,
             ink=Ink(options.ink_saver),
@@ -39,10 +43,15 @@ class PieceSettings:
             formats=tuple(options.formats),
             overlap=parse_overlap(options.board_overlap),
             only=tuple(options.only or ()),
+            layout=options.layout,
         )
 
     def spec(self, **changes) -> PaperSpec:
-        return PaperSpec(paper=self.paper, back_offset_mm=self.back_offset, **changes)
+        return PaperSpec(paper=self.paper, back_offset_mm=self.back_offset, layout=self.layout, **changes)
+
+    def double_sided(self, stem: str) -> tuple[str, str, str | None]:
+        """File name, layout name and paper of a double-sided file (duplex, gutterfold or single)."""
+        return file_name(stem, self.paper, self.layout), self.layout, None if self.layout == "single" else self.paper
 
 
 def parse_board_size(value) -> float | str | None:
