@@ -116,7 +116,18 @@ def test_invariants_catch_a_lost_card(engine):
     assert any("conserved" in b for b in engine.invariants(state))
 
 
-def test_by_hand_ability_is_shown_and_recorded(engine):
+def test_by_hand_ability_is_shown_and_recorded(tmp_path):
+    """An ability the effects cannot say (none of the sample cards has one now: here Bone Pact's
+    words are replaced by a by-hand effect) is shown to the players and recorded, never skipped."""
+    folder = tmp_path / GAME
+    shutil.copytree(ROOT / "content" / GAME, folder)
+    cards = folder / "cards.yaml"
+    text = cards.read_text()
+    assert text.count("{do: gain-control, target: neighbour-weapon}") == 1
+    cards.write_text(text.replace("{do: gain-control, target: neighbour-weapon}",
+                                  '{do: by-hand, text: "Gain control of a weapon held by a warrior of a player next '
+                                  'to you."}'))
+    engine = engine_for(GAME)(GameData(snapshot(load_game(folder))))
     situation = {"players": ["ana", "ben"], "options": {"factions": "gravewitch-coven,ash-reavers", "first": "ana"},
                  "digital": True, "patch": {"p": {"ana": {"hand": ["bone-pact#1"]}}}}
     state = position(engine, situation)
@@ -124,6 +135,84 @@ def test_by_hand_ability_is_shown_and_recorded(engine):
     assert any(e.text.startswith("resolve by hand: Gain control of a weapon") for e in accepted.events)
     assert accepted.move["by_hand"]  # the move log keeps it
     assert any("resolve by hand" in line for line in engine.status(accepted.state).lines)
+
+
+# -- abilities with a limit, played through -------------------------------------------------------
+def _warrior(card, roused=False, weapon=None):
+    return {"card": card, "roused": roused, "weapon": weapon, "captured": []}
+
+
+def _attack(by, warrior, dice, stage="roll", **more):
+    return {"by": by, "warrior": warrior, "target": "ben", "defender": "ben", "blocked": False, "stage": stage,
+            "dice": dice, "faces": [None] * len(dice), "rolling": list(range(len(dice))), "may": [],
+            "pool": {"damage": 0, "bone": 0}, **more}
+
+
+def _play(engine, state, moves):
+    for ply, said in enumerate(moves):
+        state = attempt(engine, state, said, move_rng(7, ply)).state
+    return state
+
+
+def test_gravewitch_discount_is_once_a_turn(engine):
+    """Two bones pay for the Hexer (2) and the Ritual Knife (1) only with the discount; the
+    second Hexer use in the same turn costs 2 again."""
+    situation = {"players": ["ana", "ben", "cy"], "digital": True,
+                 "options": {"factions": "gravewitch-coven,ash-reavers,marrow-corsairs", "first": "ana"},
+                 "patch": {"p": {"ana": {"warriors": [_warrior("hexer#1", weapon="ritual-knife#1")]}},
+                           "attack": dict(_attack("ana", "hexer#1", ["white", "time", "white"], "bones"),
+                                          pool={"damage": 0, "bone": 2})}}
+    state = _play(engine, position(engine, situation), ["ana uses hexer bone"])
+    assert state["attack"]["pool"]["bone"] == 1
+    with pytest.raises(Illegal, match="costs 2 bone"):
+        attempt(engine, state, "ana uses hexer bone", move_rng(7, 9))
+    state = _play(engine, state, ["ana uses ritual knife bone"])
+    assert state["attack"] is None and state["booty"] == 1
+    # a new turn of ana's brings the discount back
+    state["used"] = []
+    assert engine.legal_moves(state)  # still a legal position
+
+
+def test_marrow_witch_and_powder_monkey_booty_once_a_turn(engine):
+    situation = {"players": ["ana", "ben"], "digital": True,
+                 "options": {"factions": "marrow-corsairs,ash-reavers", "first": "ana"},
+                 "patch": {"p": {"ana": {"hand": ["plunder#1", "pillage#1"],
+                                         "warriors": [_warrior("powder-monkey#1", roused=True)]}}}}
+    state = _play(engine, position(engine, situation), ["ana discards plunder"])
+    assert state["booty"] == 2 + 1
+    state = _play(engine, state, ["ana discards pillage"])
+    assert state["booty"] == 3 + 1  # the monkey's extra booty was used this turn
+    situation = {"players": ["ana", "ben", "cy"], "digital": True,
+                 "options": {"factions": "gravewitch-coven,ash-reavers,marrow-corsairs", "first": "ana"},
+                 "patch": {"p": {"ana": {"warriors": [_warrior("peons#1"), _warrior("marrow-witch#1", roused=True)]}},
+                           "attack": dict(_attack("ana", "peons#1", ["red"], "bones"), pool={"damage": 0, "bone": 2})}}
+    state = _play(engine, position(engine, situation), ["ana uses peons bone", "ana uses peons bone"])
+    assert state["booty"] == 1 + 1 + 1  # two uses of Peons (1 booty each), the witch's 1 only once
+
+
+def test_ash_reavers_free_reroll_once_an_attack(engine):
+    situation = {"players": ["ana", "ben"], "digital": True,
+                 "options": {"factions": "ash-reavers,ossuary-knights", "first": "ana"},
+                 "patch": {"p": {"ana": {"warriors": [_warrior("deck-swab#1")]}},
+                           "attack": _attack("ana", "deck-swab#1", ["red", "white"])}}
+    state = _play(engine, position(engine, situation), ["ana rolls red blank, white blank"])
+    assert state["attack"]["may"] == ["red", "white"]
+    state = _play(engine, state, ["ana rerolls one white", "ana rolls white blank"])
+    assert state["attack"] is None  # no second free reroll: the attack resolved with no damage
+
+
+def test_blood_frenzy_extra_die_for_the_next_attack_only(engine):
+    situation = {"players": ["ana", "ben"], "digital": True,
+                 "options": {"factions": "ash-reavers,ossuary-knights", "first": "ana"},
+                 "patch": {"p": {"ana": {"hand": ["blood-frenzy#1"], "warriors": [_warrior("peons#1")]}}}}
+    state = _play(engine, position(engine, situation), ["ana plays blood frenzy", "ana attacks ben with peons"])
+    assert state["attack"]["dice"] == ["red", "red"]
+    state = _play(engine, state, ["ana rolls red 1 damage, red 1 damage"])
+    while state["attack"]:
+        state = _play(engine, state, ["ana stops"])
+    state["p"]["ana"]["warriors"][0]["roused"] = True
+    state = _play(engine, state, ["ana attacks ben with peons"])
+    assert state["attack"]["dice"] == ["red"]
 
 
 def test_claimed_card_checked_at_a_table(engine):

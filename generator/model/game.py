@@ -130,14 +130,15 @@ class Back(Open):
 
 EffectVerb = Literal[
     "gain-booty", "draw", "heal", "rouse", "damage", "destroy", "capture", "gain-control", "revive",
-    "burn-from-hand", "unblockable", "health", "ward", "extra-die", "discount", "by-hand",
+    "burn-from-hand", "unblockable", "health", "ward", "extra-die", "discount", "reroll-blank", "by-hand",
 ]
-EffectWhen = Literal["play", "bone", "lasting", "turn-end"]
+EffectWhen = Literal["play", "bone", "lasting", "turn-end", "buy", "discard", "bone-use", "time-out"]
 EffectTarget = Literal[
     "self", "own-warrior", "other-warriors", "blocking", "own-discard", "own-discard-warrior",
     "defender", "neighbour", "each-neighbour", "defender-warrior", "neighbour-warrior",
-    "attack-target", "defender-weapon",
+    "attack-target", "defender-weapon", "neighbour-weapon", "that-warrior",
 ]
+EffectLimit = Literal["once-per-turn", "once-per-attack"]
 
 
 class Effect(Strict):
@@ -145,8 +146,16 @@ class Effect(Strict):
 
     ``when``: on being played (an action, or a warrior or weapon entering play), as a bone ability
     (paid in bones after an attack), for as long as the card is in play, or at the end of its
-    owner's turn. What the words cannot say is ``by-hand`` with ``text`` (the referee shows it to
-    the players to resolve); the closed lists make a misspelt word an error, never a no-op."""
+    owner's turn; while the card is in play, also each time its owner buys a card (``buy``: a
+    ``discount`` on the price), discards a card for booty (``discard``), uses any bone ability
+    (``bone-use``: a ``discount`` on its bone cost, or an effect after it), or (a warrior or its
+    weapon) attacks and fails because time ran out (``time-out``). ``limit``: at most once in each
+    of the owner's turns, or in each attack, per card. ``reroll-blank`` (lasting): in each attack
+    the owner may reroll ``amount`` dice of the kinds ``dice`` showing a blank, time dice or not.
+    An ``extra-die`` on being played lasts until the chosen warrior's next attack this turn;
+    ``that-warrior`` is the warrior the ability's previous effect chose. What the words cannot say
+    is ``by-hand`` with ``text`` (the referee shows it to the players to resolve); the closed lists
+    make a misspelt word an error, never a no-op."""
 
     do: EffectVerb
     when: EffectWhen = "play"
@@ -156,6 +165,9 @@ class Effect(Strict):
     unarmed: bool = False  # only warriors without a weapon
     optional: bool = False  # "you may"
     die: Id | None = None  # extra-die: which die
+    dice: tuple[Id, ...] = ()  # reroll-blank: the kinds of dice it may reroll
+    limit: EffectLimit | None = None  # once per turn / per attack, per card
+    minimum: Annotated[int, Field(ge=0, le=100)] | None = None  # discount: never below this
     text: str | None = None  # by-hand: what the players do
 
     @model_validator(mode="after")
@@ -164,6 +176,12 @@ class Effect(Strict):
             raise ValueError("a 'by-hand' effect needs 'text': what the players do")
         if self.do == "extra-die" and self.die is None:
             raise ValueError("an 'extra-die' effect needs 'die': the die's id")
+        if self.do == "reroll-blank" and not self.dice:
+            raise ValueError("a 'reroll-blank' effect needs 'dice': the ids of the dice it may reroll")
+        if self.minimum is not None and self.do != "discount":
+            raise ValueError("'minimum' is only for a 'discount' effect")
+        if self.do == "discount" and self.when not in ("buy", "bone-use"):
+            raise ValueError("a 'discount' effect needs 'when: buy' or 'when: bone-use': what it makes cheaper")
         return self
 
 

@@ -209,6 +209,10 @@ def check_references(game: Game, layouts: dict[str, Layout], sources: Sources) -
                 if effect.die is not None and effect.die not in dice:
                     problem(where + ("effects", e_index, "die"), f"die '{effect.die}' does not exist",
                             closest_hint(effect.die, dice, "die"))
+                for d_index, die_id in enumerate(effect.dice):
+                    if die_id not in dice:
+                        problem(where + ("effects", e_index, "dice", d_index), f"die '{die_id}' does not exist",
+                                closest_hint(die_id, dice, "die"))
                 check_text(where + ("effects", e_index, "text"), effect.text)
             check_paths(where, fields)
             icon_list = fields.get("icons")  # a single `icon` is checked with the other fields above

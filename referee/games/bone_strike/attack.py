@@ -3,7 +3,8 @@
 state["attack"] while one is under way: {"by", "warrior", "target" (a player's name or a
 warrior's uid), "defender", "blocked", "stage" (block | roll | choose | bones), "dice" (die ids),
 "faces" (face index per die, None before it is rolled), "rolling" (the dice the next roll throws),
-"may" (the rerolls allowed now), "pool": {"damage", "bone"}}.
+"may" (the rerolls allowed now: "blanks", "all", or a die id for a free reroll of one blank die of
+that kind), "pool": {"damage", "bone"}, "used": the once-per-attack abilities used}.
 """
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ def start(cat: Catalogue, state: State, player: str, uid: str, target: str) -> l
     owner, w = board.find(state, uid)
     w["roused"] = False
     defender = target if target in state["p"] else board.find(state, target)[0]
-    dice = board.attack_dice(cat, state, player, w)
+    dice = board.attack_dice(cat, state, player, w) + state.get("boosts", {}).pop(uid, [])
     state["attack"] = {"by": player, "warrior": uid, "target": target, "defender": defender, "blocked": False,
                        "stage": "roll", "dice": dice, "faces": [None] * len(dice),
                        "rolling": list(range(len(dice))), "may": [], "pool": {"damage": 0, "bone": 0}}
@@ -67,6 +68,11 @@ def roll(cat: Catalogue, state: State, data, results: list[int]) -> list[Event]:
         att["pool"] = {"damage": 0, "bone": 0}
         events.append(Event("every time die is blank: time has run out, the effect pool is emptied and the attack fails",
                             "attack.time-dice"))
+        found = board.find(state, att["warrior"])
+        if found:  # "if the attack fails because time ran out, it still ..."
+            ctx = {"warrior": att["warrior"], "defender": att["defender"], "target": att["target"]}
+            events += effects.fire(cat, state, att["by"], "time-out", ctx,
+                                   [found[1]["card"]] + ([found[1]["weapon"]] if found[1]["weapon"] else []))
         state["attack"] = None
         return events
     for i in att["rolling"]:
@@ -78,16 +84,46 @@ def roll(cat: Catalogue, state: State, data, results: list[int]) -> list[Event]:
         att["may"].append("blanks")
     if not blanks:
         att["may"].append("all")
+    att["may"] += free_rerolls(cat, state, data)
     events.append(Event(f"effect pool: {att['pool']['damage']} damage, {att['pool']['bone']} bone", "attack.effect-pool"))
     if att["may"]:
         att["stage"] = "choose"
-        events.append(Event(f"{att['by']} may reroll {' or '.join(att['may'])}, or stop", "attack.rerolls"))
+        shown = [m if m in ("blanks", "all") else f"one blank {m} die" for m in att["may"]]
+        events.append(Event(f"{att['by']} may reroll {' or '.join(shown)}, or stop", "attack.rerolls"))
         return events
     return events + resolve(cat, state)
 
 
-def reroll(state: State, data, which: str) -> list[Event]:
+def free_rerolls(cat: Catalogue, state: State, data) -> list[str]:
+    """The kinds of dice showing a blank that a reroll-blank ability (within its limit) lets the
+    attacker reroll one of now, time dice or not."""
     att = state["attack"]
+    kinds: list[str] = []
+    for key, e in effects.triggered(cat, state, effects.in_play(state, att["by"]), "lasting", "reroll-blank"):
+        if att.get("free", {}).get(key, 0) >= e["amount"]:
+            continue
+        for i, f in enumerate(att["faces"]):
+            die = att["dice"][i]
+            if die in e["dice"] and die not in kinds and f is not None and not symbols(data.die(die), f):
+                kinds.append(die)
+    return sorted(kinds)
+
+
+def reroll(cat: Catalogue, state: State, data, which: str) -> list[Event]:
+    att = state["attack"]
+    if which not in ("all", "blanks"):
+        key, e = next((k, e) for k, e in effects.triggered(cat, state, effects.in_play(state, att["by"]), "lasting",
+                                                           "reroll-blank")
+                      if which in e["dice"] and att.get("free", {}).get(k, 0) < e["amount"])
+        uses = att.setdefault("free", {})
+        uses[key] = uses.get(key, 0) + 1
+        if uses[key] >= e["amount"]:
+            effects.spend(state, key, e)
+        att["rolling"] = [next(i for i, f in enumerate(att["faces"])
+                               if att["dice"][i] == which and not symbols(data.die(which), f))]
+        att["stage"] = "roll"
+        return [Event(f"{att['by']} rerolls one blank {which} die ({cat.name(key.rsplit(':', 1)[0])})",
+                      "attack.rerolls")]
     if which == "all":
         att["rolling"] = list(range(len(att["dice"])))
     else:
@@ -97,13 +133,21 @@ def reroll(state: State, data, which: str) -> list[Event]:
 
 
 def resolve(cat: Catalogue, state: State) -> list[Event]:
+    events = hit(cat, state, state["attack"]["pool"]["damage"])
+    state["attack"]["stage"] = "bones"
+    return events + after_bones(cat, state)
+
+
+def hit(cat: Catalogue, state: State, damage: int, source: str | None = None) -> list[Event]:
+    """The attack deals damage to its target (a player, or a warrior: a blocker's ward and
+    blocking bonus count)."""
     att = state["attack"]
-    damage = att["pool"]["damage"]
-    events: list[Event] = []
+    rule = "attack.time-dice" if source else "attack.resolution"
+    events: list[Event] = [Event(f"{source} deals {damage} damage to the target", rule)] if source else []
     target = att["target"]
     if target in state["p"]:
         if target in state["active"] and damage:
-            events += board.damage_player(cat, state, target, damage, "attack.resolution")
+            events += board.damage_player(cat, state, target, damage, rule)
         elif not damage:
             events.append(Event("no damage", "attack.resolution"))
     else:
@@ -120,8 +164,7 @@ def resolve(cat: Catalogue, state: State) -> list[Event]:
             else:
                 events.append(Event(f"{damage} damage against health {hp}: {board.label(cat, state, target)} survives",
                                     "attack.resolution"))
-    att["stage"] = "bones"
-    return events + after_bones(cat, state)
+    return events
 
 
 def bone_sources(cat: Catalogue, state: State) -> list[str]:
@@ -133,7 +176,17 @@ def bone_sources(cat: Catalogue, state: State) -> list[str]:
     if not found:
         return []
     cards = [found[1]["card"]] + ([found[1]["weapon"]] if found[1]["weapon"] else [])
-    return [c for c in cards if cat.bone_cost(c) is not None and cat.bone_cost(c) <= att["pool"]["bone"]]
+    return [c for c in cards if cat.bone_cost(c) is not None and bone_price(cat, state, c)[0] <= att["pool"]["bone"]]
+
+
+def bone_price(cat: Catalogue, state: State, card: str, full: bool = False) -> tuple[int, tuple[str, dict] | None]:
+    """What one use of the card's bone ability costs the attacker now, and the discount (key,
+    effect) that lowers it (None: full cost). Unless ``full``, the best discount still unused
+    within its limit is taken; a discount never takes a cost below its minimum."""
+    cost = cat.bone_cost(card)
+    if full or cost is None:
+        return cost, None
+    return effects.discounted(cat, state, state["attack"]["by"], "bone-use", cost)
 
 
 def after_bones(cat: Catalogue, state: State) -> list[Event]:
@@ -144,12 +197,18 @@ def after_bones(cat: Catalogue, state: State) -> list[Event]:
     return []
 
 
-def use_bone(cat: Catalogue, state: State, card: str) -> list[Event]:
+def use_bone(cat: Catalogue, state: State, card: str, full: bool = False) -> list[Event]:
     att = state["attack"]
-    cost = cat.bone_cost(card)
+    cost, discount = bone_price(cat, state, card, full)
     att["pool"]["bone"] -= cost
     events = [Event(f"{att['by']} pays {cost} bone for {cat.name(card)}'s bone ability ({att['pool']['bone']} left)",
                     "attack.bone-abilities")]
+    if discount:
+        effects.spend(state, *discount)
+        events.append(Event(f"{cat.name(discount[0].rsplit(':', 1)[0])}: the ability costs "
+                            f"{cat.bone_cost(card) - cost} bone fewer", "attack.bone-abilities"))
+    ctx = {"warrior": att["warrior"], "defender": att["defender"], "target": att["target"]}
+    events += effects.fire(cat, state, att["by"], "bone-use", ctx)
     for text in effects.unexpressed(cat, card, "bone"):
         events.append(effects.by_hand(state, att["by"], text))
     ctx = {"source": card, "warrior": att["warrior"], "defender": att["defender"], "target": att["target"]}

@@ -4,6 +4,10 @@ Effects run in order. One that needs a choice (which warrior to rouse, which car
 and has more than one option, or is optional, stops the queue: the state gets ``pending`` and the
 player answers with "ana picks ..." (or "ana skips" when optional). An effect with nothing to
 act on says so in an event; a by-hand effect is shown to the players to resolve, never skipped.
+
+Cards in play also answer to what their owner does (``when``: buy, discard, bone-use, time-out);
+``limit`` makes such an ability work once per turn (keys in state["used"], cleared at the end of
+the turn) or once per attack (keys in the attack's "used"), counted per card.
 """
 from __future__ import annotations
 
@@ -15,7 +19,74 @@ from .cards import Catalogue, State, draw, in_discard, in_hand, take_from_discar
 RULE = {"gain-booty": "discard", "draw": "turn.refill", "heal": "effects.health-gain", "rouse": "turn.rouse",
         "damage": "attack.resolution", "destroy": "effects.destroy", "capture": "effects.capture",
         "gain-control": "effects.gain-control", "revive": "play.warriors", "burn-from-hand": "burn",
-        "by-hand": "effects"}
+        "extra-die": "attack.rolling", "arm": "effects.gain-control", "by-hand": "effects"}
+
+
+def in_play(state: State, player: str) -> list[str]:
+    """The cards whose abilities work for a player now: the faction card, warriors and weapons."""
+    pl = state["p"][player]
+    cards = [pl["faction"]] if pl.get("faction") else []
+    for w in pl["warriors"]:
+        cards += [w["card"]] + ([w["weapon"]] if w["weapon"] else [])
+    return cards
+
+
+def triggered(cat: Catalogue, state: State, cards: list[str], when: str, verb: str | None = None
+              ) -> list[tuple[str, dict]]:
+    """(key, effect) for each of these cards' effects that answer to ``when`` and may still work
+    (within their limit); key is "<uid>:<index of the effect on the card>"."""
+    found = []
+    for uid in cards:
+        for index, e in enumerate(cat[uid].get("effects", ())):
+            if e["when"] == when and (verb is None or e["do"] == verb) and available(state, f"{uid}:{index}", e):
+                found.append((f"{uid}:{index}", e))
+    return found
+
+
+def _uses(state: State, effect: dict) -> list[str] | None:
+    if effect.get("limit") == "once-per-turn":
+        return state.setdefault("used", [])
+    if effect.get("limit") == "once-per-attack":
+        return state["attack"].setdefault("used", []) if state.get("attack") else []
+    return None
+
+
+def available(state: State, key: str, effect: dict) -> bool:
+    uses = _uses(state, effect)
+    return uses is None or key not in uses
+
+
+def spend(state: State, key: str, effect: dict) -> None:
+    uses = _uses(state, effect)
+    if uses is not None:
+        uses.append(key)
+
+
+def discounted(cat: Catalogue, state: State, player: str, when: str, cost: int
+               ) -> tuple[int, tuple[str, dict] | None]:
+    """A price (``when``: buy, or bone-use for a bone ability's cost) after the best discount of
+    the player's cards in play still unused within its limit, never below the discount's
+    minimum; and that discount (key, effect), or None."""
+    best: tuple[int, tuple[str, dict] | None] = (cost, None)
+    for key, e in triggered(cat, state, in_play(state, player), when, "discount"):
+        low = max(e["minimum"] or 0, cost - e["amount"])
+        if low < best[0]:
+            best = (low, (key, e))
+    return best
+
+
+def fire(cat: Catalogue, state: State, player: str, when: str, ctx: dict, cards: list[str] | None = None
+         ) -> list[Event]:
+    """Carry out every effect (other than discounts) of the player's cards in play that answers
+    to ``when``, each within its limit."""
+    events: list[Event] = []
+    for key, e in triggered(cat, state, in_play(state, player) if cards is None else cards, when):
+        if e["do"] == "discount":
+            continue
+        spend(state, key, e)
+        uid = key.rsplit(":", 1)[0]
+        events += run(cat, state, player, [e], dict(ctx, source=uid))
+    return events
 
 
 def by_hand_texts(cat: Catalogue, card_id: str, when: str) -> list[str]:
@@ -37,8 +108,11 @@ def unexpressed(cat: Catalogue, card_id: str, when: str) -> list[str]:
     return texts
 
 
-def options(cat: Catalogue, state: State, player: str, effect: dict, ctx: dict) -> list[str] | None:
-    """The choices an effect offers, or None when it needs none."""
+def options(cat: Catalogue, state: State, player: str, effect: dict, ctx: dict,
+            then: list[dict] = ()) -> list[str] | None:
+    """The choices an effect offers, or None when it needs none. ``then``: the effects of the
+    ability still to come (a rouse followed by an effect on ``that-warrior`` may pick a warrior
+    that is already roused)."""
     target, pl = effect["target"], state["p"][player]
     defender = ctx.get("defender") if ctx.get("defender") in state["active"] else None
 
@@ -55,8 +129,11 @@ def options(cat: Catalogue, state: State, player: str, effect: dict, ctx: dict) 
     verb = effect["do"]
     if verb == "burn-from-hand":
         return in_hand(state, pl)
+    if verb == "arm":
+        return [w["card"] for w in pl["warriors"] if not w["weapon"]]
     if target == "own-warrior":
-        return [w["card"] for w in pl["warriors"] if not (verb == "rouse" and w["roused"])]
+        keep = any(e.get("target") == "that-warrior" for e in then)
+        return [w["card"] for w in pl["warriors"] if not (verb == "rouse" and w["roused"] and not keep)]
     if target == "neighbour":
         return board.neighbours(state, player)
     if target == "defender-warrior":
@@ -65,6 +142,8 @@ def options(cat: Catalogue, state: State, player: str, effect: dict, ctx: dict) 
         return warriors(board.neighbours(state, player))
     if target == "defender-weapon":
         return [w["weapon"] for _n, w in board.any_warrior(state, [defender] if defender else []) if w["weapon"]]
+    if target == "neighbour-weapon":
+        return [w["weapon"] for _n, w in board.any_warrior(state, board.neighbours(state, player)) if w["weapon"]]
     if target == "own-discard":
         return in_discard(state, pl)
     if target == "own-discard-warrior":
@@ -75,9 +154,15 @@ def options(cat: Catalogue, state: State, player: str, effect: dict, ctx: dict) 
 def run(cat: Catalogue, state: State, player: str, queue: list[dict], ctx: dict) -> list[Event]:
     events: list[Event] = []
     queue = list(queue)
-    while queue:
+    while queue or ctx.get("then"):
+        if ctx.get("then"):  # an effect asks for a further choice (where a taken weapon goes)
+            queue.insert(0, ctx.pop("then"))
         effect = queue.pop(0)
-        opts = options(cat, state, player, effect, ctx)
+        if effect.get("target") == "that-warrior" and not (ctx.get("chosen") and board.find(state, ctx["chosen"])):
+            events.append(Event(f"{cat.name(ctx['source'])}: no warrior chosen for {effect['do'].replace('-', ' ')}",
+                                RULE.get(effect["do"])))
+            continue
+        opts = options(cat, state, player, effect, ctx, queue)
         if opts is None:
             events += do(cat, state, player, effect, None, ctx)
         elif not opts:
@@ -110,6 +195,8 @@ def do(cat: Catalogue, state: State, player: str, effect: dict, choice: str | No
     defender = ctx.get("defender") if ctx.get("defender") in state["active"] else None
     if choice is None and options(cat, state, player, effect, ctx) is not None:
         return [Event(f"{player} skips: {source}", rule)]
+    if choice and board.find(state, choice):
+        ctx["chosen"] = choice  # for a later effect on "that-warrior"
     if verb == "gain-booty":
         state["booty"] += amount
         return [Event(f"{player} gains {amount} booty (booty {state['booty']})", rule)]
@@ -126,6 +213,9 @@ def do(cat: Catalogue, state: State, player: str, effect: dict, choice: str | No
         found[1]["roused"] = True
         return [Event(f"{board.label(cat, state, uid)} is roused", rule)]
     if verb == "damage":
+        if target == "attack-target":
+            from . import attack  # attack imports this module
+            return attack.hit(cat, state, amount, source)
         if target in ("defender", "neighbour", "each-neighbour"):
             names = ([defender] if defender else []) if target == "defender" else (
                 [choice] if target == "neighbour" else board.neighbours(state, player))
@@ -159,6 +249,31 @@ def do(cat: Catalogue, state: State, player: str, effect: dict, choice: str | No
         if not found or not captor or found[0] == player:
             return [Event(f"{source}: no warrior to capture", rule)]
         return board.capture(cat, state, captor[1], found[0], found[1])
+    if verb == "gain-control" and target == "neighbour-weapon":
+        ctx["weapon"] = choice  # stays on its holder until it has somewhere to go
+        mine = options(cat, state, player, ARM, ctx)
+        if not mine:
+            holder = _holder(state, choice)
+            holder["weapon"] = None
+            state["destroyed"].append(choice)
+            return [Event(f"{player} gains control of {cat.name(choice)} and, with no unarmed warrior, destroys it",
+                          "effects.destroy")]
+        if len(mine) == 1:
+            return do(cat, state, player, ARM, mine[0], ctx)
+        ctx["then"] = ARM
+        return [Event(f"{player} gains control of {cat.name(choice)}", rule)]
+    if verb == "arm":
+        weapon = ctx.pop("weapon")
+        holder = _holder(state, weapon)
+        _owner, w = board.find(state, choice)
+        holder["weapon"], w["weapon"] = None, weapon
+        return [Event(f"{player} gains control of {cat.name(weapon)} and puts it on "
+                      f"{board.label(cat, state, choice)}", rule)]
+    if verb == "extra-die" and target == "that-warrior":
+        uid = ctx["chosen"]
+        state.setdefault("boosts", {}).setdefault(uid, []).extend([effect["die"]] * amount)
+        return [Event(f"{board.label(cat, state, uid)} rolls {amount} extra {effect['die']} "
+                      f"di{'c' if amount != 1 else ''}e in its next attack this turn", rule)]
     if verb == "gain-control":
         owner, w = board.find(state, choice)
         state["p"][owner]["warriors"].remove(w)
@@ -175,6 +290,15 @@ def do(cat: Catalogue, state: State, player: str, effect: dict, choice: str | No
     if verb == "by-hand":
         return [by_hand(state, player, effect["text"])]
     return []  # lasting words (health, unblockable ...) are read where they apply
+
+
+# where a weapon taken by gain-control goes: one of its new controller's unarmed warriors
+ARM = {"do": "arm", "when": "play", "amount": 1, "target": "own-warrior", "max_health": None, "unarmed": True,
+       "optional": False, "die": None, "dice": [], "limit": None, "minimum": None, "text": None}
+
+
+def _holder(state: State, weapon: str) -> dict:
+    return next(w for _n, w in board.any_warrior(state, state["active"]) if w["weapon"] == weapon)
 
 
 def by_hand(state: State, player: str, text: str) -> Event:

@@ -27,8 +27,10 @@ class BoneStrike(Engine):
         ("ben blocks with crypt squire", "block with a roused warrior ('ben does not block')"),
         ("ana rolls red 2 damage, time bone", "report the dice ('ana rolls' alone: the referee rolls)"),
         ("ana rerolls blanks", "reroll blanks after a time die scored ('ana rerolls all' when all scored)"),
+        ("ana rerolls one red", "a free reroll of one blank die an ability allows (the Ash Reavers')"),
         ("ana stops", "stop rolling and resolve, or stop using bone abilities"),
         ("ana uses peons bone", "pay bones from the effect pool for a bone ability"),
+        ("ana uses hexer bone at full cost", "pay without a discount, keeping it for later this turn"),
         ("ana picks ben's hexer", "answer a card's choice ('ana skips' when it is optional)"),
         ("ana ends turn", "go to the refill phase; the player on the left goes next"),
         ("reveal hexer", "at a table: the card turned up into the lineup"),
@@ -71,7 +73,8 @@ class BoneStrike(Engine):
                         "seed": rng.getrandbits(32), "shuffles": 0, "turn": first, "booty": 0, "bought": 0,
                         "limits": limits, "main": main, "lineup": [], "destroyed": [], "factions": chosen,
                         "all_factions": bool(options.get("all-factions")),
-                        "attack": None, "pending": None, "playing": None, "by_hand": [], "p": {}}
+                        "attack": None, "pending": None, "playing": None, "by_hand": [], "used": [], "boosts": {},
+                        "p": {}}
         for i, name in enumerate(players):
             deck = []
             for row in self.data.table("starting-deck")["rows"]:
@@ -149,14 +152,14 @@ class BoneStrike(Engine):
         if kind == "roll":
             return attack.roll(cat, state, self.data, move["results"])
         if kind == "reroll":
-            return attack.reroll(state, self.data, move["which"])
+            return attack.reroll(cat, state, self.data, move["which"])
         if kind == "stop":
             if state["attack"]["stage"] == "choose":
                 return attack.resolve(cat, state)
             state["attack"] = None
             return [Event(f"{p} ends the attack", "attack.bone-abilities")]
         if kind == "bone":
-            return attack.use_bone(cat, state, move["card"])
+            return attack.use_bone(cat, state, move["card"], bool(move.get("full")))
         if kind == "attack":
             return attack.start(cat, state, p, move["warrior"], move["target"])
         if kind == "end":
@@ -166,10 +169,14 @@ class BoneStrike(Engine):
             uid = take_from_hand(state, pl, move["card"])
             pl["discard"].append(uid)
             state["booty"] += cat[uid].get("discard") or 0
-            return [Event(f"{p} discards {cat.name(uid)} for {cat[uid].get('discard') or 0} booty "
-                          f"(booty {state['booty']})", "discard")]
+            events = [Event(f"{p} discards {cat.name(uid)} for {cat[uid].get('discard') or 0} booty "
+                            f"(booty {state['booty']})", "discard")]
+            ctx = {"warrior": None, "defender": None, "target": None}
+            return events + effects.fire(cat, state, p, "discard", ctx)
         if kind == "buy":
-            cost = rules.price(cat, state, move["card"])
+            cost, discount = rules.discounted(cat, state, move["card"])
+            if discount:
+                effects.spend(state, *discount)
             uid = next(u for u in state["lineup"] if cid(u) == move["card"])
             state["lineup"].remove(uid)
             state["booty"] -= cost
@@ -219,6 +226,7 @@ class BoneStrike(Engine):
             events += effects.run(cat, state, p, [e for e in cat.effects(w["card"], "turn-end")
                                                   ], ctx)
         lost, state["booty"], state["bought"] = state["booty"], 0, 0
+        state["used"], state["boosts"] = [], {}  # once-per-turn abilities; extra dice for this turn
         burned = burn_hand(state, pl)
         drawn = draw(state, pl, limits["hand-size"])
         events.append(Event(f"{p} loses {lost} unspent booty, burns {burned} card(s) from hand and draws {drawn}",

@@ -114,11 +114,21 @@ def parse(cat: Catalogue, data, state: State, text: str) -> dict[str, Any]:
     elif kind == "roll":
         move["results"] = read_roll(data, state, [t for t in rest if t != ":"])
     elif kind == "reroll":
+        kinds = [t for t in rest if t in {d["id"] for d in data.raw.get("dice", ())}]
         which = [t for t in rest if t in ("blanks", "blank", "all", "everything")]
-        if not which:
-            raise Unreadable("reroll what?", expected="'<player> rerolls blanks' or '<player> rerolls all'")
-        move["which"] = "all" if which[0] in ("all", "everything") else "blanks"
+        if kinds:  # "ana rerolls one red", "ana rerolls the blank red die"
+            move["which"] = kinds[0]
+        elif not which:
+            raise Unreadable("reroll what?", expected="'<player> rerolls blanks', '<player> rerolls all' or "
+                                                      "'<player> rerolls one <die>'")
+        else:
+            move["which"] = "all" if which[0] in ("all", "everything") else "blanks"
     elif kind == "bone":
+        for tail in (["at", "full", "cost"], ["full", "cost"], ["at", "full", "price"], ["full", "price"],
+                     ["without", "discount"], ["without", "the", "discount"]):
+            if rest[-len(tail):] == tail:  # keep a once-per-turn discount for later
+                rest, move["full"] = rest[:-len(tail)], True
+                break
         while rest and rest[-1] in ("bone", "bones", "ability", "s"):  # "peons's bone ability"
             rest = rest[:-1]
         if "of" in rest[:3] and all(t in ("bone", "bones", "ability") for t in rest[:rest.index("of")]):
@@ -257,11 +267,11 @@ def notation(cat: Catalogue, data, state: State | None, move: dict[str, Any]) ->
         dice = [att["dice"][i] for i in att["rolling"]] if att else ["?"] * len(move["results"])
         return f"{p} rolls " + ", ".join(f"{d} {data.die(d)['faces'][f]['label']}" for d, f in zip(dice, move["results"]))
     if kind == "reroll":
-        return f"{p} rerolls {move['which']}"
+        return f"{p} rerolls {move['which']}" if move["which"] in ("all", "blanks") else f"{p} rerolls one {move['which']}"
     if kind == "stop":
         return f"{p} stops"
     if kind == "bone":
-        return f"{p} uses {name(move['card'])} bone"
+        return f"{p} uses {name(move['card'])} bone" + (" at full cost" if move.get("full") else "")
     if kind == "choose":
         if move["choice"] is None:
             return f"{p} skips"

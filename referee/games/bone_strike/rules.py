@@ -14,11 +14,12 @@ def lineup_short(state: State) -> bool:
 
 
 def price(cat: Catalogue, state: State, card: str) -> int:
-    cost = cat[card].get("cost") or 0
-    faction = state["p"][state["turn"]]["faction"]
-    if faction and state["bought"] == 0:
-        cost = max(0, cost - cat.lasting(faction, "discount"))
-    return cost
+    return discounted(cat, state, card)[0]
+
+
+def discounted(cat: Catalogue, state: State, card: str) -> tuple[int, tuple[str, dict] | None]:
+    """A lineup card's price for the player whose turn it is, and the discount that lowers it."""
+    return attack.effects.discounted(cat, state, state["turn"], "buy", cat[card].get("cost") or 0)
 
 
 def to_act(state: State) -> list[str]:
@@ -149,8 +150,11 @@ def _check_attack(cat: Catalogue, data, state: State, att: dict, move: dict[str,
         if stage != "choose":
             raise Illegal("you may reroll only right after a roll", "attack.rerolls")
         if move.get("which") not in att["may"]:
-            why = ("blanks may be rerolled only after a roll in which a time die scored" if move.get("which") == "blanks"
-                   else "all dice may be rerolled only when every die shows a symbol")
+            which = move.get("which")
+            why = ("blanks may be rerolled only after a roll in which a time die scored" if which == "blanks"
+                   else "all dice may be rerolled only when every die shows a symbol" if which == "all"
+                   else f"no free reroll of a blank {which} die now (an ability allows it, within its limit, "
+                        f"for a die of its kinds showing a blank)")
             raise Illegal(why, "attack.rerolls")
         return
     if kind == "stop":
@@ -165,9 +169,9 @@ def _check_attack(cat: Catalogue, data, state: State, att: dict, move: dict[str,
         if not card or card not in (found[1]["card"], found[1]["weapon"]):
             raise Illegal("only the attacking warrior's (or its weapon's) bone ability can be used",
                           "attack.bone-abilities")
-        cost = cat.bone_cost(card)
-        if cost is None:
+        if cat.bone_cost(card) is None:
             raise Illegal(f"{cat.name(card)} has no bone ability", "attack.bone-abilities")
+        cost = attack.bone_price(cat, state, card, bool(move.get("full")))[0]
         if cost > att["pool"]["bone"]:
             raise Illegal(f"{cat.name(card)}'s bone ability costs {cost} bone and the pool holds "
                           f"{att['pool']['bone']}", "attack.bone-abilities")
@@ -197,8 +201,12 @@ def legal(cat: Catalogue, state: State) -> list[dict[str, Any]]:
             return [{"player": p, "kind": "roll", "results": None}]
         if att["stage"] == "choose":
             return [{"player": p, "kind": "reroll", "which": m} for m in att["may"]] + [{"player": p, "kind": "stop"}]
-        return [{"player": p, "kind": "bone", "card": c} for c in attack.bone_sources(cat, state)] + [
-            {"player": p, "kind": "stop"}]
+        moves = []
+        for c in attack.bone_sources(cat, state):
+            moves.append({"player": p, "kind": "bone", "card": c})
+            if attack.bone_price(cat, state, c)[1] and cat.bone_cost(c) <= att["pool"]["bone"]:
+                moves.append({"player": p, "kind": "bone", "card": c, "full": True})  # keep the discount
+        return moves + [{"player": p, "kind": "stop"}]
     p = state["turn"]
     pl = state["p"][p]
     moves: list[dict[str, Any]] = []
