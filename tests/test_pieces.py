@@ -420,8 +420,6 @@ def test_svg_board_is_the_whole_board_at_its_finished_size(tmp_path):
 
 @pytest.mark.parametrize("yaml_text,expected", [
     ("tokens:\n  - {id: coin, name: Coin, count: 3, shape: circle}\n", r"coin: size_mm must be a number.*add size_mm"),
-    ("tokens:\n  - {id: coin, name: Coin, count: 3, shape: hexagon, size_mm: 20}\n",
-     r"coin: shape 'hexagon' is not one of circle, square, rectangle, standee"),
     ("tokens:\n  - {id: coin, name: Coin, count: 5, size_mm: 20, colours: [red, blue], per_colour: 2}\n",
      r"coin: its faces/kinds/colours add up to 4 pieces but count says 5"),
     ("boards:\n  - {id: map, name: Map}\n", r"board 'map': nothing says how to draw it"),
@@ -433,6 +431,24 @@ def test_pieces_that_cannot_be_drawn_are_refused_with_a_way_to_fix_them(tmp_path
     (starter_game / "pieces.yaml").write_text(yaml_text)
     with pytest.raises(BuildError, match=expected):
         build_pieces(load(starter_game), Options(formats=("pdf",), out_dir=tmp_path))
+
+
+@pytest.mark.parametrize("yaml_text,expected", [
+    ("tokens:\n  - {id: coin, name: Coin, count: 3, shpae: circle, size_mm: 20}\n",
+     r"pieces.yaml:2:\d+: tokens\[0\].shpae: unknown key 'shpae'\n    hint: did you mean 'shape'\?"),
+    ("tokens:\n  - {id: coin, name: Coin, count: 3, shape: standie, size_mm: 20}\n",
+     r"pieces.yaml:2:\d+: tokens\[0\].shape: expected 'circle', .* \(found 'standie'\)\n    hint: did you mean 'standee'\?"),
+    ("tiles:\n  - {id: tile, name: Tile, count: 1, size_mm: 20, faces: [{name: A, backgroud: red}]}\n",
+     r"tiles\[0\].faces\[0\].backgroud: unknown key 'backgroud'"),
+    ("tokens:\n  - {id: coin, name: Coin, count: 3, size_mm: 20, colour: rde}\n",
+     r"tokens\[0\].colour: expected a colour word .* found 'rde'; did you mean 'red'\?"),
+])
+def test_token_and_tile_keys_and_values_are_checked_when_the_game_loads(starter_game, yaml_text, expected):
+    """Tokens and tiles are typed: a misspelt key or a bad value is a load error with its place,
+    never silently ignored by the build."""
+    (starter_game / "pieces.yaml").write_text(yaml_text)
+    with pytest.raises(GameDataError, match=expected):
+        load(starter_game)
 
 
 def crosshairs(page, reader) -> list[tuple[float, float]]:

@@ -298,7 +298,8 @@ class Value(Strict):
 class Piece(Open):
     """A printable or physical piece other than cards: a board, token set, tile set or sheet.
 
-    Drawing them is the boards-and-sheets work; for now their fields are kept as data.
+    Token and tile sets are typed (generator/model/pieces.py: every key declared and checked);
+    boards and sheets keep their other keys as data, read by their drawing code and sheet layouts.
     """
 
     id: Id
@@ -308,6 +309,10 @@ class Piece(Open):
     rule: RuleRef | None = None
     note: str | None = None
     sample: bool = False
+
+
+# Typed pieces build on Piece above; imported here, where Piece exists, for the Game below.
+from .pieces import Token  # noqa: E402
 
 
 class IconInfo(Strict):
@@ -335,8 +340,8 @@ class Game(Strict):
     tables: tuple[Table, ...] = ()
     values: dict[Id, Value] = {}
     boards: tuple[Piece, ...] = ()
-    tokens: tuple[Piece, ...] = ()
-    tiles: tuple[Piece, ...] = ()
+    tokens: tuple[Token, ...] = ()
+    tiles: tuple[Token, ...] = ()
     sheets: tuple[Piece, ...] = ()
     icons: dict[Id, IconInfo] = {}
     # Filled by the loader, not written in YAML:

@@ -130,7 +130,8 @@ def _allowed_keys(model: type[BaseModel], path: tuple, data: Any) -> list[str]:
             current = args[0] if args else None  # tuple[X, ...] element
     current = _unwrap(current)
     if isinstance(current, type) and issubclass(current, BaseModel):
-        return [name for name in current.model_fields if name not in ("root", "rule_numbers", "source")]
+        filled_by_loader = {"root", "rule_numbers"} | ({"source"} if current.__name__.endswith("Layout") else set())
+        return [name for name in current.model_fields if name not in filled_by_loader]
     return []
 
 

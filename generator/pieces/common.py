@@ -9,24 +9,11 @@ import hashlib
 import re
 from dataclasses import dataclass
 
+from ..model.pieces import NAMED_COLOURS  # the colour words game data may use
 from ..scene.fonts import metrics
 from ..scene.nodes import Circle, Scene, Text, mm
 
 # Colour words the game data uses for players and dice; anything else must be #rrggbb.
-NAMED_COLOURS = {
-    "red": "#c0392b",
-    "blue": "#2e6db4",
-    "green": "#3c8d40",
-    "yellow": "#e3b81f",
-    "white": "#f4f1ea",
-    "grey": "#9a9a9a",
-    "gray": "#9a9a9a",
-    "black": "#2b2b2b",
-    "amber": "#d9a21b",
-    "purple": "#6b3f8f",
-    "orange": "#d9772b",
-    "brown": "#8b5a2b",
-}
 PAPER = "#f7f1e3"  # the kit's paper colour, as on the cards
 INK = "#3b2f2a"  # dark brown lines and text
 CUT = "#555555"  # cut lines

@@ -1,6 +1,7 @@
 """Tokens and tiles as punch-out pieces: round, square, rectangular and folding standees.
 
-A token set (a record under ``tokens:`` or ``tiles:``) is read for:
+A token set (a record under ``tokens:`` or ``tiles:``, typed and checked in generator/model/pieces.py)
+is read for:
 - ``shape``: circle (or round), square, rectangle, standee; default square;
 - ``size_mm``: one number (a circle's diameter, a square's side) or [width, height];
 - the art: ``icon``, ``fill``, ``colour``, ``label``, ``text``, or ``front: {...}`` and ``back: {...}``
@@ -78,9 +79,7 @@ def _art(game: Game, name: str, data: dict, defaults: dict) -> TokenArt:
 def token_specs(piece: Piece, game: Game, show_names: bool = False) -> list[TokenSpec]:
     """Every distinct token of a set, with how many to print."""
     data = piece.extra
-    shape = SHAPES.get(str(data.get("shape", "square")).lower())
-    if shape is None:
-        raise BuildError(f"{piece.id}: shape '{data.get('shape')}' is not one of circle, square, rectangle, standee")
+    shape = SHAPES[str(data.get("shape", "square"))]  # the loader checked it (generator/model/pieces.py)
     w, h = _size(piece, shape)
     base = {k: data.get(k) for k in ("icon", "fill", "colour", "color", "label", "text")}
     front_data = data.get("front") if isinstance(data.get("front"), dict) else {}

@@ -1,0 +1,199 @@
+"""Typed pieces: punch-out tokens and tiles (``tokens:`` and ``tiles:``).
+
+Every key a token set may have is declared here, and an unknown key or a bad value is an error
+with its file:line:column and a "did you mean" (``shpae: circle``, ``shape: standie``). Each key is
+drawn by generator/pieces/punch.py or generator/pieces/dice.py, or read by the table referee
+(generator/pieces does not draw it then; the docstrings say who reads it).
+
+A token set is read for:
+
+- ``shape``: circle (or round), square (the default), rectangle (or rect), standee (a folding
+  stand-up figure);
+- ``size_mm``: one number (a circle's diameter, a square's side) or [width, height];
+- the art: ``icon``, ``fill`` (background), ``colour`` (or ``color``: the border, a player colour),
+  ``label`` (a short caption), ``text`` (rules text, on tiles); or ``front: {...}`` and
+  ``back: {...}`` with the same keys: a set with a ``back`` is printed double-sided;
+- how many of what: ``count``; or ``colours`` with ``per_colour`` (one set in player colours); or
+  ``faces`` (a different face per piece, e.g. board tiles, each ``count`` 1 unless said); or
+  ``kinds`` (token kinds with their own ``count``, ``icon``, ``pips`` or ``values``);
+- ``die_sides: true``: the kinds are stickers for the sides of a die (die-faces file), not
+  punch-out tokens; ``source: gather``: players bring the pieces, nothing is printed;
+- ``value``: what one token is worth (Runes and Bones: a bone bundle is worth 5), for the referee.
+
+Pieces are dumped (``model_dump``) as written: a key that was not given is left out, so the
+referee's snapshot of the game sees the same dictionaries as before pieces were typed.
+"""
+from __future__ import annotations
+
+import re
+from functools import cached_property
+from typing import Annotated, Any, ClassVar, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_serializer, model_validator
+
+from .game import Count, Id, Piece, RuleRef
+
+NAMED_COLOURS = {
+    "red": "#c0392b",
+    "blue": "#2e6db4",
+    "green": "#3c8d40",
+    "yellow": "#e3b81f",
+    "white": "#f4f1ea",
+    "grey": "#9a9a9a",
+    "gray": "#9a9a9a",
+    "black": "#2b2b2b",
+    "amber": "#d9a21b",
+    "purple": "#6b3f8f",
+    "orange": "#d9772b",
+    "brown": "#8b5a2b",
+}
+PIECE_FIELDS = frozenset(Piece.model_fields)  # id, name, count ...: always dumped, as before
+Mm = Annotated[int | float, Field(gt=0, le=2000)]  # an int stays an int, as written
+
+
+def check_colour(value: str | None) -> str | None:
+    """A colour word (red, blue ...) or #rgb / #rrggbb."""
+    if value is None:
+        return None
+    text = str(value).strip().lower()
+    if text in NAMED_COLOURS or re.fullmatch(r"#([0-9a-f]{3}|[0-9a-f]{6})", text):
+        return value
+    import difflib
+
+    close = difflib.get_close_matches(text, list(NAMED_COLOURS), n=1, cutoff=0.6)
+    hint = f"; did you mean '{close[0]}'?" if close else ""
+    raise ValueError(f"expected a colour word ({', '.join(NAMED_COLOURS)}) or #rrggbb, found '{value}'{hint}")
+
+
+Colour = Annotated[str, Field(max_length=40)]
+
+
+class AsWritten:
+    """Dumped as written: only the keys given, in the order they were given (after the fields
+    every piece has), so typed pieces dump exactly as the free dictionaries they replace."""
+
+    _order: tuple[str, ...] = PrivateAttr(default=())
+    _always: ClassVar[frozenset[str]] = frozenset()
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _remember_order(cls, data: Any, handler):
+        made = handler(data)
+        if isinstance(data, dict):
+            made._order = tuple(str(k) for k in data)
+        return made
+
+    @model_serializer(mode="wrap")
+    def _as_written(self, handler) -> dict[str, Any]:
+        data = handler(self)
+        given = [k for k in self._order if k in data and k not in self._always]
+        first = [k for k in data if k in self._always]
+        return {k: data[k] for k in first + given}
+
+
+class Data(AsWritten, BaseModel):
+    """Typed piece data: frozen, unknown keys are errors, dumped as written."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class TokenArt(Data):
+    """One side's art: ``icon``, ``fill``, ``colour``/``color``, ``label``, ``text``, ``pips``."""
+
+    icon: Id | None = None
+    fill: Colour | None = None
+    colour: Colour | None = None
+    color: Colour | None = None
+    label: str | int | None = None
+    text: str | None = None
+    pips: Annotated[int, Field(ge=0, le=9)] | None = None
+
+    _colours = field_validator("fill", "colour", "color")(check_colour)
+
+
+class TokenFace(Data):
+    """One face of a ``faces`` set (a tile each). ``rule``, ``setup`` and ``adds_side`` are for the
+    referee (Rattlebones: which side a tile adds to a die, how it is set up)."""
+
+    id: Id | None = None
+    name: str | None = None
+    icon: Id | None = None
+    fill: Colour | None = None
+    colour: Colour | None = None
+    text: str | None = None
+    count: Count | None = None
+    rule: RuleRef | None = None
+    setup: str | None = None
+    adds_side: str | None = None
+
+    _colours = field_validator("fill", "colour")(check_colour)
+
+
+class TokenValue(Data):
+    """Tokens of one printed value within a kind: ``value`` and ``count``."""
+
+    value: int | str
+    count: Count | None = None
+
+
+class TokenKind(Data):
+    """A kind of token in a ``kinds`` set: its ``count``, and ``icon``, ``pips`` (1-9 spots),
+    ``values`` (one token per printed value), or ``value``. ``socket`` (the die socket a side
+    token belongs to), ``fixed``, ``rotatable`` and ``sample`` are for the referee and the rules
+    index (a rotatable token points at an edge; a sample is pictured in the rulebook)."""
+
+    id: Id | None = None
+    name: str | None = None
+    icon: Id | None = None
+    fill: Colour | None = None
+    colour: Colour | None = None
+    count: Count | None = None
+    pips: Annotated[int, Field(ge=0, le=9)] | None = None
+    value: int | str | None = None
+    values: tuple[TokenValue, ...] | None = None
+    socket: int | None = None
+    fixed: bool | None = None
+    rotatable: bool | None = None
+    sample: bool | None = None
+
+    _colours = field_validator("fill", "colour")(check_colour)
+
+
+class Token(AsWritten, Piece):
+    """A token or tile set (``tokens:`` or ``tiles:``); see the module docstring for each key."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    shape: Literal["circle", "round", "square", "rectangle", "rect", "standee"] | None = None
+    size_mm: Mm | tuple[Mm, Mm] | None = None
+    icon: Id | None = None
+    fill: Colour | None = None
+    colour: Colour | None = None
+    color: Colour | None = None
+    label: str | int | None = None
+    text: str | None = None
+    front: TokenArt | None = None
+    back: TokenArt | None = None
+    faces: tuple[TokenFace, ...] | None = None
+    kinds: tuple[TokenKind, ...] | None = None
+    colours: tuple[Colour, ...] | None = None
+    per_colour: Annotated[int, Field(ge=1, le=10_000)] | None = None
+    die_sides: bool | None = None
+    source: Literal["print", "gather"] | None = None
+    value: int | None = None
+
+    _colours = field_validator("fill", "colour", "color")(check_colour)
+
+    @field_validator("colours")
+    @classmethod
+    def _each_colour(cls, value):
+        for item in value or ():
+            check_colour(item)
+        return value
+
+    _always: ClassVar[frozenset[str]] = PIECE_FIELDS
+
+    @cached_property
+    def extra(self) -> dict[str, Any]:  # type: ignore[override]
+        """The keys given beyond the common ones, as plain data (what the drawing code reads)."""
+        return {k: v for k, v in self.model_dump(mode="json").items() if k not in PIECE_FIELDS}
