@@ -6,7 +6,8 @@ from typing import Any
 
 from referee.table.engine import Engine, Event, Option, Outcome, Status
 
-from . import attack, board, effects, parse as reading, rules
+from . import attack, board, effects, rules
+from . import parse as reading
 from .cards import Catalogue, State, burn_hand, cid, draw, shuffled, take_from_hand
 
 

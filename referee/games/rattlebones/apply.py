@@ -8,8 +8,18 @@ from referee.table.engine import Event
 
 from .facts import Facts, side_kind, side_number
 from .rules import HOLDINGS, ITEM_WORD
-from .state import (add_points, check_end, current, die_sides, effective, new_turn, place, set_side,
-                    star_sale_points, step_rattlebones)
+from .state import (
+    add_points,
+    check_end,
+    current,
+    die_sides,
+    effective,
+    new_turn,
+    place,
+    set_side,
+    star_sale_points,
+    step_rattlebones,
+)
 
 
 # -- resolve: the referee rolls what the table did not report ---------------------------------

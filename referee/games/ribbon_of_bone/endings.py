@@ -6,6 +6,7 @@ from referee.games.ribbon_of_bone.rules import forced_due
 from referee.games.ribbon_of_bone.state import bound_tokens, constituency_worth, foes, reshuffle, return_tokens
 from referee.table.engine import Event
 
+
 def win_fight(rules, state, events, captured=False, aligned=False):
     """Victory, a full bind, or (against a rogue identity) aligning the identity. Against two
     marquises, neither joins you; you heal once and step once toward each marquis's lord."""

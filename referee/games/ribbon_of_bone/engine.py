@@ -5,10 +5,19 @@ import random
 from collections import Counter
 from typing import Any
 
-from referee.games.ribbon_of_bone import combat, flow, rogue, rules as checks
+from referee.games.ribbon_of_bone import combat, flow, rogue
+from referee.games.ribbon_of_bone import rules as checks
 from referee.games.ribbon_of_bone.parse import Reader, notation
-from referee.games.ribbon_of_bone.state import (LORD_ICON, Rules, bound_tokens, constituency_worth, court_tokens, foes,
-                                                is_rogue, setup)
+from referee.games.ribbon_of_bone.state import (
+    LORD_ICON,
+    Rules,
+    bound_tokens,
+    constituency_worth,
+    court_tokens,
+    foes,
+    is_rogue,
+    setup,
+)
 from referee.table.engine import Engine, Event, Option, Outcome, Status
 
 
@@ -100,7 +109,7 @@ class RibbonOfBone(Engine):
             f"constituents: {', '.join(n(c) for c in state['constituents']) or 'none'}"
             + (f"; aligned identities: {', '.join(map(n, state['aligned']))} (worth {r.identity_worth} each)"
                if state["aligned"] else ""),
-            f"piles: " + ", ".join(f"{n(lord)} {len(pile)}" for lord, pile in state["piles"].items())
+            "piles: " + ", ".join(f"{n(lord)} {len(pile)}" for lord, pile in state["piles"].items())
             + (f" (rogues shuffled in: {', '.join(map(n, state['rogues']))})" if state["rogues"] else ""),
         ]
         fight = state["fight"]

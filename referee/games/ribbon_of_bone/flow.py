@@ -10,11 +10,19 @@ import random
 from typing import Any
 
 from referee.games.ribbon_of_bone import combat, rogue
-from referee.games.ribbon_of_bone.endings import (end_turn, free, game_over, lose_fight, step, surrender,
-                                                   win_fight)
+from referee.games.ribbon_of_bone.endings import end_turn, free, game_over, lose_fight, step, surrender, win_fight
 from referee.games.ribbon_of_bone.rules import attackers, spendable
-from referee.games.ribbon_of_bone.state import (LORD_ICON, Rules, foe_entry, foes, is_rogue, lay, return_tokens,
-                                                standing, take_token)
+from referee.games.ribbon_of_bone.state import (
+    LORD_ICON,
+    Rules,
+    foe_entry,
+    foes,
+    is_rogue,
+    lay,
+    return_tokens,
+    standing,
+    take_token,
+)
 from referee.table.engine import Event
 
 

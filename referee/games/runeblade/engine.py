@@ -10,12 +10,11 @@ import itertools
 import random
 from typing import Any
 
-from referee.table.engine import Ambiguous, Engine, Illegal, Move, Option, Outcome, State, Status, Unreadable
-
 from referee.games.runeblade import moves as M
 from referee.games.runeblade.notation import Reader
 from referee.games.runeblade.resolve import apply as apply_move
 from referee.games.runeblade.rules import Facts
+from referee.table.engine import Ambiguous, Engine, Illegal, Move, Option, Outcome, State, Status, Unreadable
 
 
 class Runeblade(Engine):

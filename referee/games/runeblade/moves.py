@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.table.engine import Illegal, Move, State
-
 from referee.games.runeblade.rules import Facts
+from referee.table.engine import Illegal, Move, State
 
 
 def character_of(state: State, player: str) -> str:
@@ -176,7 +175,7 @@ def check_detail(facts: Facts, state: State, move: Move) -> None:
     scene = _scene(state, p, "set a detail")
     rule = "sessions.opening-details" if scene["stage"] == "opening" else "rolling.success"
     if state.get("roll"):
-        raise Illegal(f"a roll is under way; details are set once it is settled", "rolling.success")
+        raise Illegal("a roll is under way; details are set once it is settled", "rolling.success")
     owed = scene["owed"].get(p, 0)
     count = move.get("count", 1)
     if count < 1:

@@ -2,11 +2,9 @@
 die of a roll goes (successes, failures, surrender, keeping), then the Rule of Ten."""
 from __future__ import annotations
 
-from referee.table.engine import Event, Move, State
-
-from referee.games.runeblade.moves import (
-    character_of, denouement_leaders, keepable, own_colour, player_of)
+from referee.games.runeblade.moves import character_of, denouement_leaders, keepable, own_colour, player_of
 from referee.games.runeblade.rules import Facts
+from referee.table.engine import Event, Move, State
 
 
 def _plural(n: int, word: str) -> str:
