@@ -442,10 +442,18 @@ def test_pieces_that_cannot_be_drawn_are_refused_with_a_way_to_fix_them(tmp_path
      r"tiles\[0\].faces\[0\].backgroud: unknown key 'backgroud'"),
     ("tokens:\n  - {id: coin, name: Coin, count: 3, size_mm: 20, colour: rde}\n",
      r"tokens\[0\].colour: expected a colour word .* found 'rde'; did you mean 'red'\?"),
+    ("boards:\n  - {id: map, name: Map, size_mm: [400, 300], image: map.png}\n",
+     r"boards\[0\].image: unknown key 'image'\n    hint: allowed keys here: .*score_track"),
+    ("boards:\n  - id: map\n    name: Map\n    size_mm: [400, 300]\n    loop:\n      direction: clokwise\n"
+     "      spaces: [{index: 0, kind: milstone}]\n",
+     r"pieces.yaml:6:18: boards\[0\].loop.direction: .*\n    hint: did you mean 'clockwise'\?\n"
+     r".*pieces.yaml:7:\d+: boards\[0\].loop.spaces\[0\].kind: .*\(found 'milstone'\)\n    hint: did you mean 'milestone'\?"),
+    ("boards:\n  - {id: guide, name: Guide, grid: {columns: 3, rows: 2, card: pokr}, slots: []}\n",
+     r"boards\[0\].grid.card: .*\n    hint: did you mean 'poker'\?"),
 ])
-def test_token_and_tile_keys_and_values_are_checked_when_the_game_loads(starter_game, yaml_text, expected):
-    """Tokens and tiles are typed: a misspelt key or a bad value is a load error with its place,
-    never silently ignored by the build."""
+def test_piece_keys_and_values_are_checked_when_the_game_loads(starter_game, yaml_text, expected):
+    """Boards, tokens and tiles are typed: a misspelt key or a bad value is a load error with its
+    place, never silently ignored by the build."""
     (starter_game / "pieces.yaml").write_text(yaml_text)
     with pytest.raises(GameDataError, match=expected):
         load(starter_game)

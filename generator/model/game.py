@@ -298,8 +298,8 @@ class Value(Strict):
 class Piece(Open):
     """A printable or physical piece other than cards: a board, token set, tile set or sheet.
 
-    Token and tile sets are typed (generator/model/pieces.py: every key declared and checked);
-    boards and sheets keep their other keys as data, read by their drawing code and sheet layouts.
+    Boards, token and tile sets are typed (generator/model/pieces.py: every key declared and
+    checked); sheets keep their other keys as data, read by their sheet layouts.
     """
 
     id: Id
@@ -312,7 +312,7 @@ class Piece(Open):
 
 
 # Typed pieces build on Piece above; imported here, where Piece exists, for the Game below.
-from .pieces import Token  # noqa: E402
+from .pieces import Board, Token  # noqa: E402
 
 
 class IconInfo(Strict):
@@ -339,7 +339,7 @@ class Game(Strict):
     faq: tuple[Faq, ...] = ()
     tables: tuple[Table, ...] = ()
     values: dict[Id, Value] = {}
-    boards: tuple[Piece, ...] = ()
+    boards: tuple[Board, ...] = ()
     tokens: tuple[Token, ...] = ()
     tiles: tuple[Token, ...] = ()
     sheets: tuple[Piece, ...] = ()

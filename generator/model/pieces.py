@@ -1,4 +1,4 @@
-"""Typed pieces: punch-out tokens and tiles (``tokens:`` and ``tiles:``).
+"""Typed pieces: punch-out tokens and tiles (``tokens:`` and ``tiles:``) and boards (``boards:``).
 
 Every key a token set may have is declared here, and an unknown key or a bad value is an error
 with its file:line:column and a "did you mean" (``shpae: circle``, ``shape: standie``). Each key is
@@ -20,6 +20,21 @@ A token set is read for:
   punch-out tokens; ``source: gather``: players bring the pieces, nothing is printed;
 - ``value``: what one token is worth (Runes and Bones: a bone bundle is worth 5), for the referee.
 
+A board is one of:
+
+- a *track board*: ``size_mm: [width, height]`` and any of ``score_track`` (around the edge),
+  ``loop`` (large spaces inside it), ``train_track`` (a small ring in the middle), with ``store``
+  and ``tile_slots`` for the referee. Each track has ``spaces`` in order (each with ``index``,
+  ``kind``, ``label``, ``icon``, ``mark``, ``chart``: a chart table printed on the space ...),
+  ``direction`` (clockwise unless counterclockwise), ``name``, ``rule``, ``note``; the loop's
+  spaces are ``space_size_mm``; the score track's band is ``band_mm`` wide (17);
+- a *card-layout guide*: ``grid: {columns, rows, card, gap_mm}`` and ``slots`` (``slot``, ``row``,
+  ``column``, ``neighbours``, ``start``): where cards go on the table, not to scale;
+- a board drawn by a sheet layout (``layout:``), or one printed on another piece
+  (``printed_on: <sheet layout or piece>``, with ``spaces``, ``start``, ``corners``, ``kind``,
+  ``icon`` for the referee); ``printed: false`` says the guide is printed only as a guide;
+- ``source: gather``: players bring it.
+
 Pieces are dumped (``model_dump``) as written: a key that was not given is left out, so the
 referee's snapshot of the game sees the same dictionaries as before pieces were typed.
 """
@@ -31,6 +46,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_serializer, model_validator
 
+from ..paper.sizes import CARD_SIZES_MM
 from .game import Count, Id, Piece, RuleRef
 
 NAMED_COLOURS = {
@@ -159,10 +175,20 @@ class TokenKind(Data):
     _colours = field_validator("fill", "colour")(check_colour)
 
 
-class Token(AsWritten, Piece):
-    """A token or tile set (``tokens:`` or ``tiles:``); see the module docstring for each key."""
+class TypedPiece(AsWritten, Piece):
+    """A piece whose every key is declared (no free keys): the base of Token and Board."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+    _always: ClassVar[frozenset[str]] = PIECE_FIELDS
+
+    @cached_property
+    def extra(self) -> dict[str, Any]:  # type: ignore[override]
+        """The keys given beyond the common ones, as plain data (what the drawing code reads)."""
+        return {k: v for k, v in self.model_dump(mode="json").items() if k not in PIECE_FIELDS}
+
+
+class Token(TypedPiece):
+    """A token or tile set (``tokens:`` or ``tiles:``); see the module docstring for each key."""
 
     shape: Literal["circle", "round", "square", "rectangle", "rect", "standee"] | None = None
     size_mm: Mm | tuple[Mm, Mm] | None = None
@@ -191,9 +217,103 @@ class Token(AsWritten, Piece):
             check_colour(item)
         return value
 
-    _always: ClassVar[frozenset[str]] = PIECE_FIELDS
 
-    @cached_property
-    def extra(self) -> dict[str, Any]:  # type: ignore[override]
-        """The keys given beyond the common ones, as plain data (what the drawing code reads)."""
-        return {k: v for k, v in self.model_dump(mode="json").items() if k not in PIECE_FIELDS}
+# --- boards -------------------------------------------------------------------------------------
+
+SpaceKind = Literal["plain", "start", "milestone", "slot", "store", "printed", "rattlebones-start"]
+Direction = Literal["clockwise", "counterclockwise", "anticlockwise", "counter-clockwise"]
+CardSize = Literal[tuple(CARD_SIZES_MM)]  # type: ignore[valid-type]
+
+
+class Space(Data):
+    """A space of a track, in order. ``kind`` picks the style: plain, start (and store: dark),
+    milestone (accent), slot (blank, a tile is laid on it), printed (its action printed);
+    rattlebones-start is drawn plain and marks the Rattlebones pawn's start for the referee.
+    ``label`` (else ``index``, or ``points`` on the train track), ``icon`` and a small ``mark`` are
+    drawn; ``chart: <table id>`` prints that chart on the space. ``slot`` (the tile slot),
+    ``action`` and ``rattlebones_start_players`` are for the referee."""
+
+    index: int | None = None
+    kind: SpaceKind | None = None
+    label: str | int | None = None
+    icon: Id | None = None
+    mark: str | None = None
+    chart: Id | None = None
+    points: int | None = None
+    slot: str | None = None
+    action: str | None = None
+    rattlebones_start_players: int | None = None
+
+
+class Track(Data):
+    """A ring of spaces: ``score_track``, ``loop`` or ``train_track`` (see Space). ``first``,
+    ``last``, ``start`` and ``closed_loop`` describe the track for the referee and the rules index."""
+
+    name: str | None = None
+    note: str | None = None
+    rule: RuleRef | None = None
+    direction: Direction | None = None
+    spaces: tuple[Space, ...]
+    space_size_mm: tuple[Mm, Mm] | None = None  # loop: each space's size
+    band_mm: Mm | None = None  # score track: the band's width (17)
+    first: int | None = None
+    last: int | None = None
+    start: int | str | None = None
+    closed_loop: bool | None = None
+
+
+class Store(Data):
+    """The loop's store space (``space``: its index) and the ``chart`` printed there (referee)."""
+
+    space: int | None = None
+    chart: Id | None = None
+    rule: RuleRef | None = None
+    note: str | None = None
+
+
+class TileSlot(Data):
+    """A loop space board tiles are laid on at setup (referee)."""
+
+    id: Id
+    space: int
+
+
+class Grid(Data):
+    """A card-layout guide's grid: ``columns`` x ``rows`` of ``card``-sized places, ``gap_mm`` apart."""
+
+    columns: Annotated[int, Field(ge=1, le=50)]
+    rows: Annotated[int, Field(ge=1, le=50)]
+    card: CardSize | tuple[Mm, Mm] | None = None
+    gap_mm: Annotated[int | float, Field(ge=0, le=100)] | None = None
+
+
+class Slot(Data):
+    """A place in the grid (``row``, ``column`` from 0): its number ``slot``, the slots it
+    ``neighbours`` (lines are drawn to them) and whether it is the ``start``."""
+
+    slot: int
+    row: int
+    column: int
+    neighbours: tuple[int, ...] | None = None
+    start: bool | None = None
+
+
+class Board(TypedPiece):
+    """A board (``boards:``); see the module docstring for its formats and keys."""
+
+    size_mm: tuple[Mm, Mm] | None = None
+    score_track: Track | None = None
+    loop: Track | None = None
+    train_track: Track | None = None
+    store: Store | None = None
+    tile_slots: tuple[TileSlot, ...] | None = None
+    grid: Grid | None = None
+    slots: tuple[Slot, ...] | None = None
+    spaces: tuple[int | str, ...] | None = None
+    start: int | str | None = None
+    corners: dict[str, str] | None = None
+    icon: Id | None = None
+    kind: str | None = None
+    printed: bool | None = None
+    printed_on: str | None = None
+    source: Literal["print", "gather"] | None = None

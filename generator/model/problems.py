@@ -48,9 +48,13 @@ def _validation_problems(exc: ValidationError, model: type[BaseModel], sources: 
     problems = []
     errors = exc.errors()
     located = [_data_path(e["loc"], data) for e in errors]
+    seen: set[tuple] = set()
     for error, loc in zip(errors, located):
         if error["type"] == "too_short" and any(o[:len(loc)] == loc and len(o) > len(loc) for o in located):
             continue  # "too few items" only because an item inside failed: that item's problem says it
+        if loc in seen:
+            continue  # a value a union refused: its first choice's complaint (a name, with a hint) says it
+        seen.add(loc)
         kind = error["type"]
         found = error.get("input")
         hint = None
