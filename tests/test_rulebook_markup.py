@@ -10,10 +10,11 @@ from hypothesis import strategies as st
 from markupsafe import Markup
 
 from generator.model.loader import load
-from generator.rulebook.context import BOOKS, BookData
+from generator.new_game import TEMPLATE
+from generator.rulebook.context import BookData
 from generator.rulebook.markup import TextRenderer, humanize
 from generator.rulebook.quickref import balance, pack, plan
-from generator.new_game import TEMPLATE
+from generator.rulebook.views import BOOKS
 
 
 @pytest.fixture(scope="module")

@@ -37,9 +37,10 @@ from ..paths import LAYOUTS_DIR
 from ..scene.fonts import FONT_DIR, STYLE_FILES, copy_fonts
 from ..scene.templates import Environment, environment
 from ..suggest import did_you_mean
-from .context import BOOKS, BookData, BookFormat
+from .context import BookData
 from .markup import Hazard
 from .quickref import build_quickref
+from .views import BOOKS, BookFormat
 
 __all__ = ["BOOK_FORMATS", "RulebookResult", "build_rulebook", "build_rulebooks", "render_html", "render_rulebook"]
 

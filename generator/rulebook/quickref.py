@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from ..model.loader import LoadedGame
-from .context import BookData, BookFormat, TableView
+from .context import BookData
+from .views import BookFormat, TableView
 
 TURN_WORDS = re.compile(r"turn|round|phase|step|order|summary|sequence", re.IGNORECASE)
 SIZES = (8.5, 8.0, 7.5, 7.0, 6.5)  # pt, largest first: A5
