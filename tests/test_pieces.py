@@ -13,18 +13,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from pdfcheck import fonts
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from generator.kit.build import build_game
-
-from generator.options import BuildOptions
 from generator.errors import BuildError, GameDataError
-from generator.paper.sizes import PAPER_MM
+from generator.kit.build import build_game, build_pieces
 from generator.model.loader import load
-from generator.kit.build import build_pieces
 from generator.new_game import TEMPLATE
-from pdfcheck import fonts
+from generator.options import BuildOptions
+from generator.paper.sizes import PAPER_MM
 
 PT = 25.4 / 72
 TOL = 0.05  # mm
@@ -389,7 +387,7 @@ def test_only_builds_the_named_pieces_under_a_name_of_their_own(tmp_path):
 
 def test_ink_saver_drops_full_backgrounds(tmp_path):
     from generator.pieces.board import track_board
-    from generator.pieces.common import Ink
+    from generator.scene.draw import Ink
     from generator.scene.nodes import Rect, walk_nodes
 
     loaded = load("rattlebones")

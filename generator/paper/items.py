@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..pieces.common import FOLD_DASH, label
+from ..scene.draw import FOLD_DASH, label
 from ..scene.nodes import Group, Line, Polygon, Scene, Text, mm
 from .impose import Page, Placement
 from .sizes import PAPER_MM

@@ -15,7 +15,7 @@ import string
 from dataclasses import dataclass
 
 from ..errors import BuildError
-from ..pieces.common import INK, label, make_scene
+from ..scene.draw import INK, label, make_scene
 from ..scene.nodes import Circle, Group, Line, Polygon, Rect, Scene, Text, mm
 from .impose import Page
 from .items import PaperSpec, PiecePlacement, footer, ruler

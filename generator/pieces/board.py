@@ -21,8 +21,8 @@ import math
 from ..errors import BuildError
 from ..model.game import Game, Piece
 from ..paper.sizes import CARD_SIZES_MM
+from ..scene.draw import INK, PAPER, Ink, label, make_scene, tint
 from ..scene.nodes import Circle, Group, Icon, Line, Polygon, Rect, Scene, Text, mm
-from .common import INK, PAPER, Ink, label, make_scene, tint
 
 BOARD = "#efe3c8"
 BAND = "#e2cfa6"

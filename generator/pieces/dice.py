@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from ..model.game import Die, Face, Game
 from ..paper.items import Item, Part
+from ..scene.draw import CUT, CUT_WIDTH, FOLD, FOLD_DASH, INK, Ink, colour, contrast, label, make_scene, pips, tint
 from ..scene.nodes import Icon, Line, Polygon, Rect, Scene, mm
-from .common import CUT, CUT_WIDTH, FOLD, FOLD_DASH, INK, Ink, colour, contrast, label, make_scene, pips, tint
 
 NET_SLOTS = [(1, 1), (1, 0), (2, 1), (0, 1), (1, 2), (3, 1)]  # face 1..6: opposite faces sum to 7
 DEFAULT_DIE_COLOUR = "#f4f1ea"

@@ -9,10 +9,10 @@ from ..paper.items import Item, PaperSpec, Part, impose_items
 from ..paper.output import Output, file_name
 from ..paper.sizes import CARD_SIZES_MM, PAPER_SIZES_MM
 from ..paper.tiling import board_pages, usable
+from ..scene.draw import make_scene
 from ..scene.nodes import Group, Scene, mm
 from ..suggest import closest_hint
 from . import board as boards
-from .common import make_scene
 from .dice import square_cut
 from .settings import PieceSettings
 from .sheets import SheetComposer, piece_context

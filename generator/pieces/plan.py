@@ -24,10 +24,10 @@ from ..model.loader import LoadedGame
 from ..model.sheet_layouts import SheetLayout, load_sheet_layouts
 from ..paper.items import Item, impose_items
 from ..paper.output import Output, file_name
+from ..scene.draw import make_scene
 from ..scene.nodes import Group, Scene
 from ..suggest import closest_hint
 from . import board as boards
-from .common import make_scene
 from .dice import die_arts, kind_arts, net_item, sticker_item
 from .outputs import board_output, components_for, sheet_output
 from .punch import tile_items, token_items

@@ -18,9 +18,9 @@ from ..errors import BuildError
 from ..model.game import Game, Piece
 from ..paper.items import Item, Part
 from ..scene.compose import cite_rules
+from ..scene.draw import CUT, CUT_WIDTH, FOLD, FOLD_DASH, INK, PAPER, Ink, colour, contrast, label, make_scene, pips, tint
 from ..scene.nodes import Circle, Group, Icon, Polygon, Rect, Scene, mm
 from ..scene.text import TextOverflow, set_text
-from .common import CUT, CUT_WIDTH, FOLD, FOLD_DASH, INK, PAPER, Ink, colour, contrast, label, make_scene, pips, tint
 
 SHAPES = {"circle": "circle", "round": "circle", "square": "square", "rectangle": "rectangle",
           "rect": "rectangle", "standee": "standee"}

@@ -8,7 +8,7 @@ from ..options import DEFAULT_OPTIONS, LAYOUTS, BuildOptions
 from ..paper.items import PaperSpec
 from ..paper.output import file_name
 from ..paper.sizes import PAPER_MM
-from .common import Ink
+from ..scene.draw import Ink
 
 
 @dataclass(frozen=True)

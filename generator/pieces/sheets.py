@@ -9,10 +9,10 @@ from ..errors import BuildError
 from ..model.game import Game, Piece
 from ..model.sheet_layouts import Region, SheetLayout
 from ..scene.compose import cite_rules
+from ..scene.draw import INK, Ink, colour, label, make_scene
 from ..scene.nodes import Circle, Icon, Line, Polygon, Rect, Scene, mm
 from ..scene.templates import TemplateError, environment
 from ..scene.text import TextOverflow, set_text
-from .common import INK, Ink, colour, label, make_scene
 
 LINE_COLOUR = "#9a8f85"
 

@@ -1,4 +1,4 @@
-"""Shared drawing helpers for pieces: colours, the ink-saver style, labels and pips.
+"""Drawing helpers shared by pieces and paper: colours, the ink-saver style, labels, pips, scenes.
 
 Everything here returns scene nodes in points; layout decisions (where a label goes, how big it
 is) are made here, once, so both backends draw the same thing.
@@ -10,8 +10,8 @@ import re
 from dataclasses import dataclass
 
 from ..model.pieces import NAMED_COLOURS  # the colour words game data may use
-from ..scene.fonts import metrics
-from ..scene.nodes import Circle, Scene, Text, mm
+from .fonts import metrics
+from .nodes import Circle, Scene, Text, mm
 
 # Colour words the game data uses for players and dice; anything else must be #rrggbb.
 PAPER = "#f7f1e3"  # the kit's paper colour, as on the cards
