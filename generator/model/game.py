@@ -367,26 +367,25 @@ class Game(Strict):
 
     def walk_rules(self):
         """Yield (full id, number, depth, rule) in reading order."""
+        for full, number, depth, rule, _path in rule_tree(self.rules):
+            yield full, number, depth, rule
 
-        def walk(rules, prefix, depth):
-            for rule in rules:
-                full = f"{prefix}.{rule.id}" if prefix else rule.id
-                yield full, self.rule_numbers.get(full, ""), depth, rule
-                yield from walk(rule.sections, full, depth + 1)
 
-        yield from walk(self.rules, "", 0)
+def rule_tree(rules: tuple[Rule, ...], path: tuple = ("rules",)):
+    """The one walk of the rule tree: (full id, number, depth, rule, data path) of every section in
+    reading order. The number comes from the position (the third top-level section's second child
+    is 3.2); the data path (``("rules", 2, "sections", 1)``) locates the section in the YAML."""
+
+    def walk(items, prefix_id, prefix_number, depth, here):
+        for index, rule in enumerate(items):
+            full = f"{prefix_id}.{rule.id}" if prefix_id else rule.id
+            number = f"{prefix_number}.{index + 1}" if prefix_number else str(index + 1)
+            yield full, number, depth, rule, here + (index,)
+            yield from walk(rule.sections, full, number, depth + 1, here + (index, "sections"))
+
+    yield from walk(rules, "", "", 0, path)
 
 
 def number_rules(rules: tuple[Rule, ...]) -> dict[str, str]:
-    """Section numbers from position: the third top-level section's second child is 3.2."""
-    numbers: dict[str, str] = {}
-
-    def walk(items, prefix_id, prefix_number):
-        for index, rule in enumerate(items, start=1):
-            full = f"{prefix_id}.{rule.id}" if prefix_id else rule.id
-            number = f"{prefix_number}.{index}" if prefix_number else str(index)
-            numbers[full] = number
-            walk(rule.sections, full, number)
-
-    walk(rules, "", "")
-    return numbers
+    """Section numbers from position, by full id."""
+    return {full: number for full, number, _depth, _rule, _path in rule_tree(rules)}

@@ -9,7 +9,7 @@ from ..errors import Problem
 from ..paths import LAYOUTS_DIR
 from ..suggest import closest_hint, did_you_mean
 from .files import inside
-from .game import Game
+from .game import Game, rule_tree
 from .layouts import Layout
 from .problems import Sources, _format_path
 
@@ -26,13 +26,6 @@ HTML_PATTERN = re.compile(
     re.IGNORECASE)
 CONTROL_PATTERN = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
-
-
-def _rule_title_paths(rules, path: tuple):
-    """(path, title) of every rule section, nested ones included."""
-    for index, rule in enumerate(rules):
-        yield path + (index, "title"), rule.title
-        yield from _rule_title_paths(rule.sections, path + (index, "sections"))
 
 
 def check_references(game: Game, layouts: dict[str, Layout], sources: Sources) -> list[Problem]:
@@ -116,22 +109,18 @@ def check_references(game: Game, layouts: dict[str, Layout], sources: Sources) -
                     problem(path + (key,), f"file '{value}' does not exist")
 
     # rules
-    def walk_rules(rules, path):
-        check_duplicates(path, rules, "rule section")
-        for index, rule in enumerate(rules):
-            here = path + (index,)
-            check_text(here + ("text",), rule.text)
-            check_text(here + ("examples",), rule.examples)
-            walk_rules(rule.sections, here + ("sections",))
-
-    walk_rules(game.rules, ("rules",))
+    check_duplicates(("rules",), game.rules, "rule section")
+    for _full, _number, _depth, rule, here in rule_tree(game.rules):
+        check_text(here + ("text",), rule.text)
+        check_text(here + ("examples",), rule.examples)
+        check_duplicates(here + ("sections",), rule.sections, "rule section")
     # Titles, names and credits reach the rulebook too: no markup or control characters anywhere.
     for key in ("title", "subtitle", "play_time", "age"):
         check_markup((key,), getattr(game, key))
     check_markup(("credits",), game.credits.model_dump())
     check_markup(("licence",), game.licence.model_dump() if game.licence else None)
-    for title_path, title in _rule_title_paths(game.rules, ("rules",)):
-        check_markup(title_path, title)
+    for _full, _number, _depth, rule, here in rule_tree(game.rules):
+        check_markup(here + ("title",), rule.title)
     for group in ("decks", "dice", "components", "boards", "tokens", "tiles", "sheets", "tables"):
         for index, item in enumerate(getattr(game, group)):
             check_markup((group, index, "name" if group != "tables" else "title"),
