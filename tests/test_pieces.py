@@ -29,15 +29,6 @@ TOL = 0.05  # mm
 GAMES = ["rattlebones", "bone-strike", "runeblade", "ribbon-of-bone", "runes-and-bones"]
 
 
-@dataclass
-class Options(BuildOptions):
-    """BuildOptions with the fields pieces read (the lead adds them to BuildOptions itself)."""
-
-    ink_saver: bool = False
-    board_size: str | None = None
-    die_size: float = 16.0
-
-
 @dataclass(frozen=True)
 class Piece:
     x: float  # trim corner, mm, PDF coordinates (y up)
@@ -85,11 +76,11 @@ def built(tmp_path_factory) -> dict:
     results = {}
     for game in GAMES:
         loaded = load(game)
-        results[game] = (build_pieces(loaded, Options(formats=("pdf",), out_dir=base / "a4")), base / "a4" / game)
+        results[game] = (build_pieces(loaded, BuildOptions(formats=("pdf",), out_dir=base / "a4")), base / "a4" / game)
     loaded = load("rattlebones")
-    results["letter"] = (build_pieces(loaded, Options(paper="letter", formats=("pdf",), out_dir=base / "letter")),
+    results["letter"] = (build_pieces(loaded, BuildOptions(paper="letter", formats=("pdf",), out_dir=base / "letter")),
                          base / "letter" / "rattlebones")
-    results["offset"] = (build_pieces(load("runes-and-bones"), Options(formats=("pdf",), back_offset=(1.5, -0.5),
+    results["offset"] = (build_pieces(load("runes-and-bones"), BuildOptions(formats=("pdf",), back_offset=(1.5, -0.5),
                                                                       out_dir=base / "offset")),
                          base / "offset" / "runes-and-bones")
     return results
@@ -160,14 +151,14 @@ def test_each_sheet_shows_exactly_its_region_plus_bleed_on_the_board_edges_and_f
 
 def test_board_size_fit_puts_the_board_on_one_page_and_a_size_scales_it(tmp_path):
     loaded = load("rattlebones")
-    fit = build_pieces(loaded, Options(formats=("pdf",), board_size="fit", only=("board",), out_dir=tmp_path / "fit"))
+    fit = build_pieces(loaded, BuildOptions(formats=("pdf",), board_size="fit", only=("board",), out_dir=tmp_path / "fit"))
     reader, entry = pdf_of(fit, tmp_path / "fit" / "rattlebones", "board-")
     assert len(reader.pages) == 1 and entry.layout == "single page"
     (board,) = pieces_on(reader.pages[0], reader)
     assert board.w / board.h == pytest.approx(420 / 297, abs=1e-3)
     page_w = float(reader.pages[0].mediabox.width) * PT
     assert board.w + 2 * board.bleed <= page_w - 16 + TOL
-    big = build_pieces(loaded, Options(formats=("pdf",), board_size="600", only=("board",), out_dir=tmp_path / "big"))
+    big = build_pieces(loaded, BuildOptions(formats=("pdf",), board_size="600", only=("board",), out_dir=tmp_path / "big"))
     reader, _ = pdf_of(big, tmp_path / "big" / "rattlebones", "board-")
     tiles = board_tiles(reader)
     assert tiles[0].w == pytest.approx(600.0, abs=TOL) and tiles[0].h == pytest.approx(600 * 297 / 420, abs=TOL)
@@ -176,7 +167,7 @@ def test_board_size_fit_puts_the_board_on_one_page_and_a_size_scales_it(tmp_path
 
 def test_bad_board_size_is_a_clear_error(tmp_path):
     with pytest.raises(BuildError, match="board size 'huge'.*fit"):
-        build_pieces(load("rattlebones"), Options(board_size="huge", out_dir=tmp_path))
+        build_pieces(load("rattlebones"), BuildOptions(board_size="huge", out_dir=tmp_path))
 
 
 # --- die faces and nets -------------------------------------------------------------------------
@@ -185,7 +176,7 @@ def test_bad_board_size_is_a_clear_error(tmp_path):
 @pytest.mark.parametrize("size", [16.0, 19.0])
 def test_every_die_face_sticker_measures_the_die_size(tmp_path, size):
     for game in ("rattlebones", "bone-strike"):
-        files = build_pieces(load(game), Options(formats=("pdf",), die_size=size, out_dir=tmp_path))
+        files = build_pieces(load(game), BuildOptions(formats=("pdf",), die_size=size, out_dir=tmp_path))
         reader, _ = pdf_of(files, tmp_path / game, "die-faces-")
         stickers = [p for page in reader.pages for p in pieces_on(page, reader)]
         assert stickers
@@ -258,7 +249,7 @@ def test_standees_and_tiles_are_single_sided_and_counted(built):
 @pytest.mark.parametrize("game", GAMES)
 def test_every_printable_component_is_in_a_file(tmp_path, game):
     loaded = load(game)
-    options = Options(formats=("pdf",), out_dir=tmp_path)
+    options = BuildOptions(formats=("pdf",), out_dir=tmp_path)
     files = build_game(loaded, options).files  # decks, then every piece
     covered = {c for f in files for c in f.components}
     for component in loaded.game.components:
@@ -275,7 +266,7 @@ def test_every_printable_component_is_in_a_file(tmp_path, game):
 
 def test_printing_md_lists_every_file_and_what_to_gather(tmp_path):
     loaded = load("ribbon-of-bone")
-    options = Options(out_dir=tmp_path)
+    options = BuildOptions(out_dir=tmp_path)
     files = build_game(loaded, options).files  # the build writes PRINTING.md last
     entry = next(f for f in files if f.path == "PRINTING.md")
     text = (tmp_path / "ribbon-of-bone" / entry.path).read_text()
@@ -337,7 +328,7 @@ def designer_game(tmp_path) -> Path:
 
 
 def test_a_designer_adds_a_sheet_with_a_layout_file_and_no_code(tmp_path, designer_game):
-    files = build_pieces(load(designer_game), Options(formats=("pdf", "svg"), out_dir=tmp_path / "out"))
+    files = build_pieces(load(designer_game), BuildOptions(formats=("pdf", "svg"), out_dir=tmp_path / "out"))
     out = tmp_path / "out" / "my-game"
     reader, entry = pdf_of(files, out, "tally-")
     assert entry.components == ["tally"]
@@ -355,7 +346,7 @@ def test_a_bad_sheet_layout_is_reported_with_its_file_and_line(tmp_path, designe
     layout = designer_game / "layouts" / "sheets" / "tally.yaml"
     layout.write_text(layout.read_text().replace("kind: boxes", "kind: boxen"))
     with pytest.raises(GameDataError) as caught:
-        build_pieces(load(designer_game), Options(formats=("pdf",), out_dir=tmp_path / "out"))
+        build_pieces(load(designer_game), BuildOptions(formats=("pdf",), out_dir=tmp_path / "out"))
     report = str(caught.value)
     assert "tally.yaml:" in report and "boxen" in report
 
@@ -364,7 +355,7 @@ def test_sheet_text_that_cannot_fit_names_the_sheet_and_region(tmp_path, designe
     sheets = designer_game / "sheets.yaml"
     sheets.write_text(sheets.read_text().replace("name: Tally sheet", "name: " + "Very long title " * 30))
     with pytest.raises(BuildError, match="sheet 'tally', layout 'tally'.*region 'title'.*does not fit"):
-        build_pieces(load(designer_game), Options(formats=("pdf",), out_dir=tmp_path / "out"))
+        build_pieces(load(designer_game), BuildOptions(formats=("pdf",), out_dir=tmp_path / "out"))
     assert not (tmp_path / "out" / "my-game").exists()  # nothing written when composing fails
 
 
@@ -373,16 +364,16 @@ def test_sheet_text_that_cannot_fit_names_the_sheet_and_region(tmp_path, designe
 
 def test_only_builds_the_named_pieces_under_a_name_of_their_own(tmp_path):
     loaded = load("rattlebones")
-    files = build_pieces(loaded, Options(formats=("pdf",), only=("gold", "stars"), out_dir=tmp_path))
+    files = build_pieces(loaded, BuildOptions(formats=("pdf",), only=("gold", "stars"), out_dir=tmp_path))
     assert [f.path for f in files] == ["tokens-gold-stars-a4.pdf"]
     reader = PdfReader(tmp_path / "rattlebones" / files[0].path)
     ids = {str(p.props["Id"]) for page in reader.pages for p in pieces_on(page, reader)}
     assert ids == {"gold", "stars"}
     # A component id selects what it is made from; a deck id selects no piece.
-    assert [f.path for f in build_pieces(loaded, Options(formats=("pdf",), only=("player-dice",),
+    assert [f.path for f in build_pieces(loaded, BuildOptions(formats=("pdf",), only=("player-dice",),
                                                            out_dir=tmp_path))] == ["die-mat-a4.pdf"]
     with pytest.raises(BuildError, match="--only glod.*gold"):
-        build_pieces(loaded, Options(only=("glod",), out_dir=tmp_path))
+        build_pieces(loaded, BuildOptions(only=("glod",), out_dir=tmp_path))
 
 
 def test_ink_saver_drops_full_backgrounds(tmp_path):
@@ -399,12 +390,12 @@ def test_ink_saver_drops_full_backgrounds(tmp_path):
 
     assert covering(track_board(board, loaded.game, Ink(False), 1.0, 3.0))
     assert not covering(track_board(board, loaded.game, Ink(True), 1.0, 3.0))
-    files = build_pieces(loaded, Options(formats=("pdf",), ink_saver=True, only=("gold",), out_dir=tmp_path))
+    files = build_pieces(loaded, BuildOptions(formats=("pdf",), ink_saver=True, only=("gold",), out_dir=tmp_path))
     assert files and files[0].pages == 1
 
 
 def test_svg_board_is_the_whole_board_at_its_finished_size(tmp_path):
-    files = build_pieces(load("rattlebones"), Options(formats=("svg",), only=("board",), out_dir=tmp_path))
+    files = build_pieces(load("rattlebones"), BuildOptions(formats=("svg",), only=("board",), out_dir=tmp_path))
     (entry,) = [f for f in files if f.path.endswith(".svg")]
     root = ET.parse(tmp_path / "rattlebones" / entry.path).getroot()
     assert root.get("width") == "426.000mm" and root.get("height") == "303.000mm"  # 420 x 297 + 3 mm bleed
@@ -428,7 +419,7 @@ def test_svg_board_is_the_whole_board_at_its_finished_size(tmp_path):
 def test_pieces_that_cannot_be_drawn_are_refused_with_a_way_to_fix_them(tmp_path, starter_game, yaml_text, expected):
     (starter_game / "pieces.yaml").write_text(yaml_text)
     with pytest.raises(BuildError, match=expected):
-        build_pieces(load(starter_game), Options(formats=("pdf",), out_dir=tmp_path))
+        build_pieces(load(starter_game), BuildOptions(formats=("pdf",), out_dir=tmp_path))
 
 
 @pytest.mark.parametrize("yaml_text,expected", [
