@@ -439,6 +439,11 @@ def test_pieces_that_cannot_be_drawn_are_refused_with_a_way_to_fix_them(tmp_path
      r".*pieces.yaml:7:\d+: boards\[0\].loop.spaces\[0\].kind: .*\(found 'milstone'\)\n    hint: did you mean 'milestone'\?"),
     ("boards:\n  - {id: guide, name: Guide, grid: {columns: 3, rows: 2, card: pokr}, slots: []}\n",
      r"boards\[0\].grid.card: .*\n    hint: did you mean 'poker'\?"),
+    ("sheets:\n  - {id: log, name: Log, size: A7, orientation: landscpe, for_die: d7}\n",
+     r"sheets\[0\].size: expected a paper size .* found 'A7'\n"
+     r".*sheets\[0\].orientation: .*\n    hint: did you mean 'landscape'\?"),
+    ("sheets:\n  - {id: log, name: Log, layout: field-list, for_die: d7}\n",
+     r"sheets\[0\].for_die: die 'd7' does not exist"),
 ])
 def test_piece_keys_and_values_are_checked_when_the_game_loads(starter_game, yaml_text, expected):
     """Boards, tokens and tiles are typed: a misspelt key or a bad value is a load error with its

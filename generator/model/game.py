@@ -299,7 +299,7 @@ class Piece(Open):
     """A printable or physical piece other than cards: a board, token set, tile set or sheet.
 
     Boards, token and tile sets are typed (generator/model/pieces.py: every key declared and
-    checked); sheets keep their other keys as data, read by their sheet layouts.
+    checked); a sheet's shared keys are typed and its other keys are data for its sheet layout.
     """
 
     id: Id
@@ -312,7 +312,7 @@ class Piece(Open):
 
 
 # Typed pieces build on Piece above; imported here, where Piece exists, for the Game below.
-from .pieces import Board, Token  # noqa: E402
+from .pieces import Board, Sheet, Token  # noqa: E402
 
 
 class IconInfo(Strict):
@@ -342,7 +342,7 @@ class Game(Strict):
     boards: tuple[Board, ...] = ()
     tokens: tuple[Token, ...] = ()
     tiles: tuple[Token, ...] = ()
-    sheets: tuple[Piece, ...] = ()
+    sheets: tuple[Sheet, ...] = ()
     icons: dict[Id, IconInfo] = {}
     # Filled by the loader, not written in YAML:
     root: Path = Path(".")

@@ -1,4 +1,5 @@
-"""Typed pieces: punch-out tokens and tiles (``tokens:`` and ``tiles:``) and boards (``boards:``).
+"""Typed pieces: punch-out tokens and tiles (``tokens:`` and ``tiles:``), boards (``boards:``) and
+the keys every sheet (``sheets:``) shares.
 
 Every key a token set may have is declared here, and an unknown key or a bad value is an error
 with its file:line:column and a "did you mean" (``shpae: circle``, ``shape: standie``). Each key is
@@ -35,6 +36,13 @@ A board is one of:
   ``icon`` for the referee); ``printed: false`` says the guide is printed only as a guide;
 - ``source: gather``: players bring it.
 
+A sheet is drawn by a sheet layout (generator/model/sheet_layouts.py): its ``layout:``, else the
+game's layout named like the sheet, else the layout whose ``applies_to`` fits. Its own keys are
+``size`` (a paper size: A3, A4, A5, A6, letter, half-letter; a card size: poker ...; or [width,
+height] in mm, checked against its layout), ``orientation`` (portrait or landscape), ``for_die``
+(the die the sheet stands in for), ``back`` (data for the back layout), ``source: gather``; any
+other key is the sheet's data, which its layout shows (``sheet.<key>``) and the rules index reads.
+
 Pieces are dumped (``model_dump``) as written: a key that was not given is left out, so the
 referee's snapshot of the game sees the same dictionaries as before pieces were typed.
 """
@@ -46,7 +54,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_serializer, model_validator
 
-from ..paper.sizes import CARD_SIZES_MM
+from ..paper.sizes import CARD_SIZES_MM, PAPER_SIZES_MM
 from .game import Count, Id, Piece, RuleRef
 
 NAMED_COLOURS = {
@@ -317,3 +325,31 @@ class Board(TypedPiece):
     printed: bool | None = None
     printed_on: str | None = None
     source: Literal["print", "gather"] | None = None
+
+
+# --- sheets -------------------------------------------------------------------------------------
+
+
+class Sheet(TypedPiece):
+    """A sheet (``sheets:``): the keys it shares with every sheet are typed; the rest is its data."""
+
+    model_config = ConfigDict(frozen=True, extra="allow")
+
+    size: str | tuple[Mm, Mm] | None = None
+    orientation: Literal["portrait", "landscape"] | None = None
+    for_die: Id | None = None
+    back: dict[str, Any] | None = None
+    source: Literal["print", "gather"] | None = None
+
+    @field_validator("size")
+    @classmethod
+    def _known_size(cls, value):
+        if isinstance(value, str) and value.lower() not in PAPER_SIZES_MM and value not in CARD_SIZES_MM:
+            import difflib
+
+            names = list(PAPER_SIZES_MM) + list(CARD_SIZES_MM)
+            close = difflib.get_close_matches(value.lower(), names, n=1, cutoff=0.6)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            raise ValueError(f"expected a paper size ({', '.join(PAPER_SIZES_MM)}), a card size "
+                             f"({', '.join(CARD_SIZES_MM)}) or [width, height] in mm, found '{value}'{hint}")
+        return value

@@ -225,6 +225,10 @@ def check_references(game: Game, layouts: dict[str, Layout], sources: Sources) -
             check_rule((group, index, "rule"), piece.rule)
             check_text((group, index), piece.extra)
             check_paths((group, index), piece.extra)
+    for index, sheet in enumerate(game.sheets):
+        if sheet.for_die is not None and sheet.for_die not in dice:
+            problem(("sheets", index, "for_die"), f"die '{sheet.for_die}' does not exist",
+                    closest_hint(sheet.for_die, dice, "die"))
     check_duplicates(("components",), game.components, "component")
     for index, component in enumerate(game.components):
         if component.ref is not None and component.ref not in piece_ids:
