@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from ..errors import Problem
 from ..paths import LAYOUTS_DIR
@@ -41,30 +41,34 @@ def read_layout_files(dirs: list[Path], problems: list[Problem], what: str = "la
     return raw
 
 
-def load_layouts(root: Path | None, problems: list[Problem]) -> dict[str, Layout]:
-    """Built-in card layouts, then the game's own (which replace built-ins of the same id)."""
-    builtin = read_layout_files([LAYOUTS_DIR / "cards"], problems)
-    own = read_layout_files([root / "layouts"], problems) if root is not None else {}
+def load_layout_set(builtin_dir: Path, own_dir: Path | None, model: type[BaseModel], problems: list[Problem],
+                    what: str = "layout") -> dict:
+    """The one layout loader, for card and sheet layouts alike: the built-in layouts, then the
+    game's own (which replace built-ins of the same id and may extend them), each resolved
+    through ``extends`` and validated; a problem in an inherited key is reported once, at the
+    layout that wrote it."""
+    builtin = read_layout_files([builtin_dir], problems, what)
+    own = read_layout_files([own_dir], problems, what) if own_dir is not None else {}
     raw = dict(builtin)
     for layout_id, entry in own.items():
         if layout_id in builtin:  # the game's layout replaces the built-in, which it may extend
             raw[BUILTIN + layout_id] = builtin[layout_id]
         raw[layout_id] = entry
-    layouts: dict[str, Layout] = {}
+    layouts: dict = {}
     reported: set[tuple] = set()
     for layout_id, (data, doc) in raw.items():
         if layout_id.startswith(BUILTIN):
             continue  # only a parent of the game's layout of the same name
-        resolved = resolve_extends(layout_id, raw, doc, problems)
+        resolved = resolve_extends(layout_id, raw, doc, problems, what)
         if resolved is None:
             continue
         resolved["source"] = doc.file
         sources = Sources()
         sources.add(doc, lambda p: p)
         try:
-            layouts[layout_id] = Layout.model_validate(resolved)
+            layouts[layout_id] = model.model_validate(resolved)
         except ValidationError as exc:
-            for found in _validation_problems(exc, Layout, sources, resolved):
+            for found in _validation_problems(exc, model, sources, resolved):
                 # A key inherited from a parent layout is the parent's problem: report it once.
                 owner = _owner(layout_id, raw, found.path)
                 if owner != layout_id:
@@ -74,6 +78,11 @@ def load_layouts(root: Path | None, problems: list[Problem]) -> dict[str, Layout
                     reported.add(key)
                     problems.append(found)
     return layouts
+
+
+def load_layouts(root: Path | None, problems: list[Problem]) -> dict[str, Layout]:
+    """Built-in card layouts (layouts/cards/), then the game's own (its layouts/)."""
+    return load_layout_set(LAYOUTS_DIR / "cards", root / "layouts" if root is not None else None, Layout, problems)
 
 
 BUILTIN = "builtin:"  # key of a built-in layout that a game's layout of the same id replaces

@@ -43,7 +43,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import Field, ValidationError, model_validator
+from pydantic import Field, model_validator
 
 from ..errors import Problem
 from ..paper.sizes import CARD_SIZES_MM, PAPER_SIZES_MM
@@ -163,30 +163,10 @@ class SheetLayout(Strict):
         return (h, w) if self.orientation == "landscape" else (w, h)
 
 
-def sheet_layout_dirs(game_root: Path | None) -> list[Path]:
-    dirs = [SHEET_DIR]
-    if game_root is not None:
-        dirs.append(game_root / "layouts" / "sheets")
-    return dirs
-
-
 def load_sheet_layouts(game_root: Path | None) -> tuple[dict[str, SheetLayout], list[Problem]]:
     """Built-in sheet layouts, then the game's own; every problem is returned, none raised."""
-    from .extends import read_layout_files, resolve_extends  # the card layouts' own reader and resolver
-    from .problems import Sources, _validation_problems
+    from .extends import load_layout_set  # the one layout loader, shared with card layouts
 
     problems: list[Problem] = []
-    raw = read_layout_files(sheet_layout_dirs(game_root), problems, "sheet layout")
-    layouts: dict[str, SheetLayout] = {}
-    for layout_id, (data, doc) in raw.items():
-        combined = resolve_extends(layout_id, raw, doc, problems, "sheet layout")
-        if combined is None:
-            continue
-        combined["source"] = doc.file
-        sources = Sources()
-        sources.add(doc, lambda p: p)
-        try:
-            layouts[layout_id] = SheetLayout.model_validate(combined)
-        except ValidationError as exc:
-            problems.extend(_validation_problems(exc, SheetLayout, sources, combined))
-    return layouts, problems
+    own = game_root / "layouts" / "sheets" if game_root is not None else None
+    return load_layout_set(SHEET_DIR, own, SheetLayout, problems, "sheet layout"), problems
