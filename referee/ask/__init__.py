@@ -5,9 +5,12 @@
     answer.answer, answer.confidence, answer.citations[0].number   # "Yes. Water Axe ...", 0.95, "5.1"
 
 Modules: text (words, markup), stem (FTS5's own stemmer), cache (where indexes live, when they
-are stale), index (building one from the loader's Game), store (opening one), search (phrases,
-coverage, BM25), compute (answers from tables, counts and values), games (per-game logic),
-engine (ask), render (text output), command (the Typer command: register(app)).
+are stale), index and index_data (building one from the loader's Game), store (opening one),
+intent (what a question asks for, everyday paraphrases), query (a question as words; slang.py
+read in the game's words; typos), phrases (names found in a question), search (coverage, BM25,
+phrases), answers (answers worked out from cycles, tables, records, counts and values, with one
+table of confidences), games (per-game logic), calibrate (how sure to be), engine (ask), render
+(text output), run and command (the command line: register(app)).
 
 Importing this package is free: nothing below is imported until it is used.
 """

@@ -14,9 +14,11 @@ from __future__ import annotations
 from collections import namedtuple
 
 from .cache import UnknownGame, content_games, resolve_game
-from .compute import Computed, compute
+from .calibrate import calibrate
+from .answers import Computed, compute
 from .intent import other_games, rewrite
-from .search import RuleHit, SearchResult, correct_typos, parse, search, stems_of
+from .query import correct_typos, parse, stems_of, translate_slang
+from .search import RuleHit, SearchResult, search
 from .store import GameDataProblem, GameIndex, open_index
 from .text import STOPWORDS, words
 
@@ -65,7 +67,7 @@ class Answer:
     def __init__(self, question: str, game: str | None, game_title: str | None, answer: str | None,
                  confidence: float, citations: list[Citation], matched: bool, source: str = "rules",
                  candidates: list[dict] | None = None, corrected: dict[str, str] | None = None,
-                 skipped: list[str] | None = None, named: float = 0.0):
+                 skipped: list[str] | None = None, named: float = 0.0, signals: dict | None = None):
         self.question = question
         self.game = game
         self.game_title = game_title
@@ -78,6 +80,7 @@ class Answer:
         self.corrected = corrected or {}
         self.skipped = skipped or []
         self.named = named
+        self.signals = signals or {}  # what the confidence was made of (see calibrate.py)
         self.every_game = False  # the game was chosen by the question
 
     def as_json(self) -> dict:
@@ -129,7 +132,7 @@ def ask_every_game(question: str, k: int) -> Answer:
     scored = []
     for index in indexes:
         answer = answer_in(index, question, k, known)
-        score = answer.confidence + DISTINCT_WEIGHT * distinct.get(index.id, 0.0) + NAMED_WEIGHT * answer.named
+        score = answer.signals.get("raw", answer.confidence) + DISTINCT_WEIGHT * distinct.get(index.id, 0.0) + NAMED_WEIGHT * answer.named
         score += TITLE_BONUS if named else 0.0
         scored.append((score, answer))
     scored.sort(key=lambda sa: (-sa[1].matched, -sa[0]))
@@ -183,20 +186,26 @@ def _distinctness(question: str, indexes: list[GameIndex]) -> tuple[dict[str, fl
 
 def answer_in(index: GameIndex, question: str, k: int = 3, known: frozenset[str] = frozenset()) -> Answer:
     raw = parse(rewrite(question))  # "run out of health" is read as "zero health"
+    raw, corrected = translate_slang(index, raw)  # "hp" is read as "health" where the game says so
     query = correct_typos(index, raw, known)
-    corrected = {raw.tokens[i]: w for i, w in query.corrected.items()}
+    corrected.update({raw.tokens[i]: w for i, w in query.corrected.items()})
     result = search(index, query)
     computed = compute(index, query, result) if query.content else []
     confidence = search_confidence(result)  # before topicality, which applies to either answer
     lead: Computed | None = next((c for c in computed if c.rule and c.confidence >= MIN_COMPUTED), None)
     if lead is not None and result.top is not None and result.top.rule in [lead.rule, *lead.also]:
         lead.confidence = max(lead.confidence, AGREED_COMPUTED)  # the search found the same section
+    if lead is not None and _namesake_ranked_higher(index, result, lead.rule):
+        lead = None  # "the arrow tile": the search prefers the Arrow space to the Arrow side
+    search_conf = confidence
     if lead is not None and (lead.confidence >= SURE_COMPUTED or lead.confidence >= confidence * 0.9):
         first = _narrower(index, result, lead.rule)
         if first != lead.rule:
             lead.also = [lead.rule, *lead.also]
         text = lead.answer
-        confidence = max(lead.confidence, confidence)
+        # The search's confidence vouches for a computed answer only when it found the same section.
+        agreed = result.top is not None and result.top.rule in [first, lead.rule, *lead.also]
+        confidence = max(lead.confidence, confidence) if agreed else lead.confidence
         source = f"data:{lead.kind}"
         following = list(lead.also) + [h.rule for h in result.hits]
     elif result.top is not None:
@@ -205,8 +214,22 @@ def answer_in(index: GameIndex, question: str, k: int = 3, known: frozenset[str]
         following = [h.rule for h in result.hits[1:]]
     else:
         first, text, source, following = None, None, "rules", []
-    confidence *= topicality(result) * _other_game(index, question)
+    # The game's own facts (play time, age) are asked in words no rulebook uses ("kids", "age").
+    topical = (1.0 if source == "data:facts" else topicality(result)) * _other_game(index, question)
+    confidence *= topical
     matched = first is not None and confidence >= THRESHOLD
+    top = result.top
+    signals = {
+        "raw": confidence, "search": search_conf * topical, "topical": topical,
+        "coverage": top.coverage if top else 0.0, "phrase": min(top.phrase, 1.0) if top else 0.0,
+        "separation": separation(result), "computed": float(source.startswith("data:")),
+        # The game's own facts (player count, play time, age) have no section to disagree with.
+        "agree": float(top is not None and first == top.rule or source in ("data:facts", "data:players")),
+        "parent": float(any(r.parent == first for r in index.rules.values())) if first else 0.0,
+        "words": float(len(query.content_stems)),
+    }
+    if matched:  # how often answers made like this one are right (see calibrate.py)
+        confidence = max(THRESHOLD, calibrate(signals))
     order = [first] if first else []
     for rule in following:
         if rule and rule not in order and rule in index.rules:
@@ -217,7 +240,17 @@ def answer_in(index: GameIndex, question: str, k: int = 3, known: frozenset[str]
         citations = [_citation(index, h.rule) for h in result.hits[:max(k, 1)]]
     return Answer(question=question, game=index.id, game_title=index.title, answer=text,
                   confidence=round(confidence, 3), citations=citations, matched=matched,
-                  source=source if matched else "none", corrected=corrected, named=result.named)
+                  source=source if matched else "none", corrected=corrected, named=result.named,
+                  signals=signals)
+
+
+def _namesake_ranked_higher(index: GameIndex, result: SearchResult, rule: str) -> bool:
+    """The search ranks first another section of the same name as `rule` (the Arrow space, not
+    the Arrow side): the question's other words chose between them."""
+    top = result.top
+    if top is None or top.rule == rule or rule not in index.rules or top.rule not in index.rules:
+        return False
+    return index.rules[top.rule].title.lower() == index.rules[rule].title.lower()
 
 
 def _narrower(index: GameIndex, result: SearchResult, rule: str) -> str:
@@ -280,6 +313,6 @@ def _answer_text(index: GameIndex, hit: RuleHit) -> tuple[str, str]:
     doc = hit.best_doc
     if doc is not None:
         kind, _key, _title, answer, _score = doc
-        if kind in ("faq", "glossary", "card") and answer:
+        if kind in ("faq", "glossary", "card", "component") and answer:
             return answer, kind
     return _citation(index, hit.rule).text or info.title, "rules"

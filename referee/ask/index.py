@@ -23,12 +23,10 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+from .index_data import DataDocs
 from .stem import TOKENIZE, stemmer
 from .text import STOPWORDS, canonical, humanize, plain, searchable, words
 
-# Card and piece fields that say how a thing looks, not what it does.
-LOOKS = {"sample", "layout", "back", "icon", "art", "image", "file", "font", "data", "fill", "shape",
-         "size_mm", "color", "colour", "at", "printed", "orientation", "size"}
 # How strongly a term found in a doc ties the question to the doc's rule, by kind of doc and
 # column: a section's own title or alias says most, a card's name less, a card's body nothing.
 COVERAGE = {
@@ -127,33 +125,7 @@ def _strip_number(title: str) -> str:
     return re.sub(r"^\s*\d+\s*[.:)]\s*", "", title).strip()
 
 
-def _flatten(value: Any, key: str = "") -> list[str]:
-    """Words from a data value: strings as they are, numbers with their key, nested data too."""
-    out: list[str] = []
-    if isinstance(value, bool):
-        if value and key:
-            out.append(humanize(key))
-    elif isinstance(value, (int, float)):
-        out.append(f"{humanize(key)} {value}" if key else str(value))
-    elif isinstance(value, str):
-        out.append(f"{humanize(key)}: {value}" if key and len(value) < 40 else value)
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            if k in LOOKS:
-                continue
-            out.extend(_flatten(v, f"{key} {k}".strip() if key else str(k)))
-    elif isinstance(value, (list, tuple)):
-        scalars = [v for v in value if isinstance(v, (str, int, float)) and not isinstance(v, bool)]
-        if scalars and len(scalars) == len(value):
-            out.append(f"{humanize(key)}: {', '.join(str(v) for v in value)}" if key else
-                       ", ".join(str(v) for v in value))
-        else:
-            for v in value:
-                out.extend(_flatten(v, key))
-    return out
-
-
-class _Builder:
+class _Builder(DataDocs):
     def __init__(self, game: Any):
         self.game = game
         self.numbers = dict(game.rule_numbers)
@@ -213,6 +185,7 @@ class _Builder:
                 # alias "opponent" of "Starting a fight" means neither "start" nor "fight").
                 self.phrase(alias, "rule-alias", full, full)
         self.components_rule = self._components_rule(walked)
+        self.setup_rule = self._setup_rule(walked)
 
         for entry in game.glossary:
             self.doc("glossary", entry.term, entry.rule, entry.term, "; ".join(entry.aliases),
@@ -239,6 +212,15 @@ class _Builder:
         self.data["icons"] = self.icons
         self.data["components_rule"] = self.components_rule
 
+    @staticmethod
+    def _setup_rule(walked) -> str | None:
+        """The set-up section, where a game without a components section says what to get out."""
+        for full, _, depth, rule in walked:
+            names = {rule.title.lower(), *(a.lower() for a in rule.aliases)}
+            if depth == 0 and (full == "setup" or names & {"setup", "set up", "setting up", "getting started"}):
+                return full
+        return None
+
     def _components_rule(self, walked) -> str | None:
         for full, _, _, rule in walked:
             if full == "components":
@@ -248,178 +230,6 @@ class _Builder:
             if depth == 0 and names & {"components", "contents", "what's in the box"}:
                 return full
         return None
-
-    def _card_rule(self, deck: Any, text: str) -> str | None:
-        """The section a card without a rule of its own (nor its deck's) answers for: the one
-        about playing or using cards ("Playing cards"), else the first its text points to."""
-        wanted = {"card", "plai", "us", "action"} | set(self.content_stems(deck.name))
-        best = None
-        for full, title in self.titles.items():
-            stems = set(self.content_stems(title))
-            if "card" not in stems:
-                continue
-            score = len(stems & wanted)
-            if best is None or score > best[0]:
-                best = (score, full)
-        if best is not None:
-            return best[1]
-        for match in re.finditer(r"\[\[([^\]]*)\]\]", text or ""):
-            if match.group(1).strip() in self.rule_ids:
-                return match.group(1).strip()
-        return None
-
-    def _decks(self) -> None:
-        decks = []
-        for deck in self.game.decks:
-            cards = []
-            for card in deck.cards:
-                rule = card.rule or deck.rule or self._card_rule(deck, str(card.extra.get("text", "")))
-                fields = {k: v for k, v in card.extra.items() if k not in LOOKS}
-                body = "\n".join(self.text(s) for s in _flatten(fields))
-                answer = f"{card.name}: {self.text(str(fields.get('text', ''))) or body}"
-                self.doc("card", f"{deck.id}/{card.id}", rule, card.name, card.id.replace("-", " "),
-                         body, deck.name, answer)
-                self.phrase(card.name, "card", f"{deck.id}/{card.id}", rule)
-                if card.id.replace("-", " ") != card.name.lower():
-                    self.phrase(card.id.replace("-", " "), "card", f"{deck.id}/{card.id}", rule,
-                                label=card.name)
-                cards.append({"id": card.id, "name": card.name, "count": card.count, "rule": rule,
-                              "fields": self.plain_data(fields)})
-            self.doc("deck", deck.id, deck.rule, deck.name, "", self.text(deck.note or "") +
-                     f"\n{deck.total} cards")
-            self.phrase(deck.name, "deck", deck.id, deck.rule)
-            decks.append({"id": deck.id, "name": deck.name, "rule": deck.rule, "total": deck.total,
-                          "note": deck.note, "cards": cards})
-        self.data["decks"] = decks
-
-    def _tables(self) -> None:
-        tables = []
-        for table in self.game.tables:
-            rows = [r if not hasattr(r, "model_dump") else r.model_dump() for r in table.rows]
-            body = [self.text(table.note or ""), "columns: " + ", ".join(humanize(c) for c in table.columns)]
-            body += [self.text(str(i)) for i in table.items]
-            for row in rows:
-                body.append("; ".join(self.text(s) for s in _flatten(row)))
-            self.doc("table", table.id, table.rule, table.title, table.id.replace("-", " "), "\n".join(body),
-                     "", self.text(table.note or ""))
-            self.phrase(table.title, "table", table.id, table.rule)
-            if table.kind == "cycle":
-                for item in table.items:
-                    self.phrase(humanize(item), "cycle-item", f"{table.id}/{item}", table.rule, label=item)
-            if table.kind == "chart":
-                for i, column in enumerate(table.columns):
-                    self.phrase(humanize(column), "column", f"{table.id}/{i}", table.rule, label=column)
-            if table.kind in ("records", "map"):
-                for i, row in enumerate(rows):
-                    if not isinstance(row, dict):
-                        continue
-                    names = [row.get(k) for k in ("name", "id") if isinstance(row.get(k), str)]
-                    if table.columns and self.names_rows(table, rows):
-                        names.append(row[table.columns[0]])
-                    rule = self.row_rule(table, row)
-                    seen = set()
-                    for name in names:
-                        text = humanize(name) if name == row.get("id") else name
-                        if text.lower() in seen:
-                            continue
-                        seen.add(text.lower())
-                        self.phrase(text, "row", f"{table.id}/{i}", rule, label=str(names[0]))
-                    if names:
-                        self.doc("row", f"{table.id}/{i}", rule, str(names[0]), table.title,
-                                 "; ".join(self.text(s) for s in _flatten(row)), table.title)
-            tables.append({"id": table.id, "title": table.title, "kind": table.kind, "rule": table.rule,
-                           "die": table.die, "columns": list(table.columns), "rows": rows,
-                           "items": list(table.items), "note": table.note})
-        self.data["tables"] = tables
-
-    @staticmethod
-    def names_rows(table: Any, rows: list) -> bool:
-        """Whether a table's first column names its rows: words, one per row ("store", "gold"),
-        not numbers or repeated outcomes."""
-        first = table.columns[0]
-        keys = [r.get(first) if isinstance(r, dict) else None for r in rows]
-        return (all(isinstance(k, str) and not re.fullmatch(r"[\d\s.+-]*", k) for k in keys)
-                and len(set(keys)) == len(keys))
-
-    def row_rule(self, table: Any, row: dict) -> str | None:
-        """A row's own rule; else the table's sub-section named like the row (the row
-        'plus-one' of a table on 'spaces' belongs to 'spaces.plus-one'); else the table's."""
-        if isinstance(row.get("rule"), str) and row["rule"] in self.rule_ids:
-            return row["rule"]
-        if table.rule:
-            keys = [row.get("id")] + ([row.get(table.columns[0])] if table.columns else [])
-            for key in keys:
-                if isinstance(key, str) and f"{table.rule}.{key}" in self.rule_ids:
-                    return f"{table.rule}.{key}"
-        return table.rule
-
-    def _values(self) -> None:
-        values = {}
-        for key, value in self.game.values.items():
-            self.doc("value", key, value.rule, value.label, humanize(key), f"{value.label}: {value.value}")
-            self.phrase(value.label, "value", key, value.rule)
-            values[key] = {"value": value.value, "label": value.label, "rule": value.rule,
-                           "label_stems": self.content_stems(value.label),
-                           "key_stems": self.content_stems(humanize(key))}
-        self.data["values"] = values
-
-    def _components(self) -> None:
-        rules_by_ref: dict[str, str | None] = {}
-        for deck in self.game.decks:
-            rules_by_ref[deck.id] = deck.rule
-        for die in self.game.dice:
-            rules_by_ref.setdefault(die.id, die.rule)
-        for group in (self.game.tokens, self.game.boards, self.game.tiles, self.game.sheets):
-            for piece in group:
-                rules_by_ref.setdefault(piece.id, piece.rule)
-        components = []
-        for comp in self.game.components:
-            rule = self.components_rule or rules_by_ref.get(comp.ref or "")
-            note = self.text(comp.note or "")
-            self.doc("component", comp.id, rule, comp.name, comp.kind,
-                     f"{comp.count} {comp.name}. {note}".strip())
-            self.phrase(comp.name, "component", comp.id, rule)
-            components.append({"id": comp.id, "name": comp.name, "kind": comp.kind, "count": comp.count,
-                               "source": comp.source, "ref": comp.ref, "note": comp.note, "rule": rule})
-        self.data["components"] = components
-
-    def _dice(self) -> None:
-        dice = []
-        for die in self.game.dice:
-            faces = [{"label": f.label, "value": f.value, "symbols": dict(f.symbols)} for f in die.faces]
-            self.doc("die", die.id, die.rule, die.name, " ".join(die.tags),
-                     "faces: " + ", ".join(f.label for f in die.faces) + ". " + self.text(die.note or ""))
-            self.phrase(die.name, "die", die.id, die.rule)
-            for face in die.faces:
-                if not face.label.isdigit():
-                    self.phrase(face.label, "face", f"{die.id}/{face.label}", die.rule)
-            dice.append({"id": die.id, "name": die.name, "count": die.count, "rule": die.rule,
-                         "faces": faces, "success": list(die.success or []), "tags": list(die.tags)})
-        self.data["dice"] = dice
-
-    def _pieces(self) -> None:
-        pieces = []
-        for kind, group in (("token", self.game.tokens), ("board", self.game.boards),
-                            ("tile", self.game.tiles), ("sheet", self.game.sheets)):
-            for piece in group:
-                fields = {k: v for k, v in piece.extra.items() if k not in LOOKS}
-                body = "\n".join(self.text(s) for s in _flatten(fields))
-                self.doc("piece", piece.id, piece.rule, piece.name, kind,
-                         f"{self.text(piece.note or '')}\n{body}")
-                self.phrase(piece.name, "piece", piece.id, piece.rule)
-                pieces.append({"id": piece.id, "name": piece.name, "kind": kind, "count": piece.count,
-                               "rule": piece.rule, "note": piece.note})
-        self.data["pieces"] = pieces
-
-    def plain_data(self, value: Any) -> Any:
-        """Data with its text fields as players read them (§4.3 for [[rule]], icon labels)."""
-        if isinstance(value, str):
-            return self.text(value)
-        if isinstance(value, dict):
-            return {k: self.plain_data(v) for k, v in value.items()}
-        if isinstance(value, (list, tuple)):
-            return [self.plain_data(v) for v in value]
-        return value
 
     @staticmethod
     def content_stems(text: str) -> list[str]:

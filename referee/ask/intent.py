@@ -35,7 +35,7 @@ _WHO_WINS = re.compile(r"\bwho (wins|won|win|gets the|takes the)\b|\bwhich (one 
 _NUMBER = re.compile(r"\bhow (many|much|high|low|far|long|often)\b|\bnumber of\b|"
                      r"\bwhat('?s| is| are) (the|my|a|an|our) [\w\s-]*\b(limit|maximum|minimum|max|min|most|least|"
                      r"cost|price|size|count|total|number|amount)\b|\bhow many\b")
-_YES_NO = re.compile(r"^\s*(do|does|did|can|could|will|would|is|are|am|should|must|may|have|has|if)\b|"
+_YES_NO = re.compile(r"^\s*(do|does|did|can|could|will|would|is|are|am|should|must|may|have|has|if|wo)(n'?t)?\b|"
                      r",\s*(do|does|can|could|will|is|are|should|must|may)\s+(i|we|you|they|it|he|she)\b")
 _DEFINITION = re.compile(r"\bwhat('?s| is| are| does| do)\b.*\b(do|does|mean|means|for)\b\W*$|"
                          r"^\s*what('?s| is| are) (a|an|the)?\s*[\w-]+( [\w-]+)?\W*$|\bexplain\b|\btell me about\b|"
@@ -44,8 +44,18 @@ _LIST = re.compile(r"\bwhat are (the|my|all)\b|\b(list|which are) (the|all)\b|\b
                    r"\b(phases|steps|stages|parts|kinds|types|options)\b")
 
 
+# Contractions typed without the apostrophe ("whats", "dont"), read as written in full.
+_CONTRACTIONS = re.compile(r"\b(what|who|where|how|that|there|it)s\b|\b(do|does|did|is|are|was|were|ca|could|"
+                           r"would|should|have|has|had|wo)nt\b")
+
+
+def _spelled(text: str) -> str:
+    text = text.lower().replace("\u2019", "'")
+    return _CONTRACTIONS.sub(lambda m: f"{m.group(1)}'s" if m.group(1) else f"{m.group(2)}n't", text)
+
+
 def intent(text: str) -> str:
-    t = text.lower().replace("\u2019", "'")
+    t = _spelled(text)
     if _WHO_WINS.search(t):
         return WHO_WINS
     if _HAPPENS.search(t):
@@ -64,11 +74,21 @@ def intent(text: str) -> str:
 # Paraphrases players use that rulebooks word otherwise: regex -> replacement. They keep the
 # thing named ("health", "bones") and say what happened to it in the rulebook's word ("zero").
 PARAPHRASES = [
+    # Negations typed with or without the apostrophe: "won't" is "will not", never "won".
+    (re.compile(r"\b(wo|ca)n[\u2019']?t\b"), lambda m: "will not" if m.group(1) == "wo" else "can not"),
+    (re.compile(r"\b(do|does|did|is|are|was|were|should|would|could|have|has|had|must)n[\u2019']?t\b"), r"\1 not"),
     (re.compile(r"\b(run|runs|ran|running) out of (my |our |your |their |all )?"), r"\g<0>zero "),
     (re.compile(r"\b(lose|loses|lost|losing) all (of )?(my |our |your |their )?"), r"\g<0>zero "),
     (re.compile(r"\bno (more |)(?=health|life|hit points|hp\b|bones|gold|money|cards|runes|dice)"), "zero "),
     (re.compile(r"\b(drops?|dropped|falls?|fell|goes|went|gets|hits?|reaches|reached) (down )?to (0|zero)\b"), "zero"),
     (re.compile(r"\b(hits?|hitting|reach|reaches|reached|reaching|at) (0|zero)\b"), "zero"),
+    # Table talk for the rulebook's names: the point of the game is its goal, who starts, a go
+    # for a turn, putting a card down.
+    (re.compile(r"\b(point|object|idea|aim) of (the|this) game\b|^\s*what'?s the point\W*$"), "goal"),
+    (re.compile(r"\bwho (goes|plays|moves|is|takes the) first( turn)?\b|\bwho (starts|begins)\b(?! (with|the|a|an|in|on)\b)"),
+     "who is first player"),
+    (re.compile(r"\b(my|your|his|her|their|our|next|a|each|every|one|same|whose) go\b"), r"\1 turn"),
+    (re.compile(r"\b(put|putting|lay|laying|laid|set|setting) (him|her|it|them|\w+ cards?|a card|cards) down\b"), "play"),
 ]
 
 

@@ -5,6 +5,9 @@ from .engine import Answer
 from .text import shorten, wrap
 
 WIDTH = 88
+# Below this confidence an answer was right about half the time on questions written blind
+# (tests/ask_questions/score.py prints the bands): it is shown as a pointer, not a ruling.
+UNSURE = 0.7
 
 
 def render_text(answer: Answer, width: int = WIDTH) -> str:
@@ -24,8 +27,10 @@ def render_text(answer: Answer, width: int = WIDTH) -> str:
         return "\n".join(lines)
 
     first, *rest = answer.citations
-    # The short answer first, on one line; then where it comes from and the rule in full.
-    lines.append(one_line(answer.answer or first.text, width))
+    # The short answer first, on one line; then where it comes from and the rule in full. An
+    # answer right only about half the time on unseen questions says it may not be the one.
+    unsure = answer.confidence < UNSURE
+    lines.append(("Not sure; the closest rule: " if unsure else "") + one_line(answer.answer or first.text, width))
     head = answer.game_title or answer.game or ""
     if answer.candidates:
         others = ", ".join(c["title"] or c["game"] for c in answer.candidates)
@@ -48,10 +53,12 @@ def render_text(answer: Answer, width: int = WIDTH) -> str:
         for c in rest:
             lines.append(f"  §{c.number} {c.title}: {shorten(c.text, 110)}")
     note = f"confidence {answer.confidence:.2f}"
+    if unsure:
+        note += ": not sure, check the sections under See also"
     if answer.source.startswith("data:"):
         note += ", worked out from the game's data"
-    elif answer.source in ("faq", "glossary", "card"):
-        note += f", from the {'FAQ' if answer.source == 'faq' else answer.source}"
+    elif answer.source in ("faq", "glossary", "card", "component"):
+        note += ", from the " + {"faq": "FAQ", "component": "component list"}.get(answer.source, answer.source)
     lines.append(f"({note})")
     return "\n".join(lines)
 

@@ -14,14 +14,19 @@ Three signals, all from the game's own data:
   "health" to the full-text query.
 - **BM25**: SQLite FTS5 ranks every doc (sections, glossary, FAQ, cards, tables ...) by the
   question and its expansions; each doc counts for the rule it points to.
+
+Then the most specific section wins: one named together with its parent takes the parent's words
+("the thief face": the Thief under Action sides, whose aliases say faces), and a parent ranked
+first only a little ahead of its own sub-section yields to it.
 """
 from __future__ import annotations
 
 import math
 
-from .stem import stemmer
-from .store import GameIndex, Phrase
-from .text import GENERIC, STOPWORDS, alternatives, canonical, number_of, words
+from .phrases import NAME_KINDS, PhraseHit, match_phrases
+from .query import Query, correct_typos, generic_stems, parse, stems_of  # noqa: F401  (re-exported)
+from .store import GameIndex
+from .text import STOPWORDS, alternatives, words
 
 # bm25() weights, one per column of the docs table:
 # kind, key, rule (unindexed), title, aliases, body, context, answer (unindexed).
@@ -34,75 +39,16 @@ PHRASE_KIND_WEIGHT = {
     "die": 0.7, "face": 0.5, "piece": 0.6, "icon": 0.0,
 }
 W_FTS = 0.35  # BM25, relative to the best rule's
-W_PHRASE = 0.6  # phrases naming the rule
+W_PHRASE = 0.45  # phrases naming the rule
 IDF_POWER = 0.5  # rare words weigh more than common ones, but not overwhelmingly
 GENERIC_WEIGHT = 0.5  # an everyday word, outside the names the game uses
 LENGTH_BONUS = 0.5  # a phrase of n words counts 1 + 0.5 (n - 1) times: longer names say more
 SYNONYM = 0.9  # an alias covers a passage holding what it stands for, nearly as well as itself
 FAQ_MATCH = 0.6  # an FAQ question this close to the player's counts like a title
 FAQ_WEIGHT = 1.5
+INHERIT = 1.0  # a section named with its parent adds the parent's phrase score
+CHILD_TIE = 0.85  # a sub-section this close to its parent goes first
 VARIANT = 0.85  # optional rules yield to the base game unless the question asks for a variant
-
-_GENERIC_STEMS: frozenset[str] | None = None
-
-
-def generic_stems() -> frozenset[str]:
-    global _GENERIC_STEMS
-    if _GENERIC_STEMS is None:
-        _GENERIC_STEMS = frozenset(stemmer().stems(sorted(GENERIC)))
-    return _GENERIC_STEMS
-
-
-def stems_of(tokens: list[str]) -> list[str]:
-    return [canonical(t, s) for t, s in zip(tokens, stemmer().stems(tokens))]
-
-
-class Query:
-    """A question as words: tokens, their canonical stems, the positions that carry meaning,
-    and any typos corrected (position -> the game's word)."""
-
-    __slots__ = ("text", "tokens", "stems", "content", "corrected")
-
-    def __init__(self, text: str, tokens: list[str], stems: list[str], content: list[int],
-                 corrected: dict[int, str] | None = None):
-        self.text = text
-        self.tokens = tokens
-        self.stems = stems
-        self.content = content
-        self.corrected = corrected or {}
-
-    @property
-    def content_stems(self) -> list[str]:
-        return list(dict.fromkeys(self.stems[i] for i in self.content))
-
-    def numbers(self) -> list[tuple[int, int]]:
-        return [(i, n) for i, t in enumerate(self.tokens) if (n := number_of(t)) is not None]
-
-
-class PhraseHit:
-    """A phrase found in the question, at these token positions (exact: every word equal, in
-    order)."""
-
-    __slots__ = ("phrase", "positions", "exact", "ratio")
-
-    def __init__(self, phrase: Phrase, positions: tuple[int, ...], exact: bool = True, ratio: float = 1.0):
-        self.phrase = phrase
-        self.positions = positions
-        self.exact = exact
-        self.ratio = ratio  # the share of the phrase's words found (a title found in part)
-
-    @property
-    def start(self) -> int:
-        return self.positions[0]
-
-    @property
-    def end(self) -> int:
-        return self.positions[-1] + 1
-
-    @property
-    def strength(self) -> float:
-        """How much finding this phrase says, before weighing what it names."""
-        return (0.6 if self.phrase.reduced else 1.0) * (1.0 if self.exact else 0.8) * self.ratio
 
 
 class RuleHit:
@@ -140,131 +86,6 @@ class SearchResult:
     @property
     def top(self) -> RuleHit | None:
         return self.hits[0] if self.hits else None
-
-
-def parse(text: str) -> Query:
-    tokens = words(text)
-    content = [i for i, t in enumerate(tokens) if t not in STOPWORDS]
-    return Query(text=text, tokens=tokens, stems=stems_of(tokens), content=content)
-
-
-def correct_typos(index: GameIndex, query: Query, known: frozenset[str] = frozenset()) -> Query:
-    """Replace words the game never uses by a close name from the game (rapidfuzz), if any.
-    Words in `known` (another game uses them) are left alone: they are not typos."""
-    unknown = [i for i in query.content if len(query.tokens[i]) >= 5 and not query.tokens[i].isdigit()
-               and query.stems[i] not in known]
-    if not unknown:
-        return query
-    df = index.df([query.stems[i] for i in unknown])
-    unknown = [i for i in unknown if df[query.stems[i]] == 0 and query.stems[i] not in index.phrases
-               and query.stems[i] not in generic_stems()]
-    if not unknown:
-        return query
-    from rapidfuzz import process  # only paid for when a word is unknown
-    from rapidfuzz.distance import DamerauLevenshtein
-
-    vocabulary = index.data("name_words") or []
-    tokens = list(query.tokens)
-    corrected = {}
-    for i in unknown:
-        word = tokens[i]
-        found = process.extractOne(word, vocabulary, scorer=DamerauLevenshtein.distance, score_cutoff=2)
-        if found and _plausible_typo(word, found[0], found[1]):
-            tokens[i] = found[0]
-            corrected[i] = found[0]
-    if not corrected:
-        return query
-    return Query(text=query.text, tokens=tokens, stems=stems_of(tokens), content=query.content,
-                 corrected=corrected)
-
-
-def _plausible_typo(word: str, name: str, edits: int) -> bool:
-    """One slip in a longer word, two in a long one, or two letters swapped in a short one;
-    "poker" is not a misspelt "power"."""
-    if edits == 1:
-        return len(word) >= 6 or sorted(word) == sorted(name)
-    return edits == 2 and len(word) >= 9
-
-
-def match_phrases(index: GameIndex, query: Query) -> list[PhraseHit]:
-    """Every known phrase in the question, little words skipped on both sides. A section title
-    or glossary term of several words also counts when most of its words are there, in any order
-    ("what if I roll rattlebones" finds "Rolling the Rattlebones side"). A phrase whose words all
-    lie inside a longer phrase found is dropped ("time dice" hides "time")."""
-    positions = query.content
-    seq = [query.stems[i] for i in positions]
-    hits: list[PhraseHit] = []
-    for k, stem in enumerate(seq):
-        for phrase in index.phrases.get(stem, ()):
-            n = len(phrase.stems)
-            found = tuple(seq[k:k + n])
-            if found == phrase.stems:
-                hits.append(PhraseHit(phrase, tuple(positions[k:k + n])))
-            elif len(found) == n and n >= 2 and all(_close_stems(a, b) for a, b in zip(found, phrase.stems)):
-                hits.append(PhraseHit(phrase, tuple(positions[k:k + n]), exact=False))
-    first_at = {}
-    for pos, stem in zip(positions, seq):
-        first_at.setdefault(stem, pos)
-    # A name of several words said in another order or with words between ("tie for the most
-    # stock" names "stock ties"; "both runes the same" names "same rune").
-    exact_spots = {(h.phrase, h.positions) for h in hits}
-    for phrase in _names_by_word(index, first_at):
-        wanted = set(phrase.stems)
-        if len(wanted) >= 2 and wanted <= first_at.keys():
-            spot = tuple(sorted(first_at[st] for st in wanted))
-            if not any(h.phrase is phrase for h in hits) and (phrase, spot) not in exact_spots:
-                hits.append(PhraseHit(phrase, spot, exact=False))
-    whole = {(h.phrase, h.positions) for h in hits}
-    for phrase in _titles_by_word(index, first_at):
-        shared = [st for st in dict.fromkeys(phrase.stems) if st in first_at]
-        n = len(set(phrase.stems))
-        if len(shared) >= 2 and len(shared) < n and 3 * len(shared) >= 2 * n:
-            spot = tuple(sorted(first_at[st] for st in shared))
-            if (phrase, spot) not in whole:
-                hits.append(PhraseHit(phrase, spot, exact=False, ratio=len(shared) / n))
-    kept = []
-    for hit in hits:
-        mine = set(hit.positions)
-        inside = any(other is not hit and mine < set(other.positions) for other in hits)
-        if not inside:
-            kept.append(hit)
-    return kept
-
-
-NAME_KINDS = ("rule-title", "rule-alias", "term", "term-alias")
-
-
-def _names_by_word(index: GameIndex, stems, kinds: tuple[str, ...] = NAME_KINDS) -> list[Phrase]:
-    """Section titles and aliases, glossary terms and aliases (of `kinds`) of two words or more
-    that hold any of `stems`; the table is built once per index."""
-    table = index._data.get("__names_by_word")
-    if table is None:
-        table = {}
-        for phrases in index.phrases.values():
-            for phrase in phrases:
-                if phrase.kind in NAME_KINDS and len(set(phrase.stems)) >= 2:
-                    for st in set(phrase.stems):
-                        table.setdefault(st, []).append(phrase)
-        index._data["__names_by_word"] = table
-    found = {}
-    for st in stems:
-        for phrase in table.get(st, ()):
-            if phrase.kind in kinds:
-                found[id(phrase)] = phrase
-    return list(found.values())
-
-
-def _titles_by_word(index: GameIndex, stems) -> list[Phrase]:
-    """Section titles and glossary terms of two words or more that hold any of `stems`."""
-    return _names_by_word(index, stems, ("rule-title", "term"))
-
-
-def _close_stems(a: str, b: str) -> bool:
-    """Stems the porter stemmer keeps apart though the words are one ("fail", "failur")."""
-    if a == b:
-        return True
-    short, long = sorted((a, b), key=len)
-    return len(short) >= 4 and long.startswith(short) and len(long) - len(short) <= 2
 
 
 def term_stats(index: GameIndex, stems: list[str]):
@@ -308,6 +129,7 @@ def search(index: GameIndex, query: Query) -> SearchResult:
 
     doc_cover, doc_rule = _passages(query, content, phrases, canon_stems, postings)
     phrase_score, named = _phrase_scores(phrases, query, idf, total)
+    _inherit(index, phrases, phrase_score, named)
     fts, best_doc, rows = _full_text(index, query, phrases)
     for kind, _key, rule, title, _answer, _score in rows:
         # An FAQ asking what the player asks, in nearly the same words, names its rule as
@@ -339,6 +161,7 @@ def search(index: GameIndex, query: Query) -> SearchResult:
         hits.append(RuleHit(rule, score, coverage.get(rule, 0.0), fts.get(rule, 0.0) / top_fts,
                             phrase_score.get(rule, 0.0), best_doc.get(rule)))
     hits.sort(key=lambda h: (-h.score, index.rules[h.rule].order))
+    _specific_first(index, hits)
 
     corrected = {query.stems[i] for i in query.corrected}
     known = sum(0.5 if t in corrected else 1.0 for t in content if df[t] > 0)
@@ -404,6 +227,55 @@ def _phrase_scores(phrases: list[PhraseHit], query: Query, idf: dict[str, float]
     return scores, named
 
 
+def _specific_first(index: GameIndex, hits: list[RuleHit]) -> None:
+    """A parent section ranked first by a little over its own sub-section yields to it: the
+    sub-section says the precise rule, the parent only introduces it. Both keep the parent's
+    score, so the confidence sees the near-tie."""
+    if len(hits) < 2:
+        return
+    top = hits[0]
+    for j, hit in enumerate(hits[1:3], start=1):
+        if hit.score >= CHILD_TIE * top.score and _is_ancestor(index, top.rule, hit.rule):
+            hit.score = top.score
+            hits.insert(0, hits.pop(j))
+            return
+
+
+def _is_ancestor(index: GameIndex, ancestor: str, rule: str) -> bool:
+    info = index.rules.get(rule)
+    while info is not None and info.parent:
+        if info.parent == ancestor:
+            return True
+        info = index.rules.get(info.parent)
+    return False
+
+
+def _inherit(index: GameIndex, phrases: list[PhraseHit], scores: dict[str, float],
+             named: dict[str, dict[str, float]]) -> None:
+    """A section named together with one of its parents is named by both: "the thief face" is
+    the Thief under "Action sides" (aliases: faces), "landed on the arrow tile" the Arrow under
+    "Spaces" (aliases: landing, tiles). The sub-section takes the parent's words and phrase
+    score, so the most specific section named wins over its parent and its namesakes."""
+    by_name = {}
+    for hit in phrases:
+        if hit.phrase.rule and hit.phrase.kind in NAME_KINDS:
+            by_name.setdefault(hit.phrase.rule, set()).update(hit.positions)
+    if not by_name:
+        return
+    for rule in list(named):
+        info = index.rules.get(rule)
+        own = set(named[rule])
+        parent = info.parent if info else ""
+        while parent:
+            if parent in named and parent in by_name and not set(named[parent]) <= own:
+                for st, v in named[parent].items():
+                    named[rule][st] = max(named[rule].get(st, 0.0), v)
+                scores[rule] = scores.get(rule, 0.0) + INHERIT * scores.get(parent, 0.0)
+                break
+            up = index.rules.get(parent)
+            parent = up.parent if up else ""
+
+
 def _full_text(index: GameIndex, query: Query, phrases: list[PhraseHit]):
     """BM25 over the question's words and the terms its aliases stand for: per rule, its best
     doc's score plus a little for its next ones; each rule's best doc; the rows found."""
@@ -446,4 +318,7 @@ def _faq_match(index: GameIndex, question: str, idf: dict[str, float], total: fl
 
 
 def _asks_variant(query: Query) -> bool:
-    return bool(set(query.tokens) & {"variant", "variants", "optional", "option", "house"})
+    tokens = set(query.tokens)
+    if tokens & {"variant", "variants", "optional", "option", "house", "without"}:
+        return True
+    return bool({"we", "us"} & tokens and {"can", "could", "may"} & tokens and "plai" in query.stems)  # "can we play ...

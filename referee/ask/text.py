@@ -26,6 +26,7 @@ get gets got getting happen happens happened happening mean means meant
 rule rules ruling please exactly actually really just ok okay like
 s t d ll re ve m
 tell know explain say says allowed able legal work works need needs want wants many much
+u ur r ya yall pls plz lol gonna wanna gotta kinda sorta tho thx cuz coz cos hey hi
 """.split())
 
 # Everyday words a player may use that say little about which rule is meant: they weigh little
@@ -37,6 +38,9 @@ let lets see look looks come comes keep keeps thing things stuff guy guys dude s
 anyone anybody anything something everyone everybody everything way lot bit kind sort try
 again still ever even else also only other others another same different new old
 out up over off around about game games
+away already anyway anyhow somewhere somehow quick quickly sure fine exact exactly very little
+possible difference diffrence diference differ compared thanks actual real basically simply
+hate hates dislike love
 """.split())
 
 NUMBER_WORDS = {
@@ -83,6 +87,12 @@ SYNONYMS = {
     "step": "phase", "stage": "phase",
     "ti": "tie", "di": "die",  # the porter stemmer's "ties" and "dies" are "tie" and "die"
     "winner": "win", "victori": "win", "goal": "win", "objectiv": "win",
+    # Irregular past forms the porter stemmer leaves apart from their verb ("beaten": "beat").
+    "beaten": "beat", "chosen": "choos", "chose": "choos", "taken": "take", "stolen": "steal",
+    "stole": "steal", "won": "win", "paid": "pai", "lost": "lose", "drawn": "draw", "drew": "draw",
+    "dealt": "deal", "spent": "spend", "held": "hold", "bought": "bui", "sold": "sell",
+    "thrown": "throw", "threw": "throw", "hidden": "hide", "broken": "break", "fallen": "fall",
+    "fell": "fall",
 }
 _SYNONYMS_OF: dict[str, list[str]] = {}
 for _word, _canon in SYNONYMS.items():

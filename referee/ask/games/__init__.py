@@ -1,6 +1,6 @@
 """Answers that need one game's own logic, one small module per game, registered by game id.
 
-A module defines ``answers(ctx) -> list[Computed]`` (ctx: referee.ask.compute.Context). It is
+A module defines ``answers(ctx) -> list[Computed]`` (ctx: referee.ask.answers.Context). It is
 imported only when a question is asked about its game.
 """
 from __future__ import annotations

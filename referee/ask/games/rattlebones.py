@@ -6,7 +6,7 @@ numbers all come from the data; only the batching is code.
 """
 from __future__ import annotations
 
-from ..compute import Computed, Context, fmt
+from ..answers.base import Computed, Context, fmt
 
 
 def answers(ctx: Context) -> list[Computed]:

@@ -1,0 +1,49 @@
+"""Answers worked out from the game's data, each citing the rule its data belongs to.
+
+Generic over what the data model offers, never over a particular game:
+
+- **cycles** (table kind ``cycle``): "does water-axe beat fire-shield?". Things are cycle items
+  or cards whose fields hold cycle items; cycles are compared in the order a records table
+  gives (rows with ``use_table``), else in data order, the first that differs deciding.
+- **charts** (kind ``chart``): "how many points for three stars?": a number next to a column.
+- **maps** (kind ``map``): "what happens when I roll a 2?": a key of the first column (a roll,
+  a face, a code), the table picked by the words around it (its title, die, rule).
+- **records** (kinds ``records`` and ``map`` rows with a name): "what does Time do?".
+- **counts**: "how many marquis cards are there?": components, decks, cards, dice, pieces.
+- **values**: "how much health do I start with?": the game's fixed numbers, by their labels.
+- **card fields**: "how much does the cutlass cost?".
+
+One module per family of answerers (cycles, tables, records, counts), their shared pieces in
+base.py and how sure each kind of answer is in one table, confidence.py. Logic that data cannot
+express lives in one module per game (referee/ask/games/).
+"""
+from __future__ import annotations
+
+from ..query import Query
+from ..search import SearchResult
+from ..store import GameIndex
+from .base import Computed, Context
+from .confidence import CONFIDENCE
+from .counts import count, game_facts, listing, players, value
+from .cycles import beats
+from .records import card_field, record
+from .tables import chart, roll_map
+
+__all__ = ["CONFIDENCE", "Computed", "Context", "compute"]
+ORDER = {k: i for i, k in enumerate(("game", "cycle", "chart", "map", "card", "count", "players", "facts", "value",
+                                     "record", "list"))}
+
+
+def compute(index: GameIndex, query: Query, result: SearchResult) -> list[Computed]:
+    ctx = Context(index, query, result)
+    found: list[Computed] = []
+    for answerer in (beats, chart, roll_map, card_field, count, players, game_facts, value, record, listing):
+        try:
+            found.extend(answerer(ctx))
+        except (KeyError, TypeError, ValueError, IndexError):
+            continue  # data shaped in a way this answerer does not know: leave it to the search
+    from ..games import game_answers
+
+    found.extend(game_answers(index.id, ctx))
+    found.sort(key=lambda c: (-c.confidence, ORDER.get(c.kind, 99)))
+    return found

@@ -1,0 +1,237 @@
+"""Counts of components, fixed values, the player count, and lists."""
+from __future__ import annotations
+
+import re
+
+from .. import intent as kinds
+from ..text import humanize, words
+from .base import CONFIDENCE, COUNT, Computed, Context, content_stems, fmt
+from .records import _cards, _covers_most
+
+# -- counts and values -------------------------------------------------------------------------
+
+
+def count(ctx: Context) -> list[Computed]:
+    if not COUNT.search(ctx.text) or not ctx.asks(kinds.NUMBER):
+        return []
+    data = ctx.index.data
+    components = {c["id"]: c for c in data("components") or []}
+    decks = {d["id"]: d for d in data("decks") or []}
+    cards = _cards(ctx)
+    dice = {d["id"]: d for d in data("dice") or []}
+    pieces = {p["id"]: p for p in data("pieces") or []}
+    best = None
+    for hit in ctx.hits("component", "deck", "card", "die", "piece"):
+        kind, ref = hit.phrase.kind, hit.phrase.ref
+        if kind == "component" and ref in components:
+            c = components[ref]
+            note = str(c.get("note") or "").strip().rstrip(".")
+            text = f"{c['count']} {c['name']}" + (f" ({note})" if note else "") + "."
+            if c.get("source") == "gather":
+                text += " Players supply these themselves."
+            rule = ctx.rule_ok(c.get("rule"))
+        elif kind == "deck" and ref in decks:
+            d = decks[ref]
+            deck = d["name"] if d["name"].lower().endswith("deck") else f"{d['name']} deck"
+            text = f"{d['total']} cards in the {deck} ({len(d['cards'])} different)."
+            rule = ctx.rule_ok(d.get("rule"))
+        elif kind == "card" and ref in cards:
+            c = cards[ref]
+            text = f"{c['count']} {c['name']} card{'s' if c['count'] != 1 else ''}."
+            rule = ctx.rule_ok(c.get("rule"))
+        elif kind == "die" and ref in dice:
+            d = dice[ref]
+            text = f"{d['count']} {d['name']}{'s' if d['count'] != 1 else ''}, {len(d['faces'])} faces each."
+            rule = ctx.rule_ok(d.get("rule"))
+        elif kind == "piece" and ref in pieces:
+            p = pieces[ref]
+            text = f"{p['count']} {p['name']}{'s' if p['count'] != 1 and not p['name'].endswith('s') else ''}."
+            rule = ctx.rule_ok(p.get("rule"))
+        else:
+            continue
+        length = len(hit.positions)
+        rank = (length, {"component": 3, "deck": 2, "die": 2, "piece": 1, "card": 1}[kind])
+        if not _covers_most(ctx, hit, "cards dice tokens pieces") and length < 2:
+            continue
+        if best is None or rank > best[0]:
+            best = (rank, Computed(text, rule, CONFIDENCE["count"], "count"))
+    return [best[1]] if best else []
+
+
+BETA2 = 4.0  # F-beta with beta 2: recall may weigh four times precision, when that fits better
+
+
+def _f_beta(precision: float, recall: float, beta2: float) -> float:
+    return (1 + beta2) * precision * recall / (beta2 * precision + recall) if precision + recall else 0.0
+
+WHAT_IS = re.compile(r"\bwhat('?s| is| are)\b|\bwhich\b")
+IMPLIED = {"player", "each", "per", "everi", "game"}  # label words a question leaves unsaid ("each player")
+HAPPENS = re.compile(r"\bhappen|\bif\b|\bwhen\b|\bcan\b")
+
+
+def value(ctx: Context) -> list[Computed]:
+    """A fixed number of the game, for questions after a number: "how many ...", "what's the
+    hand limit?" (not "what happens if ...", whose answer is a rule, not a number)."""
+    values = ctx.index.data("values") or {}
+    asks_number = ctx.asks(kinds.NUMBER) or (
+        ctx.asks(kinds.OTHER) and WHAT_IS.search(ctx.text) and not HAPPENS.search(ctx.text))
+    if not values or not asks_number:
+        return []
+    # Question words, with what any alias in the question stands for ("hit points": health).
+    q = dict.fromkeys(ctx.qset, None)
+    stands_for: dict[str, set[str]] = {}
+    for hit in ctx.result.phrases:
+        if hit.phrase.kind == "term-alias" and hit.phrase.canon:
+            for s in content_stems(hit.phrase.canon):
+                stands_for.setdefault(s, set()).update(ctx.query.stems[i] for i in hit.positions)
+    total = sum(ctx.idf(s) for s in q) or 1.0
+    best = None
+    second = 0.0
+    for key, v in values.items():
+        implied = IMPLIED - q.keys()
+        label_stems = set(v.get("label_stems") or content_stems(v["label"])) - implied
+        label = label_stems | (set(v.get("key_stems") or content_stems(humanize(key))) - implied)
+        if not label:
+            continue
+        covered_q: set[str] = set()
+        matched = direct = 0
+        for s in label:
+            if s in q:
+                covered_q.add(s)
+                matched += 1
+                direct += 1
+            elif s in stands_for:
+                covered_q |= stands_for[s]
+                matched += 1
+        if not direct and matched < 2:
+            continue  # one word an alias stands for ("points": Points *side*) is no label found
+        precision = matched / len(label_stems or label)
+        recall = sum(ctx.idf(s) for s in covered_q) / total
+        # Recall counts more: a label says more than a player does ("Most runes a player may
+        # hold when the turns of a round begin" for "how many runes can I hold?").
+        f = _f_beta(precision, recall, 1.0)
+        if f < CONFIDENCE["value.least"] and recall >= 0.9:
+            # Every word of the question is in a long label ("Most runes a player may hold when
+            # the turns of a round begin" for "how many runes can I hold?"): recall counts more,
+            # and the answer is no surer than a computed answer that goes first.
+            if _f_beta(precision, recall, BETA2) >= CONFIDENCE["value.least"]:
+                f = CONFIDENCE["value.recall-only"]
+        if best is None or f > best[0]:
+            second = best[0] if best else second
+            best = (f, key, v)
+        elif f > second:
+            second = f
+    if best is None or best[0] < CONFIDENCE["value.least"]:
+        return []
+    if len(q) <= 1 and second >= best[0] - CONFIDENCE["value.margin"]:
+        return []  # "how many points do I get?": the lowest points side, the highest ... no one value
+    f, key, v = best
+    confidence = min(CONFIDENCE["value.most"], f) + (CONFIDENCE["value.count-bonus"] if COUNT.search(ctx.text) else 0.0)
+    text = f"{v['label']}: {fmt(v['value'])}."
+    return [Computed(text, ctx.rule_ok(v.get("rule")), round(confidence, 3), "value")]
+
+
+PLAY_COUNT = re.compile(r"\bhow many (players|people|persons|of us|folks)\b|\bplayer count\b|"
+                        r"\bhow many (can|could|may) play\b|\bnumber of players\b")
+
+
+def players(ctx: Context) -> list[Computed]:
+    """"How many people can play this?": the game's player count, citing the section that
+    names players (its title or an alias), else set-up."""
+    if not PLAY_COUNT.search(ctx.text) or not ({"plai", "player"} & ctx.qset):
+        return []
+    if set(ctx.qset) - {"plai", "player", "game", "thi", "can", "us", "togeth", "most", "fewest"} - _title_stems(ctx):
+        return []  # "how many players are on a soccer team", "how many players draw a card"
+    game = ctx.index.data("game") or {}
+    count = game.get("players") or {}
+    low, high = count.get("min"), count.get("max")
+    if not low:
+        return []
+    if low == high or not high:
+        text = "1 player: a solo game." if low == 1 else f"{low} players."
+    else:
+        text = f"{low} to {high} players."
+    rule = None
+    for hit in ctx.result.phrases:
+        if hit.phrase.rule and "player" in hit.phrase.stems and hit.phrase.kind in ("rule-title", "rule-alias"):
+            rule = ctx.rule_ok(hit.phrase.rule)
+            break
+    if rule is None:
+        for rid, info in ctx.index.rules.items():
+            names = " ".join((info.title,) + tuple(info.aliases)).lower()
+            if "player count" in names or "how many players" in names or info.title.lower() == "players":
+                rule = rid
+                break
+    if rule is None:
+        values = ctx.index.data("values") or {}
+        rule = next((v["rule"] for k, v in values.items() if k == "players" and ctx.rule_ok(v.get("rule"))), None)
+    if rule is None:
+        rule = next((r for r in ("setup", "overview", "components") if r in ctx.index.rules), None)
+    return [Computed(text, rule, CONFIDENCE["players"], "players")]
+
+
+PLAY_TIME = re.compile(r"\bhow long (does|is|do|will|would|should|can)\b(?!.*\b(turn|round|scene|track|go|phase)\b)"
+                       r"|\bplay(ing)? ?time\b|\bhow long to play\b|\bhow many (minutes|hours)\b|\bgame length\b|"
+                       r"\blength of (a|the|one) (game|session|story)\b")
+AGE = re.compile(r"\b(what|which|minimum|min|recommended|suitable|right) age\b.*\b(it|this|game|play|for)\b|\b(minimum|min|recommended) age\b|"
+                 r"\bhow old\b.*\b(play|players?|be)\b|\bages?\b.*\b(suitable|recommended)\b|"
+                 r"\b(ok|okay|suitable|good|fine|right|safe) for (kids|children|a child|my kids|families)\b|"
+                 r"\b(can|could) (kids|children|my kids)\b.*\bplay\b")
+
+
+def game_facts(ctx: Context) -> list[Computed]:
+    """"How long does a game take?", "what age is it for?": the game's play time and age from its
+    game.yaml, citing its first section (what the game is about)."""
+    game = ctx.index.data("game") or {}
+    rule = next(iter(ctx.index.rules), None)
+    if PLAY_TIME.search(ctx.text) and game.get("play_time"):
+        text = f"{game['play_time'][0].upper()}{game['play_time'][1:]}."
+    elif AGE.search(ctx.text) and game.get("age"):
+        text = f"Ages {game['age']}."
+    else:
+        return []
+    return [Computed(text, rule, CONFIDENCE["facts"], "facts")]
+
+
+def _title_stems(ctx: Context) -> set[str]:
+    return set(content_stems(ctx.index.title))
+
+
+def listing(ctx: Context) -> list[Computed]:
+    """"What are the phases of my turn?": a list table whose title the question names, its items
+    in order, with the sections they link to named ("Rouse (§4.1)")."""
+    if not ctx.asks(kinds.LIST):
+        return []
+    best = None
+    for table in ctx.tables.values():
+        if table["kind"] != "list" or not table["items"]:
+            continue
+        title = set(content_stems(table["title"].split("(")[0]))
+        shared = title & ctx.qset
+        if len(shared) < min(2, len(title)):
+            continue
+        total = sum(ctx.idf(s) for s in ctx.qset) or 1.0
+        share = sum(ctx.idf(s) for s in shared) / total
+        if best is None or share > best[0]:
+            best = (share, table)
+    if best is None or best[0] < CONFIDENCE["list.least"]:
+        return []
+    share, table = best
+    items = [_item_text(ctx, item, table.get("rule")) for item in table["items"]]
+    text = f"{table['title']}: " + ", ".join(items) + "."
+    return [Computed(text, ctx.rule_ok(table["rule"]), CONFIDENCE["list"], "list")]
+
+
+def _item_text(ctx: Context, item, parent: str | None = None) -> str:
+    """A list item as a player names it: its section's number and title when it has one
+    ("§4.1 Rouse"), else its text."""
+    if isinstance(item, str) and parent and f"{parent}.{item}" in ctx.index.rules:
+        info = ctx.index.rules[f"{parent}.{item}"]
+        return f"§{info.number} {info.title}"
+    if isinstance(item, dict):
+        name = item.get("name") or item.get("title") or item.get("id") or ""
+        rule = item.get("rule")
+        if isinstance(rule, str) and rule in ctx.index.rules:
+            return f"{name} (§{ctx.index.rules[rule].number})"
+        return str(name)
+    return str(item).strip()

@@ -1,0 +1,115 @@
+"""Cards and records: a card's field or text, a table row's description."""
+from __future__ import annotations
+
+from .. import intent as kinds
+from ..phrases import PhraseHit
+from ..text import humanize, words
+from .base import CONFIDENCE, Computed, Context, DESCRIBE, DOES, REST_OF_QUESTION, SCENE_OF_QUESTION, SKIP_FIELDS, content_stems, describe_row, fmt, pair
+
+# -- cards and records -------------------------------------------------------------------------
+
+
+def _cards(ctx: Context) -> dict[str, dict]:
+    return {f"{d['id']}/{c['id']}": c for d in (ctx.index.data("decks") or []) for c in d["cards"]}
+
+
+def card_field(ctx: Context) -> list[Computed]:
+    cards = _cards(ctx)
+    out = []
+    for hit in ctx.hits("card"):
+        card = cards.get(hit.phrase.ref)
+        if card is None:
+            continue
+        rule = ctx.rule_ok(card.get("rule"))
+        fields = card["fields"]
+        asked = ctx.asked_fields(fields, hit)
+        if asked:
+            parts = "; ".join(f"{humanize(k)} {fmt(fields[k]) if not isinstance(fields[k], dict) else describe_row(fields[k])}"
+                              for k in asked)
+            out.append(Computed(f"{card['name']}: {parts}.", rule, CONFIDENCE["card.field"], "card"))
+        elif (DOES.search(ctx.text) and not ctx.asks(kinds.NUMBER)
+              and _covers_most(ctx, hit, hit.phrase.ref.split("/")[0], rule)):
+            out.append(Computed(_describe_card(card), rule, CONFIDENCE["card.text"], "card"))
+    return out[:1]
+
+
+def _describe_card(card: dict) -> str:
+    fields = card["fields"]
+    lead = ""
+    for key in ("text", "effect", "ability"):
+        if isinstance(fields.get(key), str):
+            lead = fields[key].strip()
+            break
+    rest = []
+    for key, val in fields.items():
+        if key in ("text", "effect", "ability", "flavor", "flavour", "name") or key in SKIP_FIELDS:
+            continue
+        if isinstance(val, dict):
+            rest.append(f"{humanize(key)}: {describe_row(val)}")
+        else:
+            rest.append(f"{humanize(key)} {fmt(val)}")
+    text = f"{card['name']}"
+    if card.get("count", 1) != 1:
+        text += f" (x{card['count']})"
+    text += ": " + (lead.rstrip(".") + ". " if lead else "") + ("; ".join(rest) + "." if rest else "")
+    return text.strip()
+
+
+def _covers_most(ctx: Context, hit: PhraseHit, context: str = "", rule: str | None = None) -> bool:
+    """The named thing is what the question is about: the other words weigh little, apart from
+    words of its `context` (the title of its table or deck: "side" in "the x2 side"). They may
+    weigh more ("what does Time do in combat?") when the search, which weighs every word, ranks
+    the thing's own `rule` first: then they only set the scene."""
+    named = {ctx.query.stems[i] for i in hit.positions} | set(content_stems(context))
+    total = sum(ctx.idf(s) for s in ctx.qset) or 1.0
+    rest = sum(ctx.idf(s) for s in ctx.qset - named) / total
+    if rest <= REST_OF_QUESTION:
+        return True
+    top = ctx.result.top
+    return rule is not None and top is not None and top.rule == rule and rest <= SCENE_OF_QUESTION
+
+
+def record(ctx: Context) -> list[Computed]:
+    out = []
+    for hit in ctx.hits("row"):
+        table_id, index = hit.phrase.ref.rsplit("/", 1)
+        table = ctx.tables.get(table_id)
+        if not table or table["kind"] not in ("records", "map"):
+            continue
+        row = table["rows"][int(index)]
+        if not isinstance(row, dict):
+            continue
+        name = row.get("name") or hit.phrase.label
+        asked = ctx.asked_fields([k for k in row if k not in table["columns"][:1]], hit)
+        if asked:
+            parts, rule = [], ctx.rule_ok(hit.phrase.rule)
+            for key in asked:
+                val = row[key]
+                if isinstance(val, dict):
+                    rule = ctx.rule_ok(val.get("rule")) or rule
+                    label = val.get("name")
+                    parts.append(f"{humanize(key)}: " + (f"{label}. " if label else "") +
+                                 describe_row(val, skip={"name"}))
+                else:
+                    parts.append(pair(key, val))
+            text = f"{fmt(name)} ({table['title']}): " + "; ".join(parts)
+            if rule and rule in ctx.index.rules and rule != table.get("rule"):
+                text += "\n\n" + ctx.index.rules[rule].text
+            also = [r for r in [ctx.rule_ok(table.get("rule"))] if r and r != rule]
+            out.append(Computed(text.strip(), rule, CONFIDENCE["record.field"], "record", also))
+            continue
+        rule = ctx.rule_ok(hit.phrase.rule)
+        if not DOES.search(ctx.text) or not _covers_most(ctx, hit, table["title"], rule):
+            continue
+        text = f"{fmt(name)} ({table['title']}): {describe_row(row, skip={'name'})}"
+        if rule and rule != table.get("rule"):
+            text = ctx.index.rules[rule].text + f"\n\nFrom the data, {text}"
+        also = [r for r in [ctx.rule_ok(table.get("rule"))] if r and r != rule]
+        # A row with its own section ("x2" of the action sides, "Time" of the abilities) answers
+        # "what does it do?" as surely as a title; a row that only shares its table's, less so.
+        own = rule != table.get("rule") and any(isinstance(row.get(k), str) for k in DESCRIBE[:-1])
+        out.append(Computed(text.strip(), rule, CONFIDENCE["record.own-section" if own else "record.shared-section"],
+                            "record", also))
+    return out[:1]
+
+

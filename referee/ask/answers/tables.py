@@ -1,0 +1,142 @@
+"""Charts (a number beside a column) and maps (a roll, a face, a code)."""
+from __future__ import annotations
+
+import re
+
+from .. import intent as kinds
+from ..phrases import PhraseHit
+from ..query import stems_of
+from ..text import words
+from .base import CONFIDENCE, Computed, Context, ROLL_WORDS, YES_NO, content_stems, describe_row, fmt, pair
+
+# -- charts ------------------------------------------------------------------------------------
+
+
+def chart(ctx: Context) -> list[Computed]:
+    if ctx.asks(kinds.YES_NO, kinds.HAPPENS, kinds.WHO_WINS, kinds.LIST):
+        return []  # a number read off a chart answers none of these
+    numbers = ctx.free_numbers()
+    if not numbers:
+        return []
+    column_hits: dict[str, list[tuple[int, PhraseHit]]] = {}
+    for hit in ctx.hits("column"):
+        table_id, col = hit.phrase.ref.rsplit("/", 1)
+        column_hits.setdefault(table_id, []).append((int(col), hit))
+    out = []
+    for table_id, found in column_hits.items():
+        table = ctx.tables.get(table_id)
+        if not table or table["kind"] != "chart":
+            continue
+        columns = table["columns"]
+        # The number belongs to the column named right beside it; failing that, the first.
+        key_col, key = None, None
+        for col, hit in found:
+            for pos, n in numbers:
+                if pos + 1 == hit.start or pos == hit.end or pos + 2 == hit.start:
+                    key_col, key = col, n
+        if key_col is None:
+            key_col, key = 0, numbers[0][1]
+        asked = [c for c, _ in found if c != key_col] or [c for c in range(len(columns)) if c != key_col]
+        rows = table["rows"]
+        row = next((r for r in rows if r[key_col] == key), None)
+        title_words = set(content_stems(table["title"])) & ctx.qset
+        score = len({c for c, _ in found}) + len(title_words) * 0.5
+        rule = ctx.rule_ok(table["rule"])
+        if row is None:
+            keys = [r[key_col] for r in rows]
+            text = (f"{table['title']}: the chart has no row for {pair(columns[key_col], key)}; "
+                    f"it runs from {fmt(min(keys))} to {fmt(max(keys))}.")
+            if table.get("note"):
+                text += " " + table["note"].strip()
+            out.append((score, Computed(text, rule, CONFIDENCE["chart.off-chart"], "chart")))
+            continue
+        parts = ", ".join(pair(columns[c], row[c]) for c in asked)
+        text = f"{pair(columns[key_col], key)}: {parts} ({table['title']})."
+        named = len({c for c, _ in found}) >= 2 or title_words
+        confidence = CONFIDENCE["chart.named" if named else "chart.bare"]
+        out.append((score, Computed(text, rule, confidence, "chart")))
+    out.sort(key=lambda sc: -sc[0])
+    return [c for _, c in out[:1]]
+
+
+# -- maps: a roll, a face, a code --------------------------------------------------------------
+
+
+def roll_map(ctx: Context) -> list[Computed]:
+    maps = [t for t in ctx.tables.values() if t["kind"] == "map" and t["columns"]]
+    if not maps:
+        return []
+    numbers = ctx.free_numbers()
+    qstems = ctx.query.stems
+    candidates = []
+    rolling_words = bool(set(ctx.query.tokens) & ROLL_WORDS)
+    for order, table in enumerate(maps):
+        key_col = table["columns"][0]
+        rolling = rolling_words or key_col in ctx.query.tokens
+        for row in table["rows"]:
+            if not isinstance(row, dict) or key_col not in row:
+                continue
+            key = row[key_col]
+            matched = False
+            if isinstance(key, (int, float)) and not isinstance(key, bool):
+                # "roll a 2", "a 4": a number word alone ("in one turn", "for one of my demons")
+                # is not a roll, unless right after a word of rolling ("rolled a one")
+                matched = any(n == key and (ctx.query.tokens[i].isdigit() or _after_roll(ctx, i))
+                              for i, n in numbers)
+            elif isinstance(key, str) and key.strip():
+                ks = stems_of(words(key))
+                # A word key (a face name) counts only in a question about rolling it.
+                if ks and rolling:
+                    matched = any(qstems[i:i + len(ks)] == ks for i in range(len(qstems)))
+            if not matched:
+                continue
+            affinity = _map_affinity(ctx, table)
+            if affinity <= 0:
+                continue
+            candidates.append((affinity, -order, table, row, key_col, key))
+    if not candidates:
+        return []
+    candidates.sort(key=lambda c: (-c[0], -c[1]))
+    affinity, _, table, row, key_col, key = candidates[0]
+    tied = [c for c in candidates[1:] if c[0] == affinity and c[2]["id"] != table["id"]]
+    row_rule = ctx.rule_ok(row.get("rule")) if isinstance(row.get("rule"), str) else None
+    table_rule = ctx.rule_ok(table["rule"])
+    rule = row_rule or table_rule
+    desc = describe_row(row, skip={key_col})
+    text = f"{table['title']}, {pair(key_col, key)}: {desc}"
+    if row_rule and row_rule in ctx.index.rules:
+        text += "\n\n" + ctx.index.rules[row_rule].text
+    # Several tables fit as well (a turn roll and a combat roll): take the first in the data,
+    # less sure, and cite the others.
+    confidence = CONFIDENCE["map.one" if not tied else "map.tied"]
+    also = [table_rule] if row_rule and table_rule and table_rule != row_rule else []
+    also += [r for r in (ctx.rule_ok(c[2].get("rule")) for c in tied) if r and r not in also]
+    return [Computed(text.strip(), rule, confidence, "map", also)]
+
+
+def _after_roll(ctx: Context, i: int) -> bool:
+    before = [t for t in ctx.query.tokens[max(0, i - 3):i] if t not in ("a", "an", "the", "it", "my")]
+    return bool(before) and before[-1] in ROLL_WORDS
+
+
+def _map_affinity(ctx: Context, table: dict) -> float:
+    context = [table["title"], table.get("die") or "", " ".join(table["columns"])]
+    rule = table.get("rule")
+    while rule:
+        info = ctx.index.rules.get(rule)
+        if info is None:
+            break
+        context.append(re.sub(r"^\s*\d+\s*[.:)]\s*", "", info.title))  # "1: Prediction" is not about a 1
+        context.extend(info.aliases)
+        rule = info.parent
+    if table.get("die"):
+        for die in ctx.index.data("dice") or []:
+            if die["id"] == table["die"]:
+                context.append(die["name"])
+    stems = set(content_stems(" ".join(context)))
+    score = len(stems & ctx.qset)
+    if table.get("die") and set(ctx.query.tokens) & ROLL_WORDS:
+        score += 0.5
+    return score
+
+

@@ -1,0 +1,165 @@
+"""A question as words: tokens, their stems as the index makes them, the words that carry
+meaning; player slang read in the game's own words (slang.py: "hp" -> "health"), and typos
+corrected against the game's own names (rapidfuzz, only when a word is unknown)."""
+from __future__ import annotations
+
+import re
+
+from .stem import stemmer
+from .store import GameIndex
+from .text import GENERIC, STOPWORDS, alternatives, canonical, number_of, words
+
+_GENERIC_STEMS: frozenset[str] | None = None
+
+
+def generic_stems() -> frozenset[str]:
+    global _GENERIC_STEMS
+    if _GENERIC_STEMS is None:
+        _GENERIC_STEMS = frozenset(stemmer().stems(sorted(GENERIC)))
+    return _GENERIC_STEMS
+
+
+def stems_of(tokens: list[str]) -> list[str]:
+    return [canonical(t, s) for t, s in zip(tokens, stemmer().stems(tokens))]
+
+
+class Query:
+    """A question as words: tokens, their canonical stems, the positions that carry meaning,
+    and any typos corrected (position -> the game's word)."""
+
+    __slots__ = ("text", "tokens", "stems", "content", "corrected")
+
+    def __init__(self, text: str, tokens: list[str], stems: list[str], content: list[int],
+                 corrected: dict[int, str] | None = None):
+        self.text = text
+        self.tokens = tokens
+        self.stems = stems
+        self.content = content
+        self.corrected = corrected or {}
+
+    @property
+    def content_stems(self) -> list[str]:
+        return list(dict.fromkeys(self.stems[i] for i in self.content))
+
+    def numbers(self) -> list[tuple[int, int]]:
+        return [(i, n) for i, t in enumerate(self.tokens) if (n := number_of(t)) is not None]
+
+
+
+def parse(text: str) -> Query:
+    tokens = words(text)
+    content = [i for i, t in enumerate(tokens) if t not in STOPWORDS]
+    return Query(text=text, tokens=tokens, stems=stems_of(tokens), content=content)
+
+
+def correct_typos(index: GameIndex, query: Query, known: frozenset[str] = frozenset()) -> Query:
+    """Replace words the game never uses by a close name from the game (rapidfuzz), if any.
+    Words in `known` (another game uses them) are left alone: they are not typos."""
+    unknown = [i for i in query.content if len(query.tokens[i]) >= 5 and not query.tokens[i].isdigit()
+               and query.stems[i] not in known]
+    if not unknown:
+        return query
+    df = index.df([query.stems[i] for i in unknown])
+    unknown = [i for i in unknown if df[query.stems[i]] == 0 and query.stems[i] not in index.phrases
+               and query.stems[i] not in generic_stems()]
+    if not unknown:
+        return query
+    from rapidfuzz import process  # only paid for when a word is unknown
+    from rapidfuzz.distance import DamerauLevenshtein
+
+    vocabulary = index.data("name_words") or []
+    tokens = list(query.tokens)
+    corrected = {}
+    for i in unknown:
+        word = tokens[i]
+        found = process.extractOne(word, vocabulary, scorer=DamerauLevenshtein.distance, score_cutoff=2)
+        if found and _plausible_typo(word, found[0], found[1]):
+            tokens[i] = found[0]
+            corrected[i] = found[0]
+    if not corrected:
+        return query
+    return Query(text=query.text, tokens=tokens, stems=stems_of(tokens), content=query.content,
+                 corrected=corrected)
+
+
+def _plausible_typo(word: str, name: str, edits: int) -> bool:
+    """One slip in a longer word, two in a long one, or two letters swapped in a short one;
+    "poker" is not a misspelt "power"."""
+    if edits == 1:  # a letter left out of a name of six or more ("jurga": "jhurga") is a slip too
+        return len(word) >= 6 or sorted(word) == sorted(name) or (len(name) >= 6 and len(name) == len(word) + 1)
+    return edits == 2 and len(word) >= 9
+
+
+_SLANG: dict[str, list[str]] | None = None
+
+
+def slang() -> dict[str, list[str]]:
+    """word (or phrase) -> the rulebook words it may stand for, best first (see slang.py)."""
+    global _SLANG
+    if _SLANG is None:
+        from .slang import TABLE
+
+        table: dict[str, list[str]] = {}
+        for line in TABLE.splitlines():
+            if ":" in line and not line.lstrip().startswith("#"):
+                word, alternatives = line.split(":", 1)
+                table[word.strip().lower()] = [a.strip() for a in alternatives.split("|") if a.strip()]
+        _SLANG = table
+    return _SLANG
+
+
+def _known(index: GameIndex, stem: str) -> bool:
+    """The game uses the word or one the rulebook's way of reading it stands for ("win": goal)."""
+    return any(n > 0 for n in index.df(alternatives(stem)).values())
+
+
+def translate_slang(index: GameIndex, query: Query) -> tuple[Query, dict[str, str]]:
+    """The question with each slang word the game never uses replaced by the first alternative
+    whose words the game does use; and what was replaced (word -> alternative)."""
+    table = slang()
+    spots = [i for i in query.content if query.tokens[i] in table]
+    replaced: dict[str, str] = _phrasal(index, query, table)
+    if not spots and not replaced:
+        return query, {}
+    df = index.df([query.stems[i] for i in spots])
+    for i in spots:
+        token = query.tokens[i]
+        if df[query.stems[i]] > 0 or query.stems[i] in index.phrases or token in replaced:
+            continue
+        for alternative in table[token]:
+            alt_tokens = [t for t in words(alternative) if t not in STOPWORDS]
+            alt_stems = stems_of(alt_tokens)
+            if alt_stems and all(_known(index, st) for st in alt_stems):
+                replaced[token] = alternative
+                break
+    if not replaced:
+        return query, {}
+    text = query.text
+    for token, alternative in replaced.items():
+        said = r"\W+".join(re.escape(w) for w in token.split())
+        text = re.sub(rf"(?<![\w-]){said}(?![\w-])", alternative, text, flags=re.IGNORECASE)
+    return parse(text), replaced
+
+
+def _phrasal(index: GameIndex, query: Query, table: dict[str, list[str]]) -> dict[str, str]:
+    """Phrasal verbs and idioms of several words ("kick off": start, "hang on to": keep), read
+    the rulebook's way when the game does not use their first word as a word of its own."""
+    found: dict[str, str] = {}
+    tokens = query.tokens
+    for key, alternatives in table.items():
+        parts = key.split()
+        if len(parts) < 2 or parts[0] not in tokens:
+            continue
+        at = [i for i in range(len(tokens) - len(parts) + 1) if tokens[i:i + len(parts)] == parts]
+        if not at:
+            continue
+        first = stems_of([parts[0]])[0]
+        if first not in generic_stems() and index.df([first])[first] > 0:
+            continue
+        for alternative in alternatives:
+            alt_stems = stems_of([t for t in words(alternative) if t not in STOPWORDS])
+            if alt_stems and all(_known(index, st) for st in alt_stems):
+                found[key] = alternative
+                break
+    return found
+
