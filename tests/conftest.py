@@ -6,10 +6,9 @@ from pathlib import Path
 import pytest
 
 from generator.kit.build import build_game
-
-from generator.options import BuildOptions
 from generator.model.loader import load
 from generator.new_game import TEMPLATE
+from generator.options import BuildOptions
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"

@@ -8,12 +8,11 @@ import pytest
 from PIL import Image as PilImage
 from pypdf import PdfReader
 
-from generator.kit.build import build_game
-
-from generator.options import BuildOptions
 from generator.errors import BuildError
-from generator.scene.images import fitted, image_size
+from generator.kit.build import build_game
 from generator.model.loader import load
+from generator.options import BuildOptions
+from generator.scene.images import fitted, image_size
 
 
 def add_art(game_dir, name: str, size=(300, 200), fmt="PNG"):

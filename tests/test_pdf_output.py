@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 import pytest
+from pdfcheck import crop_marks, fonts, placements
 from pypdf import PdfReader
 
-from generator.paper.sizes import PAPER_MM
 from generator.model.loader import load
-from pdfcheck import crop_marks, fonts, placements
+from generator.paper.sizes import PAPER_MM
 
 POKER = (63.5, 88.9)
 TOL = 0.05  # mm
@@ -44,8 +44,8 @@ def test_nine_poker_cards_fit_a_page_of_either_paper(tmp_path, starter_game, pap
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_a_full_sheet_marks_every_cut_and_keeps_the_ruler_printable(starter_game, paper):
-    from generator.scene.compose import compose_deck
     from generator.paper.impose import SheetSpec, impose
+    from generator.scene.compose import compose_deck
     from generator.scene.nodes import Line, Text, to_mm
 
     cards = starter_game / "cards.yaml"

@@ -5,8 +5,8 @@ import pytest
 from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.paper.sizes import PAPER_MM
 from generator.paper.booklet import booklet_order, impose_booklet
+from generator.paper.sizes import PAPER_MM
 
 A5 = (148 * 72 / 25.4, 210 * 72 / 25.4)
 

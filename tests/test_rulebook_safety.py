@@ -13,11 +13,11 @@ from pypdf import PdfReader
 
 import generator.rulebook as rulebook
 from generator.errors import BuildError, GameDataError
-from generator.model.loader import load
 from generator.model.game import GlossaryEntry
+from generator.model.loader import load
+from generator.new_game import TEMPLATE
 from generator.paths import LAYOUTS_DIR
 from generator.rulebook import build_rulebook, render_html
-from generator.new_game import TEMPLATE
 
 BOLD = "<b>x</b>"
 IMAGE = '<img src="file:///etc/passwd">'

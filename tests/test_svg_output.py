@@ -5,8 +5,8 @@ import xml.etree.ElementTree as ET
 
 from pypdf import PdfReader
 
-from generator.scene.compose import compose_deck
 from generator.model.loader import load
+from generator.scene.compose import compose_deck
 from generator.scene.nodes import Text
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -14,8 +14,7 @@ import os
 import zlib
 from pathlib import Path
 
-from generator.model.resolve import (  # noqa: F401  (the one resolver, shared with `cards`)
-    GAME_ID, GameFolder, UnknownGame, content_games, resolve_game, suggest_game)
+from generator.model.resolve import GAME_ID, GameFolder, UnknownGame, content_games, resolve_game, suggest_game  # noqa: F401  (the one resolver, shared with `cards`)
 
 INDEX_VERSION = "ask-22"  # bump when the index layout or what goes into it changes
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections import namedtuple
 
+from .answers import Computed, compute
 from .cache import UnknownGame, content_games, resolve_game
 from .calibrate import calibrate
-from .answers import Computed, compute
 from .intent import other_games, rewrite
 from .query import correct_typos, parse, stems_of, translate_slang
 from .search import RuleHit, SearchResult, search

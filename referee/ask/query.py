@@ -146,7 +146,7 @@ def _phrasal(index: GameIndex, query: Query, table: dict[str, list[str]]) -> dic
     the rulebook's way when the game does not use their first word as a word of its own."""
     found: dict[str, str] = {}
     tokens = query.tokens
-    for key, alternatives in table.items():
+    for key, readings in table.items():
         parts = key.split()
         if len(parts) < 2 or parts[0] not in tokens:
             continue
@@ -156,7 +156,7 @@ def _phrasal(index: GameIndex, query: Query, table: dict[str, list[str]]) -> dic
         first = stems_of([parts[0]])[0]
         if first not in generic_stems() and index.df([first])[first] > 0:
             continue
-        for alternative in alternatives:
+        for alternative in readings:
             alt_stems = stems_of([t for t in words(alternative) if t not in STOPWORDS])
             if alt_stems and all(_known(index, st) for st in alt_stems):
                 found[key] = alternative

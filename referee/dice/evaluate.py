@@ -23,7 +23,6 @@ from .limits import DEFAULT_LIMITS, Limits
 from .nodes import Binary, Command, Dice, Group, Modifiers, Node, Number, Unary
 from .resolve import FACES, SUCCESSES, dice_kind, kind_of
 from .results import (
-    blank_check_groups,
     BinaryResult,
     BlankCheck,
     CommandResult,
@@ -34,6 +33,7 @@ from .results import (
     ResultNode,
     RollResult,
     UnaryResult,
+    blank_check_groups,
     dice_results,
 )
 

@@ -15,8 +15,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from .results import CommandResult, DiceResult, DieRoll, ResultNode, RollResult, dice_results
-from .results import BinaryResult, GroupResult, NumberResult, UnaryResult
+from .results import (
+    BinaryResult,
+    CommandResult,
+    DiceResult,
+    DieRoll,
+    GroupResult,
+    NumberResult,
+    ResultNode,
+    RollResult,
+    UnaryResult,
+    dice_results,
+)
 
 MANY_DICE = 30  # more dice than this in one term are shown counted, not one by one
 

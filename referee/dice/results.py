@@ -10,7 +10,6 @@ from .dietypes import DieType
 from .nodes import Binary, Command, Dice, Group, Number, Unary
 
 
-
 def blank_check_groups(dice: list) -> dict[str, list]:
     """Dice whose game data asks for the all-blank check (``blank_check: true``), grouped by the
     name the report uses: the die's first tag ("time"), else its key."""

@@ -25,9 +25,10 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from score import game_ref, items_of  # noqa: E402
+
 from referee.ask.calibrate import FEATURES, SHADE  # noqa: E402
 from referee.ask.engine import ask  # noqa: E402
-from score import game_ref, items_of  # noqa: E402
 
 BLIND_MARK = "# from blind set"
 L2 = 0.001

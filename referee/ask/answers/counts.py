@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from .. import intent as kinds
-from ..text import humanize, words
+from ..text import humanize
 from .base import CONFIDENCE, COUNT, Computed, Context, content_stems, fmt
 from .records import _cards, _covers_most
 

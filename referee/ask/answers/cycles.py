@@ -6,7 +6,7 @@ import re
 from .. import intent as kinds
 from ..query import stems_of
 from ..text import words
-from .base import BEAT, CONFIDENCE, Computed, Context, LOSE, YES_NO
+from .base import BEAT, CONFIDENCE, LOSE, YES_NO, Computed, Context
 
 # -- cycles ------------------------------------------------------------------------------------
 

@@ -3,8 +3,21 @@ from __future__ import annotations
 
 from .. import intent as kinds
 from ..phrases import PhraseHit
-from ..text import humanize, words
-from .base import CONFIDENCE, Computed, Context, DESCRIBE, DOES, REST_OF_QUESTION, SCENE_OF_QUESTION, SKIP_FIELDS, content_stems, describe_row, fmt, pair
+from ..text import humanize
+from .base import (
+    CONFIDENCE,
+    DESCRIBE,
+    DOES,
+    REST_OF_QUESTION,
+    SCENE_OF_QUESTION,
+    SKIP_FIELDS,
+    Computed,
+    Context,
+    content_stems,
+    describe_row,
+    fmt,
+    pair,
+)
 
 # -- cards and records -------------------------------------------------------------------------
 

@@ -7,7 +7,7 @@ from .. import intent as kinds
 from ..phrases import PhraseHit
 from ..query import stems_of
 from ..text import words
-from .base import CONFIDENCE, Computed, Context, ROLL_WORDS, YES_NO, content_stems, describe_row, fmt, pair
+from .base import CONFIDENCE, ROLL_WORDS, Computed, Context, content_stems, describe_row, fmt, pair
 
 # -- charts ------------------------------------------------------------------------------------
 
