@@ -16,14 +16,22 @@ from .problems import Sources, _validation_problems
 from .safeyaml import Document, YamlRefused, read_yaml
 
 
-def read_layout_files(dirs: list[Path], problems: list[Problem], what: str = "layout") -> dict[str, tuple[dict, Document]]:
-    """Raw layout data by id (default: the file name), later folders replacing earlier ones."""
+def read_layout_files(dirs: list[Path], problems: list[Problem], what: str = "layout",
+                      root: Path | None = None) -> dict[str, tuple[dict, Document]]:
+    """Raw layout data by id (default: the file name), later folders replacing earlier ones.
+    ``root``: the folder every folder and file read must resolve inside (the game's folder, or
+    the installation's layouts/); by default each folder itself."""
     raw: dict[str, tuple[dict, Document]] = {}
     for folder in dirs:
         if not folder.is_dir():
             continue
+        within = root if root is not None else folder
+        if not inside(folder, within):  # a symlinked layouts/ (or layouts/sheets/) leads elsewhere
+            problems.append(Problem(f"the {what} folder links outside {_named(within)}", file=folder,
+                                    hint="copy the layouts into the folder instead of linking it"))
+            continue
         for file in sorted(folder.glob("*.yaml")):
-            if not inside(file, folder):
+            if not inside(file, folder) or not inside(file, within):
                 problems.append(Problem(f"{what} file links outside its folder", file=file,
                                         hint="copy the file into the folder instead of linking it"))
                 continue
@@ -41,14 +49,18 @@ def read_layout_files(dirs: list[Path], problems: list[Problem], what: str = "la
     return raw
 
 
+def _named(root: Path) -> str:
+    return "the installation's layouts/ folder" if root == LAYOUTS_DIR else "the game folder"
+
+
 def load_layout_set(builtin_dir: Path, own_dir: Path | None, model: type[BaseModel], problems: list[Problem],
-                    what: str = "layout") -> dict:
+                    what: str = "layout", game_root: Path | None = None) -> dict:
     """The one layout loader, for card and sheet layouts alike: the built-in layouts, then the
     game's own (which replace built-ins of the same id and may extend them), each resolved
     through ``extends`` and validated; a problem in an inherited key is reported once, at the
     layout that wrote it."""
-    builtin = read_layout_files([builtin_dir], problems, what)
-    own = read_layout_files([own_dir], problems, what) if own_dir is not None else {}
+    builtin = read_layout_files([builtin_dir], problems, what, root=LAYOUTS_DIR)
+    own = read_layout_files([own_dir], problems, what, root=game_root) if own_dir is not None else {}
     raw = dict(builtin)
     for layout_id, entry in own.items():
         if layout_id in builtin:  # the game's layout replaces the built-in, which it may extend
@@ -82,7 +94,8 @@ def load_layout_set(builtin_dir: Path, own_dir: Path | None, model: type[BaseMod
 
 def load_layouts(root: Path | None, problems: list[Problem]) -> dict[str, Layout]:
     """Built-in card layouts (layouts/cards/), then the game's own (its layouts/)."""
-    return load_layout_set(LAYOUTS_DIR / "cards", root / "layouts" if root is not None else None, Layout, problems)
+    return load_layout_set(LAYOUTS_DIR / "cards", root / "layouts" if root is not None else None, Layout, problems,
+                           game_root=root)
 
 
 BUILTIN = "builtin:"  # key of a built-in layout that a game's layout of the same id replaces

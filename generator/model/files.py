@@ -14,14 +14,18 @@ from .safeyaml import Document, YamlRefused, read_yaml
 MAX_FILES = 500
 
 
-def _game_files(root: Path) -> list[Path]:
+def _game_files(root: Path, problems: list[Problem] | None = None) -> list[Path]:
     files = []
-    for dirpath, dirnames, filenames in os.walk(root):
+    for dirpath, dirnames, filenames in os.walk(root):  # symlinked folders are not walked ...
         here = Path(dirpath)
         dirnames[:] = sorted(
             d for d in dirnames
             if not d.startswith(".") and not (here == root and d in ("layouts", "icons"))
         )
+        for d in dirnames:  # ... and one leading outside the game is named, not silently skipped
+            if problems is not None and not inside(here / d, root):
+                problems.append(Problem("folder links outside the game folder", file=here / d,
+                                        hint="copy the folder into the game folder instead of linking it"))
         files.extend(here / f for f in sorted(filenames) if f.endswith((".yaml", ".yml")))
     main = root / "game.yaml"
     return [main] + [f for f in files if f != main]
@@ -34,7 +38,7 @@ def _read_game_files(root: Path, problems: list[Problem], sources: Sources) -> d
             hint="every game folder starts with game.yaml (try `cards new NAME` for a template)",
         ))
         return {}
-    files = _game_files(root)
+    files = _game_files(root, problems)
     if len(files) > MAX_FILES:
         problems.append(Problem(f"{len(files)} YAML files; a game may have at most {MAX_FILES}", file=root))
         return {}
@@ -105,7 +109,10 @@ def _discover_icons(root: Path, declared: Any, problems: list[Problem], sources:
         return declared  # let validation report the wrong type
     icon_dir = root / "icons"
     found = {}
-    if icon_dir.is_dir():
+    if icon_dir.is_dir() and not inside(icon_dir, root):
+        problems.append(Problem("the icons folder links outside the game folder", file=icon_dir,
+                                hint="copy the icons into the game folder instead of linking the folder"))
+    elif icon_dir.is_dir():
         for svg in sorted(icon_dir.glob("*.svg")):
             if not inside(svg, root):
                 problems.append(Problem("icon links outside the game folder", file=svg))

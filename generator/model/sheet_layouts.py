@@ -169,4 +169,4 @@ def load_sheet_layouts(game_root: Path | None) -> tuple[dict[str, SheetLayout], 
 
     problems: list[Problem] = []
     own = game_root / "layouts" / "sheets" if game_root is not None else None
-    return load_layout_set(SHEET_DIR, own, SheetLayout, problems, "sheet layout"), problems
+    return load_layout_set(SHEET_DIR, own, SheetLayout, problems, "sheet layout", game_root=game_root), problems
