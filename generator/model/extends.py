@@ -2,6 +2,7 @@
 Sheet layouts (generator.model.sheet_layouts) use the same reader and resolver."""
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -146,3 +147,39 @@ def resolve_extends(layout_id: str, raw: dict, doc: Document, problems: list[Pro
     merged["extends"] = raw[layout_id][0].get("extends")
     merged.pop("remove", None)
     return merged
+
+
+@lru_cache(maxsize=256)
+def locate_region(source: Path | None, region_id: str, key: str = "value") -> tuple[int | None, int | None, str]:
+    """Where a region's ``key`` is written in a layout file: (line, column, field path), for
+    errors found while rendering. The region may sit in nested regions lists; a region the file
+    does not write itself (inherited through ``extends``) gives (None, None, "")."""
+    if source is None:
+        return None, None, ""
+    try:
+        doc = read_yaml(source)
+    except YamlRefused:
+        return None, None, ""
+
+    def search(value: Any, path: tuple) -> tuple | None:
+        if isinstance(value, dict):
+            if value.get("id") == region_id and len(path) >= 2 and isinstance(path[-1], int):
+                return path
+            children = value.items()
+        elif isinstance(value, list):
+            children = enumerate(value)
+        else:
+            return None
+        for child_key, child in children:
+            found = search(child, path + (child_key,))
+            if found is not None:
+                return found
+        return None
+
+    found = search(doc.data, ())
+    if found is None:
+        return None, None, ""
+    full = found + (key,) if (found + (key,)) in doc.values else found
+    line, column = doc.values.get(full, (None, None))
+    shown = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in full).lstrip(".")
+    return line, column, shown

@@ -7,11 +7,12 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import Problem
+from ..limits import limit
 from ..suggest import did_you_mean
 from .problems import Sources
 from .safeyaml import Document, YamlRefused, read_yaml
 
-MAX_FILES = 500
+MAX_FILES = limit("game_files")
 
 
 def _game_files(root: Path, problems: list[Problem] | None = None) -> list[Path]:

@@ -15,7 +15,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-MAX_ICON_BYTES = 512 * 1024
+from ..limits import limit
+
+MAX_ICON_BYTES = limit("icon_bytes")
 KAPPA = 0.5522847498  # circle to cubic Bézier
 SVG_NS = "{http://www.w3.org/2000/svg}"
 SHAPES = {"path", "circle", "ellipse", "rect", "polygon", "polyline", "line"}

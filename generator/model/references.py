@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 from ..errors import Problem
+from ..limits import limit
 from ..paths import LAYOUTS_DIR
 from ..suggest import closest_hint, did_you_mean
 from .files import inside
@@ -13,7 +14,7 @@ from .game import Game, rule_tree
 from .layouts import Layout
 from .problems import Sources, _format_path
 
-MAX_DECK_CARDS = 10_000
+MAX_DECK_CARDS = limit("deck_cards")
 ICON_PATTERN = re.compile(r":([a-z0-9][a-z0-9-]*):")
 RULE_REF_PATTERN = re.compile(r"\[\[([^\]]*)\]\]")
 # Card, back and piece fields holding a file path; checked to stay inside the game folder.

@@ -17,10 +17,11 @@ from typing import Any
 import yaml
 
 from ..errors import Problem
+from ..limits import limit
 
-MAX_BYTES = 5 * 1024 * 1024
-MAX_DEPTH = 100
-MAX_NODES = 200_000
+MAX_BYTES = limit("yaml_file_bytes")
+MAX_DEPTH = limit("yaml_depth")
+MAX_NODES = limit("yaml_values")
 
 _ALLOWED_TAGS = {None, "!"} | {
     f"tag:yaml.org,2002:{name}"

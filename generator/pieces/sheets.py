@@ -8,7 +8,7 @@ from typing import Any
 from ..errors import BuildError
 from ..model.game import Game, Piece
 from ..model.sheet_layouts import Region, SheetLayout
-from ..scene.compose import cite_rules
+from ..scene.compose import cite_rules, region_place
 from ..scene.draw import INK, Ink, colour, label, make_scene
 from ..scene.nodes import Circle, Icon, Line, Polygon, Rect, Scene, mm
 from ..scene.templates import TemplateError, environment
@@ -127,7 +127,8 @@ class SheetComposer:
     @staticmethod
     def _where(piece: Piece, layout: SheetLayout, region: Region) -> str:
         source = f" ({layout.source.name})" if layout.source else ""
-        return f"sheet '{piece.id}', layout '{layout.id}'{source}, region '{region.id}': "
+        place = region_place(layout.source, region.id, None) if layout.source else ""
+        return f"{place}sheet '{piece.id}', layout '{layout.id}'{source}, region '{region.id}': "
 
     def region(self, region: Region, ctx: dict, ox: float, oy: float, out: list, problems: list, piece: Piece,
                layout: SheetLayout) -> None:

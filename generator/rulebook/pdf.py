@@ -19,8 +19,10 @@ from urllib.parse import unquote, unquote_to_bytes, urlsplit
 import weasyprint
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
+from ..limits import limit
+
 PDF_VARIANT = "pdf/ua-1"  # tagged, with the document title and language: text extracts in reading order
-MAX_FETCH_BYTES = 32 * 1024 * 1024
+MAX_FETCH_BYTES = limit("rulebook_fetch_bytes")
 
 
 class GuardedFetcher(URLFetcher):

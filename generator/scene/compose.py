@@ -8,6 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..errors import BuildError
+from ..model.extends import locate_region
 from ..model.game import Card, Deck, Game
 from ..model.layouts import Layout, Region
 from ..model.references import RULE_REF_PATTERN
@@ -80,11 +81,25 @@ def compose_face(layout: Layout, context: dict, game: Game, subject: str) -> Sce
                 f"shorten the text, or lower font.min / enlarge the box in layout '{layout.id}'"
             )
         except TemplateError as exc:
-            overflow.append(f"{subject}: region '{region.id}' of layout '{layout.id}': {exc}")
+            overflow.append(f"{region_place(layout.source, region.id, game.root)}"
+                            f"{subject}: region '{region.id}' of layout '{layout.id}': {exc}")
     if overflow:
         raise BuildError("\n".join(overflow))
     key = hashlib.sha1(repr((layout.size_mm, layout.bleed, nodes)).encode()).hexdigest()[:16]
     return Scene(width=width, height=height, nodes=tuple(nodes), bleed=bleed_pt, key=key)
+
+
+def region_place(source: Path | None, region_id: str, root: Path | None) -> str:
+    """'layouts/x.yaml:12:12: regions[2].value: ', the place a region's value is written, or ''."""
+    if source is None:
+        return ""
+    line, column, field = locate_region(source, region_id)
+    name = str(source)
+    if root is not None and source.is_relative_to(root.parent):
+        name = str(source.relative_to(root.parent))
+    if line is not None:
+        name += f":{line}:{column}"
+    return f"{name}: {field + ': ' if field else ''}"
 
 
 def _region_nodes(region: Region, context: dict, game: Game) -> list:

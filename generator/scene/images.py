@@ -9,7 +9,9 @@ import struct
 from functools import lru_cache
 from pathlib import Path
 
-MAX_IMAGE_BYTES = 50 * 1024 * 1024
+from ..limits import limit
+
+MAX_IMAGE_BYTES = limit("image_bytes")
 
 
 class ImageError(ValueError):
@@ -22,7 +24,7 @@ def image_size(path: Path) -> tuple[int, int]:
     try:
         size = path.stat().st_size
         if size > MAX_IMAGE_BYTES:
-            raise ImageError(f"{path.name} is {size // 1_048_576} MB; images are limited to 50 MB")
+            raise ImageError(f"{path.name} is {size // 1_048_576} MB; images are limited to {MAX_IMAGE_BYTES // 1_048_576} MB")
         with path.open("rb") as handle:
             head = handle.read(32)
             if head.startswith(b"\x89PNG\r\n\x1a\n") and head[12:16] == b"IHDR":

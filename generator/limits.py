@@ -1,0 +1,39 @@
+"""Every limit Boneyard puts on game data, in one table. A game folder comes from anyone, so
+reading, validating and building it must take bounded time and memory; each limit is refused
+with a located message (exit 2), quickly. Stdlib only: the model, the scene and the templates
+all read from here."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Limit:
+    value: int
+    what: str
+
+
+LIMITS: dict[str, Limit] = {
+    # reading the YAML (generator.model.safeyaml, generator.model.files)
+    "yaml_file_bytes": Limit(5 * 1024 * 1024, "bytes in one YAML file"),
+    "yaml_depth": Limit(100, "levels of nesting in one YAML file"),
+    "yaml_values": Limit(200_000, "values in one YAML file, aliases expanded"),
+    "game_files": Limit(500, "YAML files in one game folder"),
+    # what the data describes (generator.model.references)
+    "deck_cards": Limit(10_000, "cards printed by one deck"),
+    # art (generator.model.icons, generator.scene.images, generator.rulebook.pdf)
+    "icon_bytes": Limit(512 * 1024, "bytes in one SVG icon"),
+    "image_bytes": Limit(50 * 1024 * 1024, "bytes in one PNG or JPEG"),
+    "rulebook_fetch_bytes": Limit(32 * 1024 * 1024, "bytes in one file the rulebook embeds"),
+    # the templates in layouts (generator.scene.templates)
+    "template_output": Limit(100_000, "characters one layout value renders to"),
+    "template_string": Limit(100_000, "characters (or items) in one string or list a template makes"),
+    "template_format_width": Limit(1_000, "width or precision in one format spec ('%5d', '{:>5}')"),
+    "template_range": Limit(10_000, "items in one range()"),
+    "template_steps": Limit(100_000, "loop steps and calls in one rendering of a layout value"),
+    "template_power_bits": Limit(4_096, "bits in the result of '**'"),
+}
+
+
+def limit(name: str) -> int:
+    return LIMITS[name].value
