@@ -209,3 +209,14 @@ def test_table_commands_start_light(table, args):
     assert "referee.table.session" in imported  # the measurement works
     heavy = sorted(m for m in imported if m in HEAVY or m.split(".")[0] in HEAVY)
     assert not heavy, f"`referee {' '.join(args)}` imported {heavy}"
+
+
+def test_a_session_this_referee_cannot_replay_says_so(table):
+    """A session kept by another version (its data lacks what the engine reads): a message, and
+    its history still readable."""
+    table("move", "ana scores 2")
+    with sqlite3.connect(table.db) as conn:
+        conn.execute("UPDATE sessions SET data = json_remove(data, '$.players')")
+    done = table("status", check=2)
+    assert "cannot be replayed" in done.stderr and "referee history --session 1" in done.stderr
+    assert "ana scores 2" in table("history").stdout

@@ -14,7 +14,7 @@ from typing import Any
 from referee.output import print_out
 from referee.table.engine import Ambiguous, Illegal, MoveError, Unreadable
 from referee.table.play import Accepted
-from referee.table.session import GameOver, SessionError, Table, open_table, start
+from referee.table.session import GameOver, SessionError, Table, find_session, open_table, start
 from referee.table.store import Store
 
 SHOWN_MOVES = 4  # legal moves shown after a move; `referee moves` shows them all
@@ -195,17 +195,16 @@ def cmd_undo(count: int, session_id: int | None, as_json: bool) -> int:
 
 
 def cmd_history(session_id: int | None, as_json: bool) -> int:
-    with Store.open() as store, store.read():
-        table = open_table(store, session_id)
-        moves = store.moves(table.session.id)
-    lines = [f"session {table.session.id}: {table.session.title} with {', '.join(table.session.players)}"
-             f" (seed {table.session.seed})"]
+    with Store.open() as store, store.read():  # the log alone: no engine, no replay
+        session = find_session(store, session_id)
+        moves = store.moves(session.id)
+    lines = [f"session {session.id}: {session.title} with {', '.join(session.players)} (seed {session.seed})"]
     for logged in moves:
         lines.append(f"{logged.ply + 1:4}. {logged.text}")
         lines += [f"        {event['text']}" for event in logged.events]
     if not moves:
         lines.append("  no moves yet")
-    payload = {"session": table.session.id, "moves": [
+    payload = {"session": session.id, "moves": [
         {"ply": m.ply + 1, "said": m.said, "move": m.text, "events": m.events,
          "at": time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(m.at))} for m in moves]}
     _out(payload, as_json, lines)

@@ -85,14 +85,26 @@ class Table:
         return [m.text for m in dropped]
 
 
-def open_table(store: Store, session_id: int | None) -> Table:
+def find_session(store: Store, session_id: int | None) -> Session:
+    """The session with that id, or (None) the one in play; SessionError if there is none."""
     session = store.session(session_id)
     if session is None:
         if session_id is None:
             raise SessionError("no game in progress; start one with `referee new GAME --players A,B`")
         raise SessionError(f"no session {session_id}; `referee sessions` lists them")
-    engine = engine_class_for(session.game_id)(GameData(session.data))
-    state, ply = _current_state(store, session, engine)
+    return session
+
+
+def open_table(store: Store, session_id: int | None) -> Table:
+    session = find_session(store, session_id)
+    try:
+        engine = engine_class_for(session.game_id)(GameData(session.data))
+        state, ply = _current_state(store, session, engine)
+    except (KeyError, ValueError, TypeError, IndexError) as exc:
+        # A session kept by an older Boneyard whose data or log this engine no longer reads.
+        raise SessionError(f"session {session.id} ({session.title}) was recorded by another version of "
+                           f"the referee and cannot be replayed ({exc}); `referee history --session "
+                           f"{session.id}` still shows its moves; start a new session to go on") from None
     return Table(store, session, engine, state, ply)
 
 
