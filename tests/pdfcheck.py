@@ -129,3 +129,29 @@ def images(reader: PdfReader) -> dict[int, tuple[int, int]]:
     for page in reader.pages:
         visit(page.get("/Resources"))
     return found
+
+
+def page_texts(page, reader) -> list[tuple[str, float, float]]:
+    """Where each text run drawn on the page itself (not inside a placed card or piece) starts:
+    (operator, x, y) in mm, from the content stream's Tm / Td positions."""
+    found, stack, ctm, depth, x, y = [], [], (0.0, 0.0), 0, 0.0, 0.0
+    for operands, op in _ops(page, reader):
+        if op == b"q":
+            stack.append(ctm)
+        elif op == b"Q":
+            ctm = stack.pop()
+        elif op == b"cm":
+            ctm = (ctm[0] + float(operands[4]), ctm[1] + float(operands[5]))
+        elif op in (b"BDC", b"BMC"):
+            depth += 1
+        elif op == b"EMC":
+            depth -= 1
+        elif op == b"BT":
+            x, y = 0.0, 0.0
+        elif op == b"Tm":
+            x, y = float(operands[4]), float(operands[5])
+        elif op == b"Td":
+            x, y = x + float(operands[0]), y + float(operands[1])
+        elif op in (b"Tj", b"TJ") and depth == 0:
+            found.append((op.decode(), (x + ctm[0]) * PT, (y + ctm[1]) * PT))
+    return found

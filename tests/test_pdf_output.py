@@ -38,12 +38,50 @@ def test_nine_poker_cards_fit_a_page_of_either_paper(tmp_path, starter_game, pap
     reader, _ = pdf(result)
     per_front_page = [len(placements(page, reader)) for page in reader.pages[0::2]]
     assert max(per_front_page) == 9
-    # Letter has no margin that can hold the ruler printably: it takes the first sheet's last cell.
-    assert per_front_page[0] == (9 if paper == "a4" else 8)
+    # The ruler never costs a card: below the grid on A4, turned up the side margin on Letter.
+    assert per_front_page[0] == 9
+
+
+PRINTABLE = 5.0  # mm: home printers print nothing nearer the paper's edge
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_a_full_sheet_marks_every_cut_and_keeps_the_ruler_printable(starter_game, paper):
+@pytest.mark.parametrize("layout", ["duplex", "gutterfold"])
+def test_every_cut_is_marked_where_a_printer_prints(tmp_path, starter_game, paper, layout):
+    """Read back a full sheet: every line (crop marks, gutter ticks, ruler, fold) and every card's
+    bleed at least 5 mm inside the paper, and each trim line of every card carried by a mark."""
+    from pdfcheck import lines
+
+    from generator.kit.build import build_game
+    from generator.options import BuildOptions
+
+    cards = starter_game / "cards.yaml"
+    cards.write_text(cards.read_text().replace("count: 4", "count: 16"))  # 18 cards: full sheets
+    result = build_game(load(starter_game), BuildOptions(paper=paper, layout=layout, formats=("pdf",),
+                                                         out_dir=tmp_path))
+    reader, _ = pdf(result)
+
+    def inside(x, y):
+        return PRINTABLE - TOL <= x <= width - PRINTABLE + TOL and PRINTABLE - TOL <= y <= height - PRINTABLE + TOL
+
+    for number, page in enumerate(reader.pages, start=1):
+        width, height = (float(v) * 25.4 / 72 for v in (page.mediabox.width, page.mediabox.height))
+        assert sorted((width, height)) == pytest.approx(sorted(PAPER_MM[paper]), abs=TOL)
+        drawn = lines(page, reader)
+        for x1, y1, x2, y2 in drawn:
+            assert inside(x1, y1) and inside(x2, y2), f"page {number}: line {(x1, y1, x2, y2)} in the unprintable edge"
+        marks = [m for m in crop_marks(page, reader) if abs(m[2] - m[0]) + abs(m[3] - m[1]) >= 1.0 - TOL]
+        for card in placements(page, reader):
+            left, bottom, w, h = card.clip
+            assert inside(left, bottom) and inside(left + w, bottom + h), f"page {number}: bleed off the printable area"
+            for x in (card.x, card.x + card.w):
+                assert any(abs(m[0] - x) < TOL and abs(m[2] - x) < TOL for m in marks), f"page {number}: cut x={x:.1f}"
+            for y in (card.y, card.y + card.h):
+                assert any(abs(m[1] - y) < TOL and abs(m[3] - y) < TOL for m in marks), f"page {number}: cut y={y:.1f}"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_ruler_is_printable_and_costs_no_card(starter_game, paper):
     from generator.paper.impose import SheetSpec, impose
     from generator.scene.compose import compose_deck
     from generator.scene.nodes import Line, Text, to_mm
@@ -52,18 +90,15 @@ def test_a_full_sheet_marks_every_cut_and_keeps_the_ruler_printable(starter_game
     cards.write_text(cards.read_text().replace("count: 4", "count: 16"))
     loaded = load(starter_game)
     pages = impose(compose_deck(loaded.game, loaded.game.decks[0], loaded.layouts), SheetSpec(paper=paper))
-    full = next(p for p in pages[0::2] if len(p.placements) == 9)
-    cut_xs = {round(to_mm(x), 2) for pl in full.placements for x in (pl.x, pl.x + pl.scene.width)}
-    marked_xs = {round(to_mm(m.x1), 2) for m in full.marks
-                 if isinstance(m, Line) and m.x1 == m.x2 and to_mm(abs(m.y2 - m.y1)) >= 1.5}
-    assert cut_xs <= marked_xs  # every vertical cut has a mark somewhere on the sheet
+    assert len(pages[0].placements) == 9
     width, height = PAPER_MM[paper]
     ruler_nodes = [n for n in pages[0].marks if isinstance(n, Text) or
-                   (isinstance(n, Line) and n.x1 != n.x2 and abs(to_mm(n.x2 - n.x1) - 50) < 0.01)]
+                   (isinstance(n, Line) and abs(to_mm(abs(n.x2 - n.x1) + abs(n.y2 - n.y1)) - 50) < 0.01)]
     assert any(isinstance(n, Text) and "100 %" in n.text for n in ruler_nodes)
     for node in ruler_nodes:
-        x, y = (node.x, node.y) if isinstance(node, Text) else (node.x1, node.y1)
-        assert 3.0 <= to_mm(x) <= width - 3.0 and 3.0 <= to_mm(y) <= height - 3.0
+        points = [(node.x, node.y)] if isinstance(node, Text) else [(node.x1, node.y1), (node.x2, node.y2)]
+        for x, y in points:
+            assert PRINTABLE <= to_mm(x) <= width - PRINTABLE and PRINTABLE <= to_mm(y) <= height - PRINTABLE
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -94,13 +129,18 @@ def test_marks_and_ruler_stay_outside_every_card_and_its_bleed(built_starter, pa
     page = reader.pages[0]
     cards = placements(page, reader)
     assert len(crop_marks(page, reader)) >= 8
-    for x1, y1, x2, y2 in lines(page, reader):
-        for card in cards:
-            left, bottom, width, height = card.clip  # the card as printed: trim and the bleed it keeps
-            right, top = left + width, bottom + height
-            inside_x = max(x1, x2) > left + TOL and min(x1, x2) < right - TOL
-            inside_y = max(y1, y2) > bottom + TOL and min(y1, y2) < top - TOL
-            assert not (inside_x and inside_y), f"mark {(x1, y1, x2, y2)} crosses a card"
+
+    def crosses(line, box):
+        x1, y1, x2, y2 = line
+        left, bottom, width, height = box
+        inside_x = max(x1, x2) > left + TOL and min(x1, x2) < left + width - TOL
+        inside_y = max(y1, y2) > bottom + TOL and min(y1, y2) < bottom + height - TOL
+        return inside_x and inside_y
+
+    for line in lines(page, reader):
+        assert not any(crosses(line, (c.x, c.y, c.w, c.h)) for c in cards), f"mark {line} crosses a card"
+        if any(crosses(line, c.clip) for c in cards):  # a gutter tick, over bleed the cuts take away
+            assert abs(line[2] - line[0]) + abs(line[3] - line[1]) <= 3.0 + TOL, f"mark {line} crosses a bleed"
 
 
 def _registration(reader, paper):
@@ -226,3 +266,24 @@ def test_marquis_cards_have_a_back_per_lord(built_real):
     reader = PdfReader(result.out_dir / entry.path)
     back_forms = {c.form for page in reader.pages[1::2] for c in placements(page, reader)}
     assert len(back_forms) >= 3
+
+
+@pytest.mark.parametrize("game", ["runes-and-bones", "ribbon-of-bone"])
+def test_page_labels_and_rulers_of_every_file_print(built_real, game):
+    """Every file of a real kit: the page labels, rulers and notes drawn on the page itself sit at
+    least 5 mm inside the paper, where home printers print."""
+    from pdfcheck import page_texts
+
+    result = built_real[game]
+    checked = 0
+    for entry in result.files:
+        if not entry.path.endswith(".pdf") or entry.layout == "single":
+            continue
+        reader = PdfReader(result.out_dir / entry.path)
+        for number, page in enumerate(reader.pages, start=1):
+            width, height = (float(v) * 25.4 / 72 for v in (page.mediabox.width, page.mediabox.height))
+            for text, x, y in page_texts(page, reader):
+                checked += 1
+                assert PRINTABLE - TOL <= x <= width - PRINTABLE and PRINTABLE - TOL <= y <= height - PRINTABLE, (
+                    f"{entry.path} page {number}: text at ({x:.1f}, {y:.1f}) mm")
+    assert checked

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from ..scene.nodes import Line, Scene, Text, mm
-from .sizes import PAPER_MM
+from .sizes import PAPER_MM, PRINTABLE_MARGIN_MM
 
 if TYPE_CHECKING:
     from ..scene.compose import CardFaces
@@ -30,7 +30,6 @@ class SheetSpec:
     paper: str = "a4"
     layout: Literal["duplex", "gutterfold", "single"] = "duplex"
     bleed: bool = True
-    margin_mm: float = 4.0  # least margin kept clear around the grid
     gutter_mm: float = 3.0  # wished space between cards; shrinks (not below 0) to fit one more row or column
     back_offset_mm: tuple[float, float] = (0.0, 0.0)
     ruler: bool = True
@@ -69,25 +68,6 @@ def expand(faces: list[CardFaces]) -> list[CardFaces]:
     return [face for face in faces for _ in range(face.count)]
 
 
-def _fit(length: float, card: float, margin: float, gutter: float) -> tuple[int, float]:
-    """How many cards fit along a length, and the gutter used (the wished one, or less to fit)."""
-    usable = length - 2 * margin
-    count = int((usable + gutter) // (card + gutter)) if usable >= card else 0
-    best_gutter = gutter
-    more = count + 1
-    if more >= 2 and more * card <= usable:  # shrinking the gutter fits one more
-        count, best_gutter = more, min(gutter, (usable - more * card) / (more - 1))
-    return count, best_gutter
-
-
-def grid(spec: SheetSpec, card_w: float, card_h: float, area_w: float | None = None):
-    page_w, page_h = spec.size
-    margin, gutter = mm(spec.margin_mm), mm(spec.gutter_mm)
-    cols, gx = _fit(area_w if area_w is not None else page_w, card_w, margin, gutter)
-    rows, gy = _fit(page_h, card_h, margin, gutter)
-    return cols, rows, gx, gy
-
-
 def impose(faces: list[CardFaces], spec: SheetSpec) -> list[Page]:
     copies = expand(faces)
     if not copies:
@@ -104,46 +84,126 @@ def _check_fits(cols: int, rows: int, card: Scene, spec: SheetSpec) -> None:
         from ..errors import BuildError
         raise BuildError(
             f"a {card.width / mm(1):.1f} x {card.height / mm(1):.1f} mm card does not fit on {spec.paper} paper "
-            f"with {spec.margin_mm:g} mm margins; use --layout single or a larger paper"
+            f"inside its {PRINTABLE_MARGIN_MM[spec.paper]:g} mm printable margins; use --layout single or a larger paper"
         )
 
 
 def _clip(x: float, y: float, w: float, h: float, bleed: float, gx: float, gy: float,
-          first_col: bool, last_col: bool, first_row: bool, last_row: bool) -> tuple:
-    """The bleed a card may show: full on the outside of the grid, half the gutter inside."""
-    left = bleed if first_col else min(bleed, gx / 2)
-    right = bleed if last_col else min(bleed, gx / 2)
-    top = bleed if first_row else min(bleed, gy / 2)
-    bottom = bleed if last_row else min(bleed, gy / 2)
+          first_col: bool, last_col: bool, first_row: bool, last_row: bool,
+          outer: tuple[float, float] | None = None) -> tuple:
+    """The bleed a card may show: on the outside of the grid the ``outer`` bleed (across, down) that
+    stays inside the printable area (default: all of it), half the gutter inside."""
+    out_x, out_y = outer if outer is not None else (bleed, bleed)
+    left = out_x if first_col else min(bleed, gx / 2)
+    right = out_x if last_col else min(bleed, gx / 2)
+    top = out_y if first_row else min(bleed, gy / 2)
+    bottom = out_y if last_row else min(bleed, gy / 2)
     return (x - left, y - top, w + left + right, h + top + bottom)
 
 
-PRINTABLE_EDGE_MM = 3.0  # home printers leave about 3 mm at the paper's edges unprinted
+MARK_GAP_MM = 1.0  # between a card's bleed and its crop marks
 MIN_MARK_MM = 2.0  # a crop mark shorter than this is hard to see and to cut along
+MIN_TICK_GUTTER_MM = 1.0  # the least gutter that carries cut ticks, where the margin cannot
+RULER_BAND_MM = 5.0  # a horizontal ruler: bar, ticks and its 6 pt label
+RULER_SIDE_MM = 6.5  # a ruler turned up the side: label, bar and ticks, and a gap to the bleed
+
+
+@dataclass(frozen=True)
+class Axis:
+    """How cards sit along one side of the paper: how many, the gutter between them, the bleed
+    kept on the two outer edges, where the first trim starts, and whether the cuts across this
+    axis are marked in the margins (``outside``) or only by ticks in the gutters."""
+
+    count: int
+    gutter: float
+    outer_bleed: float
+    start: float
+    outside: bool
+
+
+def plan_axis(length: float, card: float, bleed: float, printable: float, wished_gutter: float,
+              before: float = 0.0, after: float = 0.0) -> Axis | None:
+    """The most cards along ``length`` whose bleed and marks stay ``printable`` inside the paper,
+    with ``before`` and ``after`` kept free too (for a ruler). Marks go in the margins when both
+    have room for a printable mark; otherwise in gutters of at least MIN_TICK_GUTTER_MM, the outer
+    bleed then getting what is left (possibly none: the card is cut at the printable edge)."""
+    avail = length - 2 * printable - before - after
+    band = bleed + mm(MARK_GAP_MM) + mm(MIN_MARK_MM)
+    least = mm(MIN_TICK_GUTTER_MM)
+    for count in range(max(0, int(avail // card)), 0, -1):
+        spare = avail - count * card
+        gaps = count - 1
+        if spare >= 2 * band - 1e-9:
+            gutter = min(wished_gutter, (spare - 2 * band) / gaps) if gaps else 0.0
+            used = count * card + gaps * gutter
+            start = printable + before + (avail - used) / 2
+            return Axis(count, gutter, bleed, start, True)
+        if gaps and spare >= gaps * least - 1e-9:
+            if (spare - 2 * bleed) / gaps >= least:
+                gutter = min(wished_gutter, (spare - 2 * bleed) / gaps)
+            else:  # the gutters' ticks come first: the outer bleed gets what is left
+                gutter = min(wished_gutter, spare / gaps)
+            outer = min(bleed, (spare - gaps * gutter) / 2)
+            used = count * card + gaps * gutter
+            start = printable + before + (avail - used) / 2
+            return Axis(count, gutter, outer, start, False)
+    return None
+
+
+@dataclass(frozen=True)
+class DuplexGrid:
+    cols: Axis
+    rows: Axis
+    ruler: str  # "below", "beside", "cell" or "" (no ruler)
+
+
+def duplex_grid(spec: SheetSpec, w: float, h: float, bleed: float) -> DuplexGrid:
+    """The grid for a duplex sheet, and where its ruler goes: below the cards or beside them when
+    that costs no card, else in a card cell of the first sheet."""
+    page_w, page_h = spec.size
+    printable = mm(PRINTABLE_MARGIN_MM[spec.paper])
+    gutter = mm(spec.gutter_mm)
+
+    def plan(before_x=0.0, after_y=0.0):
+        return (plan_axis(page_w, w, bleed, printable, gutter, before=before_x),
+                plan_axis(page_h, h, bleed, printable, gutter, after=after_y))
+
+    cols, rows = plan()
+    if cols is None or rows is None:
+        return DuplexGrid(cols or Axis(0, 0, 0, 0, False), rows or Axis(0, 0, 0, 0, False), "")
+    if not spec.ruler:
+        return DuplexGrid(cols, rows, "")
+    # Below: the bottom band holds the bar between two column marks, so it needs the ruler's depth
+    # where marks alone need MIN_MARK_MM.
+    below_cols, below_rows = plan(after_y=mm(RULER_BAND_MM - MIN_MARK_MM))
+    if below_rows and below_rows.outside and below_rows.count == rows.count:
+        return DuplexGrid(cols, below_rows, "below")
+    beside_cols, beside_rows = plan(before_x=mm(RULER_SIDE_MM))
+    if beside_cols and beside_cols.count == cols.count:
+        return DuplexGrid(beside_cols, rows, "beside")
+    return DuplexGrid(cols, rows, "cell")
 
 
 def _duplex(copies: list[CardFaces], spec: SheetSpec) -> list[Page]:
     page_w, page_h = spec.size
     sample = copies[0].front
     w, h = sample.width, sample.height
-    cols, rows, gx, gy = grid(spec, w, h)
-    _check_fits(cols, rows, sample, spec)
-    per_page = cols * rows
-    grid_w, grid_h = cols * w + (cols - 1) * gx, rows * h + (rows - 1) * gy
-    x0, y0 = (page_w - grid_w) / 2, (page_h - grid_h) / 2
     bleed = sample.bleed if spec.bleed else 0.0
+    layout = duplex_grid(spec, w, h, bleed)
+    cols, rows = layout.cols.count, layout.rows.count
+    _check_fits(cols, rows, sample, spec)
+    gx, gy = layout.cols.gutter, layout.rows.gutter
+    per_page = cols * rows
+    x0, y0 = layout.cols.start, layout.rows.start
+    # The outer bleed kept: (left, right, top, bottom) of the grid; the back mirrors left and right.
+    outer = (layout.cols.outer_bleed, layout.rows.outer_bleed)
     dx, dy = mm(spec.back_offset_mm[0]), mm(spec.back_offset_mm[1])
-    # Where the band above and below the grid is too thin for a printable mark (Letter with 3 x 3
-    # poker cards), the column cuts are marked in the gutters between rows, which then get no bleed.
-    outer_room = y0 - bleed - mm(1) - mm(PRINTABLE_EDGE_MM)
-    marks_in_gutters = rows > 1 and outer_room < mm(MIN_MARK_MM)
-    row_gy = 0.0 if marks_in_gutters else gy  # what the bleed may use of a row gutter
-    ruler_nodes = ruler(page_w, page_h, (x0, y0, grid_w, grid_h), bleed, x0 + (cols // 2) * (w + gx) + w / 2)
-    ruler_cell = spec.ruler and ruler_nodes is None  # no margin can hold it: it takes the last cell
+    ruler_cell = layout.ruler == "cell"
     pages: list[Page] = []
     start = 0
     while start < len(copies):
-        capacity = per_page - 1 if ruler_cell and not pages else per_page
+        first = not pages
+        capacity = per_page - 1 if ruler_cell and first else per_page
         chunk = copies[start:start + capacity]
         start += capacity
         front = Page(page_w, page_h, "front")
@@ -152,65 +212,67 @@ def _duplex(copies: list[CardFaces], spec: SheetSpec) -> list[Page]:
             col, row = index % cols, index // cols
             x, y = x0 + col * (w + gx), y0 + row * (h + gy)
             edges = (col == 0, col == cols - 1, row == 0, row == rows - 1)
-            front.placements.append(Placement(card.front, x, y, _clip(x, y, w, h, bleed, gx, row_gy, *edges),
+            front.placements.append(Placement(card.front, x, y, _clip(x, y, w, h, bleed, gx, gy, *edges, outer=outer),
                                               "front", card.card))
             # Long-edge flip: the sheet turns about its vertical axis, so x mirrors and y stays.
             bx = page_w - x - w + dx
             by = y + dy
             back_edges = (col == cols - 1, col == 0, row == 0, row == rows - 1)
-            back.placements.append(Placement(card.back, bx, by, _clip(bx, by, w, h, bleed, gx, row_gy, *back_edges),
+            back.placements.append(Placement(card.back, bx, by,
+                                             _clip(bx, by, w, h, bleed, gx, gy, *back_edges, outer=outer),
                                              "back", card.card))
-        used_cols = min(cols, len(chunk) + (1 if ruler_cell and not pages else 0))
-        used_rows = -(-(len(chunk) + (1 if ruler_cell and not pages else 0)) // cols)
-        front.marks = _crop_marks(x0, y0, w, h, gx, gy, used_cols, used_rows, bleed, page_w, page_h)
+        taken = len(chunk) + (1 if ruler_cell and first else 0)
+        used_cols, used_rows = min(cols, taken), -(-taken // cols)
         back_x0 = page_w - x0 - (used_cols * w + (used_cols - 1) * gx) + dx
-        back.marks = _crop_marks(back_x0, y0 + dy, w, h, gx, gy, used_cols, used_rows, bleed, page_w, page_h)
-        if marks_in_gutters:
-            front.marks += _gutter_marks(x0, y0, w, h, gx, gy, used_cols, used_rows)
-            back.marks += _gutter_marks(back_x0, y0 + dy, w, h, gx, gy, used_cols, used_rows)
-        if spec.ruler and not pages:
-            if ruler_cell:
-                cell_x, cell_y = x0 + (cols - 1) * (w + gx), y0 + (rows - 1) * (h + gy)
-                front.marks += ruler_in_cell(cell_x, cell_y, w, h)
-            else:
-                front.marks += ruler_nodes
+        for page, px in ((front, x0), (back, back_x0)):
+            page.marks = _grid_marks(page_w, page_h, spec.paper, px, y0 + (dy if page is back else 0.0), w, h,
+                                     gx, gy, used_cols, used_rows, outer)
+        if first and layout.ruler == "cell":
+            cell_x, cell_y = x0 + (cols - 1) * (w + gx), y0 + (rows - 1) * (h + gy)
+            front.marks += ruler_in_cell(cell_x, cell_y, w, h)
+        elif first and layout.ruler == "below":
+            top = y0 + rows * h + (rows - 1) * gy + outer[1] + mm(MARK_GAP_MM)
+            centre_x = x0 + (cols // 2) * (w + gx) + w / 2
+            front.marks += ruler_below(centre_x - mm(RULER_MM) / 2, top)
+        elif first and layout.ruler == "beside":
+            # Up the middle of a row, so no crop mark of a cut runs into it.
+            middle = y0 + (rows // 2) * (h + gy) + h / 2
+            front.marks += ruler_beside(x0 - outer[0] - mm(MARK_GAP_MM), middle + mm(RULER_MM) / 2)
         pages += [front, back]
     return pages
 
 
-def _gutter_marks(x0: float, y0: float, w: float, h: float, gx: float, gy: float, cols: int, rows: int) -> list:
-    """Column cut marks inside the gutters between rows (for sheets with no room above and below)."""
-    if gy < mm(0.8):
-        return []
-    marks = []
-    for r in range(rows - 1):
-        top = y0 + r * (h + gy) + h + mm(0.25)
-        bottom = y0 + (r + 1) * (h + gy) - mm(0.25)
-        for c in range(cols):
-            for x in (x0 + c * (w + gx), x0 + c * (w + gx) + w):
-                marks.append(Line(x, top, x, bottom, MARK_COLOUR, MARK_WIDTH))
-    return marks
+def _grid_marks(page_w: float, page_h: float, paper: str, x0: float, y0: float, w: float, h: float,
+                gx: float, gy: float, cols: int, rows: int, outer: tuple[float, float]) -> list:
+    """Every cut line of the grid marked where a printer prints: in the margins (from the outer
+    bleed to the printable edge) where there is room, and by ticks across every gutter."""
+    printable = mm(PRINTABLE_MARGIN_MM[paper])
+    return (_crop_marks(x0, y0, w, h, gx, gy, cols, rows, outer, page_w, page_h, printable)
+            + _gutter_ticks(x0, y0, w, h, gx, gy, cols, rows))
 
 
 def _gutterfold(copies: list[CardFaces], spec: SheetSpec) -> list[Page]:
     sample = copies[0].front
     w, h = sample.width, sample.height
+    bleed = sample.bleed if spec.bleed else 0.0
+    printable = mm(PRINTABLE_MARGIN_MM[spec.paper])
+    gx = mm(spec.gutter_mm)
     best = None
     for paper_w, paper_h, landscape in ((*spec.size, False), (spec.size[1], spec.size[0], True)):
         half = paper_w / 2
-        fold_gap = mm(spec.gutter_mm)
-        usable_half = half - fold_gap / 2 - mm(spec.margin_mm)
-        cols = max(0, int((usable_half + mm(spec.gutter_mm)) // (w + mm(spec.gutter_mm))))
-        rows, gy = _fit(paper_h, h, mm(spec.margin_mm), mm(spec.gutter_mm))
-        if best is None or cols * rows > best[0]:
-            best = (cols * rows, paper_w, paper_h, cols, rows, gy)
-    _, page_w, page_h, cols, rows, gy = best
+        usable_half = half - gx / 2 - printable - bleed
+        cols = max(0, int((usable_half + gx) // (w + gx)))
+        rows = plan_axis(paper_h, h, bleed, printable, gx)
+        if rows is not None and (best is None or cols * rows.count > best[0]):
+            best = (cols * rows.count, paper_w, paper_h, cols, rows)
+    if best is None:
+        _check_fits(0, 0, sample, spec)
+    _, page_w, page_h, cols, rows_axis = best
+    rows, gy, y0 = rows_axis.count, rows_axis.gutter, rows_axis.start
     _check_fits(cols, rows, sample, spec)
-    gx = mm(spec.gutter_mm)
     fold = page_w / 2
     grid_h = rows * h + (rows - 1) * gy
-    y0 = (page_h - grid_h) / 2
-    bleed = sample.bleed if spec.bleed else 0.0
+    outer = (bleed, rows_axis.outer_bleed)
     pages = []
     per_page = cols * rows
     for start in range(0, len(copies), per_page):
@@ -224,21 +286,28 @@ def _gutterfold(copies: list[CardFaces], spec: SheetSpec) -> list[Page]:
             y = y0 + row * (h + gy)
             edges_front = (col == cols - 1, False, row == 0, row == rows - 1)
             edges_back = (False, col == cols - 1, row == 0, row == rows - 1)
-            page.placements.append(Placement(card.front, fx, y, _clip(fx, y, w, h, bleed, gx, gy, *edges_front),
+            page.placements.append(Placement(card.front, fx, y,
+                                             _clip(fx, y, w, h, bleed, gx, gy, *edges_front, outer=outer),
                                              "front", card.card))
-            page.placements.append(Placement(card.back, bx, y, _clip(bx, y, w, h, bleed, gx, gy, *edges_back),
+            page.placements.append(Placement(card.back, bx, y,
+                                             _clip(bx, y, w, h, bleed, gx, gy, *edges_back, outer=outer),
                                              "back", card.card))
         used_rows = (len(chunk) + cols - 1) // cols
         used_cols = min(cols, len(chunk))
         # Fronts and backs form one grid of 2 x used_cols columns, the fold in its middle gutter.
         grid_x0 = fold - gx / 2 - used_cols * w - (used_cols - 1) * gx
-        page.marks += _crop_marks(grid_x0, y0, w, h, gx, gy, 2 * used_cols, used_rows, bleed, page_w, page_h)
-        page.marks.append(Line(fold, mm(2), fold, y0 - bleed - mm(1), stroke="#888888", width=0.5))
-        page.marks.append(Line(fold, y0 + grid_h + bleed + mm(1), fold, page_h - mm(2), stroke="#888888", width=0.5))
-        page.marks.append(Text(fold + 2, mm(4), "fold", "italic", 6, "#888888"))
-        if spec.ruler and not pages:
-            page.marks += ruler(page_w, page_h, (grid_x0, y0, 2 * (fold - grid_x0), grid_h), bleed,
-                                fold - gx / 2 - w / 2) or []  # landscape sheets leave room; if not, none
+        page.marks += _grid_marks(page_w, page_h, spec.paper, grid_x0, y0, w, h, gx, gy, 2 * used_cols,
+                                  used_rows, outer)
+        used_h = used_rows * h + (used_rows - 1) * gy
+        gap_y = outer[1] + mm(MARK_GAP_MM)
+        if y0 - gap_y - printable >= mm(MIN_MARK_MM):
+            page.marks.append(Line(fold, printable, fold, y0 - gap_y, stroke="#888888", width=0.5))
+            page.marks.append(Text(fold + 2, printable + mm(2.5), "fold", "italic", 6, "#888888"))
+        if page_h - printable - (y0 + used_h + gap_y) >= mm(MIN_MARK_MM):
+            page.marks.append(Line(fold, y0 + used_h + gap_y, fold, page_h - printable, stroke="#888888", width=0.5))
+        top = y0 + grid_h + outer[1] + mm(MARK_GAP_MM)
+        if spec.ruler and not pages and page_h - printable - top >= mm(RULER_BAND_MM):
+            page.marks += ruler_below(fold - gx / 2 - w / 2 - mm(RULER_MM) / 2, top)  # else none
         pages.append(page)
     return pages
 
@@ -258,21 +327,48 @@ def _single(copies: list[CardFaces], spec: SheetSpec) -> list[Page]:
 
 
 def _crop_marks(x0: float, y0: float, w: float, h: float, gx: float, gy: float, cols: int, rows: int,
-                bleed: float, page_w: float, page_h: float) -> list:
-    """Each trim line continued into the margins, starting clear of the outermost bleed."""
-    gap = bleed + mm(1)
+                outer: tuple[float, float], page_w: float, page_h: float, printable: float) -> list:
+    """Each trim line continued into the margins, from clear of the outer bleed (across, down) to
+    at most 8 mm, never nearer the paper's edge than ``printable``; too short a mark is left out."""
+    gap_x, gap_y = outer[0] + mm(MARK_GAP_MM), outer[1] + mm(MARK_GAP_MM)
     marks = []
     grid_w = cols * w + (cols - 1) * gx
     grid_h = rows * h + (rows - 1) * gy
-    xs = sorted({x0 + c * (w + gx) for c in range(cols)} | {x0 + c * (w + gx) + w for c in range(cols)})
-    ys = sorted({y0 + r * (h + gy) for r in range(rows)} | {y0 + r * (h + gy) + h for r in range(rows)})
-    for x in xs:
-        marks.append(Line(x, max(0.0, y0 - gap - mm(8)), x, y0 - gap, MARK_COLOUR, MARK_WIDTH))
-        marks.append(Line(x, y0 + grid_h + gap, x, min(page_h, y0 + grid_h + gap + mm(8)), MARK_COLOUR, MARK_WIDTH))
-    for y in ys:
-        marks.append(Line(max(0.0, x0 - gap - mm(8)), y, x0 - gap, y, MARK_COLOUR, MARK_WIDTH))
-        marks.append(Line(x0 + grid_w + gap, y, min(page_w, x0 + grid_w + gap + mm(8)), y, MARK_COLOUR, MARK_WIDTH))
-    return [m for m in marks if abs(m.x2 - m.x1) + abs(m.y2 - m.y1) > mm(0.5)]
+    for x in _cuts(x0, w, gx, cols):
+        marks.append(Line(x, max(printable, y0 - gap_y - mm(8)), x, y0 - gap_y, MARK_COLOUR, MARK_WIDTH))
+        marks.append(Line(x, y0 + grid_h + gap_y, x, min(page_h - printable, y0 + grid_h + gap_y + mm(8)),
+                          MARK_COLOUR, MARK_WIDTH))
+    for y in _cuts(y0, h, gy, rows):
+        marks.append(Line(max(printable, x0 - gap_x - mm(8)), y, x0 - gap_x, y, MARK_COLOUR, MARK_WIDTH))
+        marks.append(Line(x0 + grid_w + gap_x, y, min(page_w - printable, x0 + grid_w + gap_x + mm(8)), y,
+                          MARK_COLOUR, MARK_WIDTH))
+    return [m for m in marks if abs(m.x2 - m.x1) + abs(m.y2 - m.y1) >= mm(MIN_MARK_MM) - 1e-6]
+
+
+def _cuts(start: float, card: float, gutter: float, count: int) -> list[float]:
+    """The trim lines along one axis: both edges of every card (one line where cards abut)."""
+    return sorted({round(start + i * (card + gutter) + edge, 6) for i in range(count) for edge in (0.0, card)})
+
+
+TICK_HALO = 1.2  # points: a white line under each gutter tick, so it shows on any back colour
+
+
+def _gutter_ticks(x0: float, y0: float, w: float, h: float, gx: float, gy: float, cols: int, rows: int) -> list:
+    """Every cut line ticked across every gutter it crosses (drawn over the bleed, which the two
+    cuts either side of a gutter take away): the horizontal cuts in the column gutters, the
+    vertical ones in the row gutters. Each tick is black on a white halo."""
+    least = mm(MIN_TICK_GUTTER_MM) - 1e-6
+    ticks: list[tuple[float, float, float, float]] = []
+    if cols > 1 and gx >= least:
+        for c in range(cols - 1):
+            left = x0 + c * (w + gx) + w
+            ticks += [(left, y, left + gx, y) for y in _cuts(y0, h, gy, rows)]
+    if rows > 1 and gy >= least:
+        for r in range(rows - 1):
+            top = y0 + r * (h + gy) + h
+            ticks += [(x, top, x, top + gy) for x in _cuts(x0, w, gx, cols)]
+    return ([Line(*t, "#ffffff", TICK_HALO) for t in ticks]
+            + [Line(*t, MARK_COLOUR, MARK_WIDTH) for t in ticks])
 
 
 def _ruler_bar(x: float, y: float, vertical: bool = False) -> list:
@@ -285,26 +381,19 @@ def _ruler_bar(x: float, y: float, vertical: bool = False) -> list:
     return nodes
 
 
-def ruler(page_w: float, page_h: float, grid: tuple[float, float, float, float], bleed: float,
-          centre_x: float) -> list | None:
-    """A 50 mm calibration bar with 'print at 100 %', clear of every card's bleed and at least
-    PRINTABLE_EDGE_MM from the paper's edges: below the grid, centred under one column (between
-    its crop marks), or turned up the left margin. None when no margin has room for it."""
-    x0, y0, grid_w, grid_h = grid
-    edge = mm(PRINTABLE_EDGE_MM)
-    top = y0 + grid_h + bleed + mm(1)
-    if page_h - top >= mm(5) + edge:  # bar, ticks and a 6 pt label take 5 mm
-        x = centre_x - mm(RULER_MM) / 2
-        return _ruler_bar(x, top) + [
-            Text(x, top + mm(4.3), f"Print at 100 % (actual size): this bar is {RULER_MM} mm", "regular", 6)]
-    # The turned label's glyphs reach ~2 mm left of its baseline; the bar and ticks stand left of that.
-    label_x = x0 - bleed - mm(1.5)
+def ruler_below(x: float, top: float) -> list:
+    """The 50 mm calibration bar and 'print at 100 %' under the grid, its bar at ``top``."""
+    return _ruler_bar(x, top) + [
+        Text(x, top + mm(4.3), f"Print at 100 % (actual size): this bar is {RULER_MM} mm", "regular", 6)]
+
+
+def ruler_beside(right: float, bottom: float) -> list:
+    """The bar turned up the left margin, its label's glyphs ending at ``right`` (they reach ~2 mm
+    left of the turned baseline), the bar and its ticks left of the label."""
+    label_x = right - mm(0.5)
     bar_x = label_x - mm(4.5)
-    if bar_x >= edge:
-        y = (page_h + mm(RULER_MM)) / 2
-        return _ruler_bar(bar_x, y, vertical=True) + [
-            Text(label_x, y, f"Print at 100 %: {RULER_MM} mm", "regular", 5.5, angle=90.0)]
-    return None
+    return _ruler_bar(bar_x, bottom, vertical=True) + [
+        Text(label_x, bottom, f"Print at 100 %: {RULER_MM} mm", "regular", 5.5, angle=90.0)]
 
 
 def ruler_in_cell(x: float, y: float, w: float, h: float) -> list:

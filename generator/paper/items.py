@@ -22,6 +22,7 @@ from .sizes import PAPER_MM
 
 MARGIN_MM = 8.0  # home printers cannot print the outer 4-6 mm
 FOOTER_MM = 9.0  # page label and, on the first sheet, the calibration ruler
+FOOTER_LABEL_MM = 7.0  # the page label's centre above the paper's bottom edge: printable (sizes.py)
 GAP_MM = 3.0
 
 
@@ -171,7 +172,7 @@ def impose_items(items: list[Item], spec: PaperSpec, title: str) -> list[Page]:
         front.marks.append(footer(page_w, page_h, f"{title}: sheet {number} of {sheets}, front{side_note}"
                                   if has_back else f"{title}: sheet {number} of {sheets}"))
         if spec.ruler and number == 1:
-            front.marks += ruler(page_w / 2, page_h - mm(spec.footer_mm) + mm(0.5))
+            front.marks += ruler(page_w / 2, ruler_y(spec, page_h))
         pages.append(front)
         if has_back:
             back.marks.append(footer(page_w, page_h, f"{title}: sheet {number} of {sheets}, back"))
@@ -217,11 +218,11 @@ def _gutterfold(items: list[Item], spec: PaperSpec, title: str) -> list[Page]:
                 page.placements.append(_placed(part, bx + part.dx, slot.y + part.dy, bleed, "back", item.piece))
         page.marks.append(Polygon(((fold, mm(spec.margin_mm)), (fold, page_h - mm(spec.footer_mm) - mm(2))),
                                   stroke="#888888", stroke_width=0.5, closed=False, dash=FOLD_DASH))
-        page.marks.append(Text(fold + 2, mm(spec.margin_mm) - mm(1.5), "fold", "italic", 6, "#888888"))
+        page.marks.append(Text(fold + 2, mm(spec.margin_mm) - mm(1), "fold", "italic", 6, "#888888"))
         page.marks.append(footer(page_w, page_h, f"{title}: sheet {number} of {len(slot_pages)}  "
                                                  "(fold along the middle line, glue, then cut)"))
         if spec.ruler and number == 1:
-            page.marks += ruler(fold / 2, page_h - mm(spec.footer_mm) + mm(0.5))
+            page.marks += ruler(fold / 2, ruler_y(spec, page_h))
         pages.append(page)
     return pages
 
@@ -256,10 +257,17 @@ def _placed(part: Part, x: float, y: float, bleed: float, side: str, piece: str)
 def footer(page_w: float, page_h: float, text: str) -> Text:
     """The page label, right-aligned in the bottom margin, clear of the centred ruler."""
     room = page_w / 2 - mm(27) - mm(MARGIN_MM)
-    return label(text, page_w - mm(MARGIN_MM), page_h - mm(4.5), 6.5, color="#666666", max_width=room, align="right")
+    return label(text, page_w - mm(MARGIN_MM), page_h - mm(FOOTER_LABEL_MM), 6.5, color="#666666", max_width=room,
+                 align="right")
 
 
 RULER_MM = 50
+
+
+def ruler_y(spec: PaperSpec, page_h: float) -> float:
+    """Where the ruler's bar runs: in the footer band, clear of the pieces' bleed above it, its
+    label above the page label."""
+    return page_h - mm(spec.margin_mm) - mm(spec.footer_mm) + mm(2)
 
 
 def ruler(centre_x: float, y: float) -> list:

@@ -14,6 +14,10 @@ PAPER_SIZES_MM: dict[str, tuple[float, float]] = {
     "half-letter": (139.7, 215.9),
 }
 
+# Home printers leave the outer 3-5 mm of the sheet blank: every crop mark, ruler, label and card
+# bleed is kept at least this far inside the paper (the print conventions' "printable area").
+PRINTABLE_MARGIN_MM: dict[str, float] = {name: 5.0 for name in PAPER_SIZES_MM}
+
 # What a kit is printed on (--paper): 3 x 3 poker cards fit both.
 PRINT_PAPERS: tuple[str, ...] = ("a4", "letter")
 PAPER_MM: dict[str, tuple[float, float]] = {name: PAPER_SIZES_MM[name] for name in PRINT_PAPERS}

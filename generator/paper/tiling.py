@@ -18,7 +18,7 @@ from ..errors import BuildError
 from ..scene.draw import INK, label, make_scene
 from ..scene.nodes import Circle, Group, Line, Polygon, Rect, Scene, Text, mm
 from .impose import Page
-from .items import PaperSpec, PiecePlacement, footer, ruler
+from .items import FOOTER_LABEL_MM, PaperSpec, PiecePlacement, footer, ruler, ruler_y
 
 TARGET_MM = 3.0
 MARK = "#000000"
@@ -125,8 +125,8 @@ def _whole_page(board: Scene, spec: PaperSpec, landscape: bool, title: str, piec
         properties={"Id": piece, "Region": [0.0, 0.0, board.width, board.height], "Tile": "A1"}))
     page.marks += _corner_marks(x, y, board.width, board.height, b, (True, True, True, True))
     page.marks.append(footer(page_w, page_h, f"{title} (cut along the corner marks)"))
-    if spec.ruler and page_h - (y + board.height + b) >= mm(10):
-        page.marks += ruler(page_w / 2, page_h - mm(spec.footer_mm) + mm(0.5))
+    if spec.ruler and ruler_y(spec, page_h) - (y + board.height + b) >= mm(1):
+        page.marks += ruler(page_w / 2, ruler_y(spec, page_h))
     return page
 
 
@@ -170,7 +170,7 @@ def _tile_page(board: Scene, plan: TilePlan, tile: Tile, spec: PaperSpec, title:
         notes.append(f"trim the top edge, lay over {tile_name(tile.col, tile.row - 1)}")
     if not notes:
         notes.append("lay the other sheets over this one")
-    page.marks.append(label(f"{tile.name}", mm(spec.margin_mm), page_h - mm(4.5), 11, "bold", INK, align="left"))
+    page.marks.append(label(f"{tile.name}", mm(spec.margin_mm), page_h - mm(FOOTER_LABEL_MM), 11, "bold", INK, align="left"))
     page.marks.append(footer(page_w, page_h, f"{title}, sheet {tile.name} of {plan.cols * plan.rows}: " + "; ".join(notes)))
     return page
 
