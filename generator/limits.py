@@ -24,6 +24,7 @@ LIMITS: dict[str, Limit] = {
     # art (generator.model.icons, generator.scene.images, generator.rulebook.pdf)
     "icon_bytes": Limit(512 * 1024, "bytes in one SVG icon"),
     "image_bytes": Limit(50 * 1024 * 1024, "bytes in one PNG or JPEG"),
+    "image_pixels": Limit(80_000_000, "pixels in one PNG or JPEG, read from its header before decoding"),
     "rulebook_fetch_bytes": Limit(32 * 1024 * 1024, "bytes in one file the rulebook embeds"),
     # the templates in layouts (generator.scene.templates)
     "template_output": Limit(100_000, "characters one layout value renders to"),

@@ -8,7 +8,7 @@ import pytest
 from PIL import Image as PilImage
 from pypdf import PdfReader
 
-from generator.errors import BuildError
+from generator.errors import GameDataError
 from generator.kit.build import build_game
 from generator.model.loader import load
 from generator.options import BuildOptions
@@ -51,16 +51,14 @@ def test_a_card_image_is_embedded_once_in_the_pdf_and_in_the_svg(tmp_path, start
 
 
 def test_an_image_path_that_does_not_exist_is_a_located_data_error(starter_game):
-    from generator.errors import GameDataError
-
     add_art(starter_game, "dash.png")
     (starter_game / "art" / "dash.png").unlink()
     with pytest.raises(GameDataError, match="file 'art/dash.png' does not exist"):
         load(starter_game)
 
 
-def test_a_file_that_is_not_an_image_stops_the_build_naming_the_card(tmp_path, starter_game):
+def test_a_file_that_is_not_an_image_is_refused_at_the_card_naming_it(tmp_path, starter_game):
     add_art(starter_game, "dash.png")
     (starter_game / "art" / "dash.png").write_text("not an image")
-    with pytest.raises(BuildError, match="card 'dash'.*not a PNG or JPEG"):
-        build_game(load(starter_game), BuildOptions(out_dir=tmp_path))
+    with pytest.raises(GameDataError, match=r"cards\.yaml:\d+:\d+: decks\[0\]\.cards\[0\]\.image: dash.png is not a PNG or JPEG"):
+        load(starter_game)

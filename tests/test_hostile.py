@@ -126,3 +126,97 @@ def test_ordinary_template_work_still_renders():
     text = env.from_string("{{ [1] * 3 }} {{ 'ab' ~ 'c' }} {{ '%3d' % 7 }} {{ '{:>3}'.format(1) }} "
                            "{% for i in range(3) %}{{ i }}{% endfor %} {{ 'a-b' | replace('-', ' ') | title }}").render()
     assert text == "[1, 1, 1] abc   7   1 012 A B"
+
+
+# --- no traceback: bad bytes, wrong types, bad images ------------------------------------
+
+def _validate_and_build(game: Path, tmp_path: Path) -> list[str]:
+    outputs = []
+    for args in (("validate", game), ("build", game, "--out", tmp_path / "out")):
+        result = run(*args)
+        assert result.exit_code == 2, result.output
+        assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+        assert "Traceback" not in result.output
+        outputs.append(result.output)
+    return outputs
+
+
+def test_a_nul_byte_or_u_ffff_in_any_yaml_file_is_a_located_problem(tmp_path, starter_game):
+    cards = starter_game / "cards.yaml"
+    text = cards.read_text()
+    cards.write_text(text.replace("Move", "Mo\x00ve", 1))
+    line = text[:text.index("Move")].count("\n") + 1
+    for output in _validate_and_build(starter_game, tmp_path):
+        assert f"cards.yaml:{line}:" in output and "control character (U+0000)" in output
+    cards.write_text(text)
+    (starter_game / "layouts").mkdir()
+    (starter_game / "layouts" / "poker.yaml").write_text("extends: poker\n# \uffff\n")
+    for output in _validate_and_build(starter_game, tmp_path):
+        assert "layouts/poker.yaml:2:3: the file holds a control character (U+FFFF)" in output
+
+
+def test_layout_keys_of_the_wrong_type_are_located_problems(tmp_path, starter_game):
+    (starter_game / "layouts").mkdir()
+    layout = starter_game / "layouts" / "poker.yaml"
+    for text, expected in [("extends: [poker]\n", "poker.yaml:1:10: extends: expected the name of a layout, found a list"),
+                           ("extends: poker\nremove: 3\n", "poker.yaml:2:9: remove: expected a list of region ids"),
+                           ("extends: poker\nremove: [[x]]\n", "poker.yaml:2:10: remove[0]: expected a region id"),
+                           ("extends: poker\nregions: 3\n", "regions: expected a list of regions"),
+                           ("extends: poker\nregions: [{id: [1]}]\n", "regions[0].id: expected a word"),
+                           ("id: [x]\n", "poker.yaml:1:5: id: expected a word")]:
+        layout.write_text(text)
+        for output in _validate_and_build(starter_game, tmp_path):
+            assert expected in output, (text, output)
+
+
+def _with_art(game: Path, write) -> None:
+    (game / "art").mkdir(exist_ok=True)
+    write(game / "art" / "dash.png")
+    cards = game / "cards.yaml"
+    cards.write_text(cards.read_text().replace("        icon: star\n        type: Action\n",
+                                               "        image: art/dash.png\n        type: Action\n", 1))
+
+
+def _png_header(width: int, height: int) -> bytes:
+    import struct
+    import zlib
+
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + struct.pack(">I", 13) + b"IHDR" + ihdr
+            + struct.pack(">I", zlib.crc32(b"IHDR" + ihdr)))
+
+
+def test_a_0x0_png_is_refused_at_the_card_that_names_it(tmp_path, starter_game):
+    _with_art(starter_game, lambda p: p.write_bytes(_png_header(0, 0) + b"\0" * 12))
+    for output in _validate_and_build(starter_game, tmp_path):
+        assert "cards.yaml:" in output and ".image: dash.png is 0 x 0 pixels" in output
+
+
+def test_a_png_decompression_bomb_is_refused_from_its_header_before_decoding(tmp_path, starter_game):
+    from PIL import Image as PilImage
+
+    _with_art(starter_game, lambda p: PilImage.new("1", (20000, 20000)).save(p, "PNG"))  # ~50 KB, 400 Mpx
+    assert (starter_game / "art" / "dash.png").stat().st_size < 200_000
+    started = time.perf_counter()
+    for output in _validate_and_build(starter_game, tmp_path):
+        assert ".image: dash.png is 20,000 x 20,000 pixels; images are limited to" in output
+    assert time.perf_counter() - started < 5
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").rglob("*.pdf"))
+
+
+def test_pillows_own_bomb_error_while_embedding_becomes_a_build_error(tmp_path, starter_game, monkeypatch):
+    """The header check comes first; should Pillow still refuse a picture, it is a message."""
+    import pytest
+    from PIL import Image as PilImage
+
+    from generator.errors import BuildError
+
+    _with_art(starter_game, lambda p: PilImage.new("RGB", (300, 200)).save(p, "PNG"))
+    from generator.kit.build import build_game
+    from generator.model.loader import load
+    from generator.options import BuildOptions
+
+    loaded = load(starter_game)
+    monkeypatch.setattr(PilImage, "MAX_IMAGE_PIXELS", 100)
+    with pytest.raises(BuildError, match="dash.png: the image cannot be embedded"):
+        build_game(loaded, BuildOptions(out_dir=tmp_path / "out", jobs=1, formats=("pdf",), rulebook=False))

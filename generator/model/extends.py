@@ -44,10 +44,60 @@ def read_layout_files(dirs: list[Path], problems: list[Problem], what: str = "la
             if not isinstance(doc.data, dict):
                 problems.append(Problem(f"a {what} file must be a mapping", file=file, line=1, column=1))
                 continue
+            shape = _shape_problems(doc, what)
+            if shape:
+                problems.extend(shape)
+                continue
             data = dict(doc.data)
             data.setdefault("id", file.stem)
             raw[data["id"]] = (data, doc)
     return raw
+
+
+def _shape_problems(doc: Document, what: str) -> list[Problem]:
+    """The keys ``extends`` resolution reads before validation (id, extends, remove, regions and
+    their ids) must have their types, or a layout of the wrong shape would stop the merge."""
+    found: list[Problem] = []
+    data = doc.data
+
+    def wrong(path: tuple, expected: str, value: Any) -> None:
+        line, column = doc.values.get(path, doc.keys.get(path, (None, None)))
+        shown = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
+        found.append(Problem(f"expected {expected}, found {_kind(value)}", file=doc.file, line=line,
+                             column=column, path=shown, hint=f"see the built-in {what}s in layouts/ for examples"))
+
+    for key in ("id", "extends"):
+        if key in data and not isinstance(data[key], str):
+            wrong((key,), f"the name of a {what}" if key == "extends" else "a word", data[key])
+    remove = data.get("remove")
+    if remove is not None:
+        if not isinstance(remove, list):
+            wrong(("remove",), "a list of region ids", remove)
+        else:
+            for index, value in enumerate(remove):
+                if not isinstance(value, str):
+                    wrong(("remove", index), "a region id", value)
+    regions = data.get("regions")
+    if regions is not None:
+        if not isinstance(regions, list):
+            wrong(("regions",), "a list of regions", regions)
+        else:
+            for index, region in enumerate(regions):
+                if isinstance(region, dict) and "id" in region and not isinstance(region["id"], str):
+                    wrong(("regions", index, "id"), "a word", region["id"])
+    return found
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return f"'{value}' (true/false)"
+    if isinstance(value, (int, float)):
+        return f"the number {value}"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return f"'{value}'"
 
 
 def _named(root: Path) -> str:

@@ -8,6 +8,7 @@ from typing import Any
 from ..errors import Problem
 from ..limits import limit
 from ..paths import LAYOUTS_DIR
+from ..scene.images import ImageError, image_size  # stdlib only: reads the header
 from ..suggest import closest_hint, did_you_mean
 from .files import inside
 from .game import Game, rule_tree
@@ -108,6 +109,11 @@ def check_references(game: Game, layouts: dict[str, Layout], sources: Sources) -
                             "keep images and data inside the game folder and give a relative path")
                 elif not target.exists():
                     problem(path + (key,), f"file '{value}' does not exist")
+                elif key in ("image", "art") and target.suffix.lower() in (".png", ".jpg", ".jpeg"):
+                    try:  # 0 x 0, a decompression bomb, not an image: refused here, at the card
+                        image_size(target.resolve())
+                    except ImageError as exc:
+                        problem(path + (key,), str(exc))
 
     # rules
     check_duplicates(("rules",), game.rules, "rule section")

@@ -74,14 +74,28 @@ def read_yaml(file: Path) -> Document:
     return parse_yaml(text, file)
 
 
+def _unreadable(text: str, file: Path, exc: yaml.YAMLError):
+    """PyYAML's reader refuses control characters (NUL, U+FFFF ...) without a mark: name the place."""
+    position = getattr(exc, "position", None)
+    if not isinstance(position, int):
+        _refuse(file, f"invalid YAML: {exc}")
+    line = text.count("\n", 0, position) + 1
+    column = position - (text.rfind("\n", 0, position) + 1) + 1
+    char = getattr(exc, "character", None)
+    shown = f"U+{char:04X}" if isinstance(char, int) else (f"U+{ord(char):04X}" if isinstance(char, str) and char else "?")
+    raise YamlRefused(Problem(f"the file holds a control character ({shown}), which YAML does not allow",
+                              file=file, line=line, column=column,
+                              hint="delete the character; game data is plain text"))
+
+
 def parse_yaml(text: str, file: Path) -> Document:
     _prescan(text, file)
     try:
         node = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
         _refuse(file, _yaml_message(exc), exc.problem_mark)
-    except yaml.YAMLError as exc:  # pragma: no cover - PyYAML marks nearly everything
-        _refuse(file, str(exc))
+    except yaml.YAMLError as exc:  # the reader's errors have a position, not a mark
+        _unreadable(text, file, exc)
     doc = Document(file=file, data=None)
     if node is None:
         doc.data = {}
@@ -130,6 +144,8 @@ def _prescan(text: str, file: Path) -> None:
                 depth -= 1
     except yaml.MarkedYAMLError as exc:
         _refuse(file, _yaml_message(exc), exc.problem_mark)
+    except yaml.YAMLError as exc:  # yaml.reader.ReaderError: a NUL byte, U+FFFF ...
+        _unreadable(text, file, exc)
 
 
 class _Converter:

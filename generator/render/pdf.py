@@ -18,6 +18,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
+from ..errors import BuildError
 from ..model.icons import IconArt, fit, read_icon
 from ..paper.impose import Page
 from ..scene.fonts import STYLE_FILES, font_name, font_path
@@ -158,7 +159,11 @@ class PdfWriter:
                     clip.rect(cx, height - cy - ch, cw, ch)
                     c.clipPath(clip, stroke=0, fill=0)
                 # reportlab stores each distinct image once, however often it is drawn
-                c.drawImage(node.path, node.x, height - node.y - node.h, node.w, node.h, mask="auto")
+                try:
+                    c.drawImage(node.path, node.x, height - node.y - node.h, node.w, node.h, mask="auto")
+                except Exception as exc:  # Pillow's DecompressionBombError, broken pixel data ...
+                    raise BuildError(f"{node.path}: the image cannot be embedded: "
+                                     f"{' '.join(str(exc).split()) or type(exc).__name__}") from None
                 c.restoreState()
             elif isinstance(node, Icon):
                 name, art = self._icon_form(node.icon)

@@ -18,9 +18,23 @@ class ImageError(ValueError):
     pass
 
 
+MAX_IMAGE_PIXELS = limit("image_pixels")
+
+
 @lru_cache(maxsize=512)
 def image_size(path: Path) -> tuple[int, int]:
-    """(width, height) in pixels of a PNG or JPEG file."""
+    """(width, height) in pixels of a PNG or JPEG file: neither may be 0, and their product is
+    limited before anything decodes the pixels (a small file can hold a decompression bomb)."""
+    width, height = _header_size(path)
+    if width <= 0 or height <= 0:
+        raise ImageError(f"{path.name} is {width} x {height} pixels: an image needs at least one pixel")
+    if width * height > MAX_IMAGE_PIXELS:
+        raise ImageError(f"{path.name} is {width:,} x {height:,} pixels; images are limited to "
+                         f"{MAX_IMAGE_PIXELS:,} pixels (a decompression bomb?)")
+    return width, height
+
+
+def _header_size(path: Path) -> tuple[int, int]:
     try:
         size = path.stat().st_size
         if size > MAX_IMAGE_BYTES:
