@@ -287,3 +287,32 @@ def test_page_labels_and_rulers_of_every_file_print(built_real, game):
                 assert PRINTABLE - TOL <= x <= width - PRINTABLE and PRINTABLE - TOL <= y <= height - PRINTABLE, (
                     f"{entry.path} page {number}: text at ({x:.1f}, {y:.1f}) mm")
     assert checked
+
+
+def test_a_layout_guide_has_nothing_to_cut(built_real):
+    """Ribbon of Bone's court-loop guide is looked at, not cut: no crop marks, no ruler, no
+    full-bleed background (most of the page stays white paper)."""
+    import pypdfium2 as pdfium
+
+    result = built_real["ribbon-of-bone"]
+    entry = next(f for f in result.files if f.path.startswith("court-loop") and f.path.endswith(".pdf"))
+    path = result.out_dir / entry.path
+    reader = PdfReader(path)
+    page = reader.pages[0]
+    assert crop_marks(page, reader) == []
+    text = page.extract_text()
+    assert "nothing to cut" in text and "Print at 100" not in text and "corner marks" not in text
+    image = pdfium.PdfDocument(path)[0].render(scale=20 / 72).to_pil().convert("L")
+    histogram = image.histogram()
+    assert sum(histogram[:235]) / sum(histogram) < 0.15
+
+
+def test_a_whole_page_sheet_has_no_scale_note_beside_the_ruler(built_real):
+    """A sheet as large as the paper is shrunk into the printable area: it is the page, so it has
+    no ruler to measure, no outline to cut and no '(printed at 88 %)' note."""
+    result = built_real["runes-and-bones"]
+    entry = next(f for f in result.files if f.path.startswith("six-round-score-sheet") and f.path.endswith(".pdf"))
+    reader = PdfReader(result.out_dir / entry.path)
+    text = reader.pages[0].extract_text()
+    assert "printed at" not in text and "Print at 100" not in text
+    assert crop_marks(reader.pages[0], reader) == []

@@ -91,7 +91,7 @@ def printing_text(loaded: LoadedGame, files: list) -> str:
         lines += [f"*{game.licence.attribution.strip()}*", ""]
     lines += [
         "Print every PDF at **100 % (actual size)**, never \"fit to page\". The first sheet of each file "
-        "carries a 50 mm ruler: measure it before printing the rest.",
+        "you cut carries a 50 mm ruler: measure it before printing the rest.",
         "",
         "## What to print",
         "",

@@ -97,12 +97,13 @@ def plan_tiles(width: float, height: float, spec: PaperSpec, overlap: float, ble
 
 
 def board_pages(board: Scene, spec: PaperSpec, overlap_mm: float, title: str, piece: str,
-                single_page: bool = False) -> list[Page]:
-    """Pages for a board: one page if it fits, else an assembly map then one page per tile."""
+                single_page: bool = False, cut: bool = True) -> list[Page]:
+    """Pages for a board: one page if it fits, else an assembly map then one page per tile.
+    ``cut=False``: a page that is only looked at (a layout guide), with no crop marks or ruler."""
     bleed = board.bleed
     whole = fits_one_page(board.width, board.height, spec, bleed)
     if whole is not None:
-        return [_whole_page(board, spec, whole, title, piece)]
+        return [_whole_page(board, spec, whole, title, piece, cut)]
     if single_page:
         raise BuildError(f"{title}: a {board.width / mm(1):.0f} x {board.height / mm(1):.0f} mm page does not fit "
                          f"on {spec.paper} paper")
@@ -113,7 +114,7 @@ def board_pages(board: Scene, spec: PaperSpec, overlap_mm: float, title: str, pi
     return pages
 
 
-def _whole_page(board: Scene, spec: PaperSpec, landscape: bool, title: str, piece: str) -> Page:
+def _whole_page(board: Scene, spec: PaperSpec, landscape: bool, title: str, piece: str, cut: bool = True) -> Page:
     page_w, page_h = spec.size(landscape)
     uw, uh = usable(spec, landscape)
     x = (page_w - board.width) / 2
@@ -123,6 +124,9 @@ def _whole_page(board: Scene, spec: PaperSpec, landscape: bool, title: str, piec
     page.placements.append(PiecePlacement(
         board, x, y, (x - b, y - b, board.width + 2 * b, board.height + 2 * b), "front", piece,
         properties={"Id": piece, "Region": [0.0, 0.0, board.width, board.height], "Tile": "A1"}))
+    if not cut:
+        page.marks.append(footer(page_w, page_h, title))
+        return page
     page.marks += _corner_marks(x, y, board.width, board.height, b, (True, True, True, True))
     page.marks.append(footer(page_w, page_h, f"{title} (cut along the corner marks)"))
     if spec.ruler and ruler_y(spec, page_h) - (y + board.height + b) >= mm(1):

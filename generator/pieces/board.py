@@ -21,7 +21,7 @@ import math
 from ..errors import BuildError
 from ..model.game import Game, Piece
 from ..paper.sizes import CARD_SIZES_MM
-from ..scene.draw import INK, PAPER, Ink, label, make_scene, tint
+from ..scene.draw import INK, Ink, label, make_scene, tint
 from ..scene.nodes import Circle, Group, Icon, Line, Polygon, Rect, Scene, Text, mm
 
 BOARD = "#efe3c8"
@@ -326,10 +326,7 @@ def card_guide(piece: Piece, game: Game, ink: Ink) -> Scene:
     margin, head = mm(10), mm(14)
     width = 2 * margin + cols * cw + (cols - 1) * gap
     height = head + margin + rows * ch + (rows - 1) * gap + mm(16)
-    nodes: list = []
-    background = ink.background(PAPER)
-    if background:
-        nodes.append(Rect(0, 0, width, height, fill=background))
+    nodes: list = []  # no background: a guide is looked at on plain paper, never cut out
     nodes.append(Text(margin, mm(9), f"{piece.name}", "bold", 14, INK))
     nodes.append(Text(margin + mm(0.2), mm(13), "How the cards lie on the table (not to scale)", "italic", 8, INK))
     centres: dict = {}

@@ -2,6 +2,8 @@
 sheets checked against their layout's size and given their back."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..errors import BuildError
 from ..model.game import Game, Piece
 from ..model.sheet_layouts import SheetLayout
@@ -68,7 +70,8 @@ def board_output(piece: Piece, game: Game, settings: PieceSettings) -> Output:
     else:
         guide = boards.card_guide(piece, game, settings.ink)
         scene = _fit_one_page(guide, spec)
-        pages = board_pages(scene, spec, settings.overlap, title + " (layout guide)", piece.id, single_page=True)
+        pages = board_pages(scene, spec, settings.overlap, title + " (layout guide: nothing to cut)", piece.id,
+                            single_page=True, cut=False)
         layout = "layout guide"
     return Output(own_file_name(game, piece.id, "board", settings.paper), "board", layout, piece.name, pages,
                   components_for(game, [piece.id]), {f"svg/{piece.id}/{piece.id}.svg": scene}, settings.paper)
@@ -160,11 +163,12 @@ def sheet_output(piece: Piece, layout: SheetLayout, layouts: dict[str, SheetLayo
         items = [Item(i.piece, i.w, i.h, i.front, i.back, i.lines, 0.0, i.group, i.name) for i in items]
     title = f"{game.title}: {piece.name}"
     scale = _sheet_scale(items[0], settings.spec())
-    if scale < 1.0:
-        # A sheet as large as the paper is printed a little smaller, inside the printer's margins.
-        items = [_scaled_item(i, scale) for i in items]
-        title += f" (printed at {scale * 100:.0f} %)"
-    pages = impose_items(items, settings.spec(ruler=True), title)
+    whole_page = scale < 1.0
+    if whole_page:
+        # A sheet as large as the paper is printed a little smaller, inside the printer's margins: it
+        # is the page, so there is nothing to cut and nothing to measure (no outline, no ruler).
+        items = [replace(_scaled_item(i, scale), lines=()) for i in items]
+    pages = impose_items(items, settings.spec(ruler=not whole_page), title)
     name, sided, paper = own_file_name(game, piece.id, "sheet", settings.paper), "single-sided", settings.paper
     if back_layout is not None:
         name, sided, paper = settings.double_sided(own_file_stem(game, piece.id, "sheet"))
