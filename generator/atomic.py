@@ -2,23 +2,141 @@
 
 A failed or interrupted write never leaves a truncated file and never destroys the previous
 good one. Light on purpose (stdlib only), so the referee can use it too.
+
+A kit is many files, and is atomic as a whole (``Staging``): while a staging is active, every
+``atomic_path`` under its folder writes a temporary ``.NAME.TOKEN.tmp`` and leaves it there;
+``commit`` renames them all into place only when the whole kit is written, ``abort`` deletes
+them. A killed build leaves its temporaries behind and the previous kit untouched; the next
+build removes them first (``clean_strays``). The renames are journalled, so the rare kill in
+the middle of them is finished by the next build.
 """
 from __future__ import annotations
 
+import json
 import os
+import re
+import secrets
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
 _UMASK = os.umask(0)
 os.umask(_UMASK)
 
+JOURNAL = ".kit-commit.json"
+_STRAY = re.compile(r"^\..+\.tmp$")
+
+
+class Staging:
+    """The files of one kit folder, written under temporary names until ``commit``."""
+
+    def __init__(self, root: Path, token: str | None = None):
+        self.root = Path(root)
+        self.token = token or f"{os.getpid()}-{secrets.token_hex(3)}"
+        self.pending: dict[Path, Path] = {}  # target -> temporary
+
+    def covers(self, target: Path) -> bool:
+        return Path(target).is_relative_to(self.root)
+
+    def temp_for(self, target: Path) -> Path:
+        return target.parent / f".{target.name}.{self.token}.tmp"
+
+    def current(self, target: Path) -> Path:
+        """Where the newest version of ``target`` is: its temporary, once staged."""
+        return self.pending.get(Path(target), Path(target))
+
+    def adopt(self, pairs: list[tuple[str, str]]) -> None:
+        """Temporaries another process staged for this folder (the rulebook workers)."""
+        for target, temp in pairs:
+            self.pending[Path(target)] = Path(temp)
+
+    def pairs(self) -> list[tuple[str, str]]:
+        return [(str(t), str(p)) for t, p in self.pending.items()]
+
+    @contextmanager
+    def active(self) -> Iterator[Staging]:
+        token = _ACTIVE.set(self)
+        try:
+            yield self
+        finally:
+            _ACTIVE.reset(token)
+
+    def commit(self) -> None:
+        """Move every staged file into place; kit.json and PRINTING.md last."""
+        if not self.pending:
+            return
+        order = sorted(self.pending.items(), key=lambda item: (item[0].name in ("PRINTING.md", "kit.json"),
+                                                               item[0].name == "kit.json", str(item[0])))
+        self.root.mkdir(parents=True, exist_ok=True)
+        journal = self.root / JOURNAL
+        temp_journal = self.root / f".{JOURNAL}.{self.token}.tmp"
+        temp_journal.write_text(json.dumps([(str(t), str(p)) for t, p in order]), encoding="utf-8")
+        os.replace(temp_journal, journal)
+        _finish(order)
+        journal.unlink(missing_ok=True)
+        self.pending.clear()
+
+    def abort(self) -> None:
+        for temp in self.pending.values():
+            temp.unlink(missing_ok=True)
+        self.pending.clear()
+
+
+def _finish(order) -> None:
+    for target, temp in order:
+        target, temp = Path(target), Path(temp)
+        if temp.exists():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(temp, target)
+
+
+_ACTIVE: ContextVar[Staging | None] = ContextVar("staging", default=None)
+
+
+def clean_strays(root: Path) -> int:
+    """Before a build into ``root``: finish the renames of a build killed while committing, then
+    delete the temporaries that killed or failed builds left. Returns how many were deleted."""
+    root = Path(root)
+    if not root.is_dir():
+        return 0
+    journal = root / JOURNAL
+    if journal.is_file():
+        try:
+            _finish(json.loads(journal.read_text(encoding="utf-8")))
+        except (ValueError, TypeError, OSError):
+            pass  # a journal that cannot be read: its temporaries are deleted below
+        journal.unlink(missing_ok=True)
+    removed = 0
+    for dirpath, _dirnames, filenames in os.walk(root):
+        for name in filenames:
+            if _STRAY.match(name):
+                (Path(dirpath) / name).unlink(missing_ok=True)
+                removed += 1
+    return removed
+
 
 @contextmanager
 def atomic_path(target: Path) -> Iterator[Path]:
-    """Yield a temporary path beside target; move it into place only if the block succeeds."""
+    """Yield a temporary path beside target; move it into place only if the block succeeds
+    (or, while a ``Staging`` of its folder is active, when the staging commits)."""
+    target = Path(target)
     target.parent.mkdir(parents=True, exist_ok=True)
+    stage = _ACTIVE.get()
+    if stage is not None and stage.covers(target):
+        temp_path = stage.temp_for(target)
+        try:
+            yield temp_path
+            os.chmod(temp_path, 0o666 & ~_UMASK)
+        except BaseException:
+            temp_path.unlink(missing_ok=True)
+            raise
+        old = stage.pending.get(target)
+        if old is not None and old != temp_path:
+            old.unlink(missing_ok=True)
+        stage.pending[target] = temp_path
+        return
     handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     os.close(handle)
     temp_path = Path(temp)
@@ -34,3 +152,22 @@ def atomic_path(target: Path) -> Iterator[Path]:
 def write_text_atomic(target: Path, text: str) -> None:
     with atomic_path(target) as temp:
         temp.write_text(text, encoding="utf-8")
+
+
+@contextmanager
+def staged(root: Path) -> Iterator[Staging]:
+    """Stage every file written under ``root`` in the block; commit if it succeeds, else abort.
+    Inside an active staging of the same folder, join it (the outer one commits)."""
+    outer = _ACTIVE.get()
+    if outer is not None and outer.covers(Path(root)):
+        yield outer
+        return
+    stage = Staging(root)
+    clean_strays(root)
+    try:
+        with stage.active():
+            yield stage
+    except BaseException:
+        stage.abort()
+        raise
+    stage.commit()

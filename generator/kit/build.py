@@ -4,8 +4,9 @@ What the kit holds is planned in kit/plan.py and written by kit/write.py.
 
 A game whose data cannot build (text that does not fit, a bad sheet, a bad option) fails
 before its first file is written; the rulebook comes after its decks and pieces. Every file is
-written to a temporary name and moved into place, so a failed build never leaves a truncated
-file or destroys the previous good one.
+written to a temporary name, and all of a kit's files are moved into place only once every one
+is written (generator.atomic.Staging): a failed or killed build leaves the previous kit exactly
+as it was, and the next build removes the temporaries a killed one left.
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from ..atomic import Staging, clean_strays, staged
 from ..errors import BuildError, GameDataError
 from ..model.loader import LoadedGame
 from ..options import BuildOptions
@@ -48,42 +50,63 @@ def build_kits(games: list[LoadedGame], options: BuildOptions,
     problems: list[str] = []
     results: list[BuildResult] = []
     built: list[LoadedGame] = []
-    for loaded in games:
-        try:
-            results.append(build_game(loaded, options, progress))
-            built.append(loaded)
-        except (BuildError, GameDataError) as exc:
-            problems.append(f"cannot build {loaded.game.id}:\n{exc}")
-    wanted = options.rulebook and "pdf" in options.formats and (
-        not options.only or any(name in RULEBOOK_PARTS for name in options.only))
-    if wanted and built:
-        from ..rulebook import build_rulebooks
+    stages: dict[str, Staging] = {}  # each game's kit is staged whole, and committed last
+    try:
+        for loaded in games:
+            out_dir = (options.out_dir or OUTPUT_DIR) / loaded.game.id
+            clean_strays(out_dir)  # temporaries of builds killed earlier
+            stage = stages[loaded.game.id] = Staging(out_dir)
+            try:
+                with stage.active():
+                    results.append(build_game(loaded, options, progress))
+                built.append(loaded)
+            except (BuildError, GameDataError) as exc:
+                stage.abort()
+                del stages[loaded.game.id]
+                problems.append(f"cannot build {loaded.game.id}:\n{exc}")
+        wanted = options.rulebook and "pdf" in options.formats and (
+            not options.only or any(name in RULEBOOK_PARTS for name in options.only))
+        if wanted and built:
+            from ..rulebook import build_rulebooks
 
-        rulebooks = build_rulebooks(built, options.out_dir or OUTPUT_DIR, options.book, options.jobs,
-                                    progress, errors_out=problems)
-        if options.book == "a5":
-            _add_booklets(rulebooks, options, progress)
-        for result, loaded in zip(results, built):
-            extra = rulebooks.get(result.game, [])
-            if extra:
+            rulebooks = build_rulebooks(built, options.out_dir or OUTPUT_DIR, options.book, options.jobs,
+                                        progress, errors_out=problems, stages=stages)
+            if options.book == "a5":
+                _add_booklets(rulebooks, options, progress, stages)
+            for result, loaded in zip(results, built):
+                extra = rulebooks.get(result.game)
+                if not extra:  # its rulebook failed: the game's previous kit stays as it was
+                    stages.pop(result.game).abort()
+                    continue
                 result.files = [f for f in result.files if f.path != "PRINTING.md"] + extra
-                if not options.only:  # PRINTING.md describes the whole kit: only a full build writes it
-                    result.files.append(write_printing_md(loaded, result.files, result.out_dir))
-                write_kit_json(result.out_dir, result.game, result.files)
+                with stages[result.game].active():
+                    if not options.only:  # PRINTING.md describes the whole kit: only a full build writes it
+                        result.files.append(write_printing_md(loaded, result.files, result.out_dir))
+                    write_kit_json(result.out_dir, result.game, result.files)
+    except BaseException:
+        for stage in stages.values():
+            stage.abort()
+        raise
+    for stage in stages.values():  # every file of every kit is written: now they replace the old ones
+        stage.commit()
+    results = [r for r in results if r.game in stages]
     return results, problems
 
 
-def _add_booklets(rulebooks: dict[str, list[WrittenFile]], options: BuildOptions, progress) -> None:
+def _add_booklets(rulebooks: dict[str, list[WrittenFile]], options: BuildOptions, progress,
+                  stages: dict[str, Staging]) -> None:
     """An A5 rulebook also comes imposed as a fold-and-staple booklet on the build's paper."""
     from ..paper.booklet import impose_booklet
 
     for game_id, files in rulebooks.items():
-        if not any(f.path == "rulebook.pdf" for f in files):
+        if not any(f.path == "rulebook.pdf" for f in files) or game_id not in stages:
             continue
         out_dir = (options.out_dir or OUTPUT_DIR) / game_id
         name = f"rulebook-booklet-{options.paper}.pdf"
         progress(f"{game_id}: rulebook booklet -> {name}")
-        sides = impose_booklet(out_dir / "rulebook.pdf", out_dir / name, options.paper)
+        stage = stages[game_id]
+        with stage.active():  # the rulebook is staged, not yet in place: read it where it is
+            sides = impose_booklet(stage.current(out_dir / "rulebook.pdf"), out_dir / name, options.paper)
         files.append(WrittenFile(name, ["rulebook"], "booklet", sides, options.paper, "booklet"))
 
 
@@ -101,10 +124,11 @@ def build_game(loaded: LoadedGame, options: BuildOptions,
         Selection(game, only)  # an unknown --only name fails before anything is written
         options = replace(options, only=only)
     outputs = plan_kit(loaded, options)
-    result.files += write_outputs(game, outputs, out_dir, options.formats, options.bleed, progress)
-    if not options.only:  # PRINTING.md describes the whole kit: a partial build leaves it alone
-        result.files.append(write_printing_md(loaded, result.files, out_dir))
-    write_kit_json(out_dir, game.id, result.files)
+    with staged(out_dir):  # nothing replaces the previous kit until every file is written
+        result.files += write_outputs(game, outputs, out_dir, options.formats, options.bleed, progress)
+        if not options.only:  # PRINTING.md describes the whole kit: a partial build leaves it alone
+            result.files.append(write_printing_md(loaded, result.files, out_dir))
+        write_kit_json(out_dir, game.id, result.files)
     return result
 
 
@@ -113,5 +137,6 @@ def build_pieces(loaded: LoadedGame, options: BuildOptions,
     """Compose and write every printable piece of a game that is not a card; return the files written."""
     settings = PieceSettings.from_options(options)
     out_dir = (options.out_dir or OUTPUT_DIR) / loaded.game.id
-    return write_outputs(loaded.game, plan_pieces(loaded, settings), out_dir, settings.formats, settings.bleed,
-                         progress)
+    planned = plan_pieces(loaded, settings)
+    with staged(out_dir):
+        return write_outputs(loaded.game, planned, out_dir, settings.formats, settings.bleed, progress)

@@ -22,6 +22,7 @@ import json
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 from pathlib import Path
@@ -180,7 +181,7 @@ def build_rulebook(loaded: LoadedGame, out_dir: Path, book: str = "a5",
 def render_rulebook(loaded: LoadedGame, out_dir: Path, book: str = "a5",
                     progress: Callable[[str], None] = lambda message: None) -> RulebookResult:
     """``build_rulebook``, also returning WeasyPrint's warnings (the tests want none)."""
-    from ..atomic import atomic_path, write_text_atomic
+    from ..atomic import atomic_path, staged, write_text_atomic
 
     game = loaded.game
     book_format(book)
@@ -197,7 +198,8 @@ def render_rulebook(loaded: LoadedGame, out_dir: Path, book: str = "a5",
 
     roots = [game.root, LAYOUTS_DIR]
     progress(f"{game.id}: rulebook ({book}) -> rulebook.pdf")
-    with atomic_path(out_dir / "rulebook.pdf") as book_temp, atomic_path(out_dir / "quickref.pdf") as quick_temp:
+    with staged(out_dir), atomic_path(out_dir / "rulebook.pdf") as book_temp, \
+            atomic_path(out_dir / "quickref.pdf") as quick_temp:
         rendered = write_pdf(pdf_html, book_temp, roots, game.root)
         progress(f"{game.id}: quick reference -> quickref.pdf")
         font_base = FONT_DIR.resolve().as_uri()
@@ -223,24 +225,32 @@ def render_rulebook(loaded: LoadedGame, out_dir: Path, book: str = "a5",
 # --- several games at once ----------------------------------------------------------------------
 
 
-def _build_one(ref: str, out_dir: str, book: str) -> tuple[str, Any]:
-    """Worker: load the game itself (models stay in their process) and build its rulebook."""
+def _build_one(ref: str, out_dir: str, book: str, token: str | None = None) -> tuple[str, Any, list]:
+    """Worker: load the game itself (models stay in their process) and build its rulebook. With
+    ``token``, the files stay staged under temporary names the parent's staging adopts."""
+    from ..atomic import Staging
     from ..model.loader import load
 
+    stage = Staging(Path(out_dir), token) if token else None
     try:
-        files = build_rulebook(load(ref), Path(out_dir), book)
+        with stage.active() if stage else nullcontext():
+            files = build_rulebook(load(ref), Path(out_dir), book)
     except (BuildError, GameDataError) as exc:
-        return "error", str(exc)
-    return "ok", [f.as_json() for f in files]
+        if stage:
+            stage.abort()
+        return "error", str(exc), []
+    return "ok", [f.as_json() for f in files], stage.pairs() if stage else []
 
 
 def build_rulebooks(games: list[LoadedGame], out_root: Path, book: str = "a5", jobs: int | None = None,
                     progress: Callable[[str], None] = lambda message: None,
-                    errors_out: list[str] | None = None) -> dict[str, list[WrittenFile]]:
+                    errors_out: list[str] | None = None, stages: dict | None = None) -> dict[str, list[WrittenFile]]:
     """Build every game's rulebook into out_root/<game id>/, in parallel processes where there
     are cores to spare. Games that fail are reported together in one BuildError, after every
     other game has been written; with ``errors_out`` they are appended there instead, and the
-    files of the games that succeeded are returned."""
+    files of the games that succeeded are returned. With ``stages`` (game id -> Staging), each
+    game's files are staged there, for the caller to commit."""
+    stages = stages or {}
 
     book_format(book)
     out_root = Path(out_root)
@@ -249,18 +259,23 @@ def build_rulebooks(games: list[LoadedGame], out_root: Path, book: str = "a5", j
     errors: list[str] = []
     if workers == 1:
         for loaded in games:
+            stage = stages.get(loaded.game.id)
             try:
-                results[loaded.game.id] = build_rulebook(loaded, out_root / loaded.game.id, book, progress)
+                with stage.active() if stage else nullcontext():
+                    results[loaded.game.id] = build_rulebook(loaded, out_root / loaded.game.id, book, progress)
             except BuildError as exc:
                 errors.append(str(exc))
     else:
         # spawn, not fork: WeasyPrint's Pango/GLib state must not be copied from a parent mid-use.
         with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
-            futures = {loaded.game.id: pool.submit(_build_one, str(loaded.game.root),
-                                                   str(out_root / loaded.game.id), book) for loaded in games}
+            futures = {loaded.game.id: pool.submit(
+                _build_one, str(loaded.game.root), str(out_root / loaded.game.id), book,
+                stages[loaded.game.id].token if loaded.game.id in stages else None) for loaded in games}
             progress(f"rulebooks: {len(games)} games in {workers} processes")
             for game_id, future in futures.items():
-                status, payload = future.result()
+                status, payload, staged_pairs = future.result()
+                if game_id in stages:
+                    stages[game_id].adopt(staged_pairs)
                 if status == "ok":
                     results[game_id] = [WrittenFile(**entry) for entry in payload]
                     progress(f"{game_id}: rulebook.pdf, rulebook.html, quickref.pdf")

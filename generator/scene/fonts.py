@@ -26,11 +26,14 @@ def copy_fonts(folder: Path) -> None:
     SVG or HTML output links its fonts from; files already there and unchanged are kept."""
     import shutil
 
+    from ..atomic import atomic_path  # a killed copy leaves no half font (staged with the kit)
+
     folder.mkdir(parents=True, exist_ok=True)
     for file in [*STYLE_FILES.values(), "LICENSE-Lato-OFL.txt"]:
         source, target = FONT_DIR / file, folder / file
         if source.is_file() and (not target.is_file() or target.stat().st_size != source.stat().st_size):
-            shutil.copyfile(source, target)
+            with atomic_path(target) as temp:
+                shutil.copyfile(source, temp)
 
 
 def font_path(style: str) -> Path:
