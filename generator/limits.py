@@ -29,6 +29,7 @@ LIMITS: dict[str, Limit] = {
     # the templates in layouts (generator.scene.templates)
     "template_output": Limit(100_000, "characters one layout value renders to"),
     "template_string": Limit(100_000, "characters (or items) in one string or list a template makes"),
+    "template_value": Limit(1_000_000, "characters and items in one value a template turns into text or filters"),
     "template_format_width": Limit(1_000, "width or precision in one format spec ('%5d', '{:>5}')"),
     "template_range": Limit(10_000, "items in one range()"),
     "template_steps": Limit(100_000, "loop steps and calls in one rendering of a layout value"),

@@ -83,6 +83,11 @@ BOMBS = {
     "center": ("{{ 'x' | center(999999999) }}", "'center' filter"),
     "recursive macro": ("{% macro m(n) %}{{ m(n) }}{% endmacro %}{{ m(1) }}", "calls itself too deeply"),
     "include": ("{% include 'game.yaml' %}", "'{% include %}' is not allowed"),
+    "nested doubling shown": ("{% set s = 'A' * 100000 %}{% set a = [s] %}" + "{% set a = [a, a] %}" * 30 + "{{ a }}",
+                              "a value shown by the template holds more than 100,000"),
+    "nested doubling filtered": ("{% set a = ['A' * 100000] %}" + "{% set a = [a, a] %}" * 30 + "{{ a | upper }}",
+                                 "the value given to the 'upper' filter holds more than"),
+    "lists are not changed in place": ("{% set l = [] %}{{ l.append(1) }}", "'append' of 'list' object is unsafe"),
 }
 
 

@@ -26,7 +26,8 @@ from jinja2 import ChainableUndefined, FileSystemLoader, StrictUndefined, Templa
 from jinja2.environment import Environment as BaseEnvironment
 from jinja2.environment import Template
 from jinja2.nodes import EvalContext
-from jinja2.sandbox import SandboxedEnvironment, SandboxedEscapeFormatter, SandboxedFormatter, SecurityError
+from jinja2.sandbox import ImmutableSandboxedEnvironment, SandboxedEscapeFormatter, SandboxedFormatter, SecurityError
+from jinja2.utils import Namespace
 from markupsafe import Markup
 
 from ..limits import limit
@@ -35,6 +36,7 @@ __all__ = ["BoundedEnvironment", "Environment", "SecurityError", "TemplateError"
 
 MAX_OUTPUT = limit("template_output")
 MAX_STRING = limit("template_string")
+MAX_VALUE = limit("template_value")
 MAX_WIDTH = limit("template_format_width")
 MAX_RANGE = limit("template_range")
 MAX_STEPS = limit("template_steps")
@@ -59,6 +61,35 @@ def _refuse(message: str) -> SecurityError:
 def _check_size(value: Any, what: str) -> Any:
     if isinstance(value, (str, list, tuple, bytes)) and len(value) > MAX_STRING:
         raise _refuse(f"{what} makes {len(value):,} characters or items; a template may make at most {MAX_STRING:,}")
+    return value
+
+
+def _weight(value: Any, most: int) -> int:
+    """Characters and items in a value, nested containers included, counted up to ``most`` (a
+    list holding itself twice, thirty levels deep, is counted in a moment, not expanded)."""
+    total = 0
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            total += len(item)
+        else:
+            total += 1
+            if isinstance(item, dict):
+                stack.extend(item.keys())
+                stack.extend(item.values())
+            elif isinstance(item, (list, tuple, set, frozenset)):
+                stack.extend(item)
+            elif isinstance(item, Namespace):
+                stack.append(item.__dict__.get("_Namespace__attrs", {}))
+        if total > most:
+            return total
+    return total
+
+
+def _check_weight(value: Any, most: int, what: str) -> Any:
+    if not isinstance(value, (str, int, float, bool)) and value is not None and _weight(value, most) > most:
+        raise _refuse(f"{what} holds more than {most:,} characters and items")
     return value
 
 
@@ -87,12 +118,14 @@ def _check_percent(template: str, args: Any) -> None:
 class _BoundedFormatter(SandboxedFormatter):
     def format_field(self, value: Any, format_spec: str) -> Any:
         _check_spec(format_spec, "{:" + format_spec + "}")
+        _check_weight(value, MAX_STRING, "the value formatted")
         return super().format_field(value, format_spec)
 
 
 class _BoundedEscapeFormatter(SandboxedEscapeFormatter):
     def format_field(self, value: Any, format_spec: str) -> Any:
         _check_spec(format_spec, "{:" + format_spec + "}")
+        _check_weight(value, MAX_STRING, "the value formatted")
         return super().format_field(value, format_spec)
 
 
@@ -106,9 +139,10 @@ def _bounded_range(*args: int) -> range:
 def _mul(left: Any, right: Any) -> Any:
     for seq, count in ((left, right), (right, left)):
         if isinstance(seq, (str, list, tuple)) and isinstance(count, int) and not isinstance(count, bool):
-            size = len(seq) * max(count, 0)
+            each = len(seq) if isinstance(seq, str) else _weight(seq, MAX_STRING)
+            size = each * max(count, 0)
             if size > MAX_STRING:
-                raise _refuse(f"repeating {len(seq):,} characters or items {count:,} times makes {size:,}; "
+                raise _refuse(f"repeating {each:,} characters or items {count:,} times makes {size:,}; "
                               f"a template may make at most {MAX_STRING:,}")
     return operator.mul(left, right)
 
@@ -123,6 +157,7 @@ def _pow(left: Any, right: Any) -> Any:
 def _mod(left: Any, right: Any) -> Any:
     if isinstance(left, str):
         _check_percent(left, right)
+        _check_weight(right, MAX_STRING, "the value formatted with '%'")
         return _check_size(operator.mod(left, right), "'%' formatting")
     return operator.mod(left, right)
 
@@ -131,9 +166,9 @@ def _add(left: Any, right: Any) -> Any:
     for value in (left, right):
         _check_size(value, "'+'")
     if isinstance(left, (str, list, tuple)) and isinstance(right, (str, list, tuple)):
-        if len(left) + len(right) > MAX_STRING:
-            raise _refuse(f"'+' makes {len(left) + len(right):,} characters or items; "
-                          f"a template may make at most {MAX_STRING:,}")
+        if _weight(left, MAX_STRING) + _weight(right, MAX_STRING) > MAX_STRING:
+            raise _refuse(f"'+' makes more than {MAX_STRING:,} characters or items, "
+                          f"the most a template may make")
     return operator.add(left, right)
 
 
@@ -157,8 +192,8 @@ def _check_str_method(method: Any, args: tuple, kwargs: dict) -> None:
 
 
 def _guard_filter(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
-    """The built-in filters that take a size (center, indent, batch, slice, wordwrap, truncate,
-    format, replace) refuse sizes past the limits before doing the work."""
+    """Every built-in filter refuses a value past the limits before doing the work; those that
+    take a size (center, indent, batch, slice, wordwrap, truncate, format, replace) check it too."""
 
     def guarded(*args: Any, **kwargs: Any) -> Any:
         plain = [a for a in args if not isinstance(a, (BaseEnvironment, EvalContext))]  # drop a passed context
@@ -170,10 +205,12 @@ def _guard_filter(name: str, function: Callable[..., Any]) -> Callable[..., Any]
             if len(text) + grown > MAX_STRING:
                 raise _refuse(f"'replace' makes {len(text) + grown:,} characters; "
                               f"a template may make at most {MAX_STRING:,}")
-        else:
+        elif name in _SIZED_FILTERS:
             for value in (*plain[1:], *kwargs.values()):
                 if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_STRING:
                     raise _refuse(f"the '{name}' filter was given {value:,}; the limit is {MAX_STRING:,}")
+        for value in (*plain, *kwargs.values()):  # what a filter turns into text is bounded first
+            _check_weight(value, MAX_VALUE, f"the value given to the '{name}' filter")
         return _check_size(function(*args, **kwargs), f"the '{name}' filter")
 
     return update_wrapper(guarded, function)
@@ -226,8 +263,12 @@ def _step(count: int = 1) -> None:
             raise _refuse(f"the template takes more than {MAX_STEPS:,} loop steps and calls")
 
 
-class BoundedEnvironment(SandboxedEnvironment):
-    """A sandbox that also bounds work. ``bounded``: templates from game data, whose loops,
+def _finalize(value: Any) -> Any:
+    return _check_weight(value, MAX_OUTPUT, "a value shown by the template")
+
+
+class BoundedEnvironment(ImmutableSandboxedEnvironment):
+    """A sandbox (lists and dicts cannot be changed in place) that also bounds work. ``bounded``: templates from game data, whose loops,
     calls, concatenations and output are counted too (the rulebook's own templates are not)."""
 
     template_class = _BoundedTemplate
@@ -238,8 +279,10 @@ class BoundedEnvironment(SandboxedEnvironment):
         self.bounded = bounded
         self.globals["range"] = _bounded_range
         self.binop_table.update({"*": _mul, "**": _pow, "%": _mod, "+": _add})
-        for name in _SIZED_FILTERS:
-            self.filters[name] = _guard_filter(name, self.filters[name])
+        if bounded:  # game data's templates: every filter and every {{ value }} is weighed first
+            for name in list(self.filters):  # the built-in ones (extra filters are added after)
+                self.filters[name] = _guard_filter(name, self.filters[name])
+            self.finalize = _finalize
 
     def _parse(self, source: str, name: str | None, filename: str | None) -> nodes.Template:
         tree = super()._parse(source, name, filename)
@@ -262,6 +305,7 @@ class BoundedEnvironment(SandboxedEnvironment):
             yield item
 
     def checked(self, value: Any) -> Any:
+        _check_weight(value, MAX_STRING, "a value joined with '~'")
         return _check_size(value if isinstance(value, (list, tuple)) else str(value), "'~'")
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
