@@ -23,6 +23,8 @@ LIMITS: dict[str, Limit] = {
     "deck_cards": Limit(10_000, "cards printed by one deck"),
     # art (generator.model.icons, generator.scene.images, generator.rulebook.pdf)
     "icon_bytes": Limit(512 * 1024, "bytes in one SVG icon"),
+    "icon_depth": Limit(50, "levels of nested elements in one SVG icon"),
+    "icon_coordinate": Limit(1_000_000, "size of any number (coordinate, width) in one SVG icon"),
     "image_bytes": Limit(50 * 1024 * 1024, "bytes in one PNG or JPEG"),
     "image_pixels": Limit(80_000_000, "pixels in one PNG or JPEG, read from its header before decoding"),
     "rulebook_fetch_bytes": Limit(32 * 1024 * 1024, "bytes in one file the rulebook embeds"),

@@ -305,3 +305,16 @@ def test_a_build_failing_after_its_decks_are_written_leaves_the_previous_kit_exa
     assert results == [] and "the quick reference failed" in "\n".join(problems)
     assert _kit(kit_dir) == before
     assert _strays(kit_dir) == []
+
+
+# --- icons -------------------------------------------------------------------------------
+
+def test_a_deeply_nested_or_huge_icon_is_a_problem_naming_the_file(tmp_path, starter_game):
+    icon = starter_game / "icons" / "star.svg"
+    svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">{}</svg>'
+    icon.write_text(svg.format("<g>" * 990 + '<circle cx="5" cy="5" r="4"/>' + "</g>" * 990))
+    for output in _validate_and_build(starter_game, tmp_path):
+        assert "icons/star.svg: elements nest deeper than 50 levels" in output
+    icon.write_text(svg.format('<rect x="0" y="0" width="1e308" height="1e308"/>'))
+    for output in _validate_and_build(starter_game, tmp_path):
+        assert "icons/star.svg: the SVG holds a number larger than 1,000,000" in output

@@ -18,6 +18,8 @@ from pathlib import Path
 from ..limits import limit
 
 MAX_ICON_BYTES = limit("icon_bytes")
+MAX_ICON_DEPTH = limit("icon_depth")
+MAX_ICON_NUMBER = limit("icon_coordinate")
 KAPPA = 0.5522847498  # circle to cubic Bézier
 SVG_NS = "{http://www.w3.org/2000/svg}"
 SHAPES = {"path", "circle", "ellipse", "rect", "polygon", "polyline", "line"}
@@ -49,12 +51,15 @@ def read_icon(path: Path) -> IconArt:
         art = _read_icon(path)
     except IconError:
         raise
-    except (ValueError, IndexError, OverflowError) as exc:
+    except (ValueError, IndexError, OverflowError, RecursionError) as exc:
         raise IconError(f"{path}: bad value in the SVG ({exc})") from None
     numbers = [*art.view_box] + [v for shape in art.shapes for op in shape.ops for v in op[1:]]
     numbers += [shape.stroke_width for shape in art.shapes]
     if not all(math.isfinite(v) for v in numbers):
         raise IconError(f"{path}: the SVG holds a number that is not finite (nan or inf)")
+    if any(abs(v) > MAX_ICON_NUMBER for v in numbers):
+        raise IconError(f"{path}: the SVG holds a number larger than {MAX_ICON_NUMBER:,} "
+                        f"(coordinates that large cannot be drawn)")
     return art
 
 
@@ -85,7 +90,11 @@ def _read_icon(path: Path) -> IconArt:
         if box[2] <= 0 or box[3] <= 0:
             raise IconError(f"{path}: give the <svg> a viewBox")
     shapes = []
-    for element, inherited in _walk(root, {}):
+    try:
+        walked = list(_walk(root, {}))
+    except IconError as exc:
+        raise IconError(f"{path}: {exc}") from None
+    for element, inherited in walked:
         name = _local(element.tag)
         if name in IGNORED:
             continue
@@ -113,11 +122,13 @@ def _local(tag: str) -> str:
     return tag.split("}", 1)[-1]
 
 
-def _walk(element, inherited):
+def _walk(element, inherited, depth: int = 0):
+    if depth > MAX_ICON_DEPTH:
+        raise IconError(f"elements nest deeper than {MAX_ICON_DEPTH} levels")
     yield element, inherited
     here = {**inherited, **_style(element)}
     for child in element:
-        yield from _walk(child, here)
+        yield from _walk(child, here, depth + 1)
 
 
 def _style(element) -> dict[str, str]:
