@@ -316,3 +316,21 @@ def test_a_whole_page_sheet_has_no_scale_note_beside_the_ruler(built_real):
     text = reader.pages[0].extract_text()
     assert "printed at" not in text and "Print at 100" not in text
     assert crop_marks(reader.pages[0], reader) == []
+
+
+def test_backs_of_different_colours_keep_their_own_colour_past_a_duplex_error(built_real):
+    """Ribbon of Bone's marquis backs differ per lord. A back printed up to 1.5 mm off its front
+    (home duplex printers) must still show its own colour at every cut: each back keeps at least
+    1.5 mm of bleed on every edge, into the gutters and the outer margin alike."""
+    result = built_real["ribbon-of-bone"]
+    entry = next(f for f in result.files if f.path.startswith("marquis") and f.path.endswith(".pdf"))
+    reader = PdfReader(result.out_dir / entry.path)
+    forms = set()
+    for page in reader.pages[1::2]:
+        for back in placements(page, reader):
+            forms.add(back.form)
+            left, bottom, width, height = back.clip
+            kept = (back.x - left, bottom + height - (back.y + back.h), left + width - (back.x + back.w),
+                    back.y - bottom)
+            assert min(kept) >= 1.5 - TOL, f"a back keeps only {min(kept):.2f} mm of its colour"
+    assert len(forms) > 1  # backs of different colours side by side

@@ -121,32 +121,41 @@ class Axis:
     outside: bool
 
 
+def _share(spare: float, gaps: int, bleed: float, wished_gutter: float) -> tuple[float, float]:
+    """(gutter, outer bleed) from ``spare`` room: every edge of every card gets the same bleed where
+    it can (its outer bleed, half of each gutter), so a back printed a little off shows its own
+    colour rather than its neighbour's or white paper; then the gutters grow to the wished one."""
+    outer = min(bleed, spare / (2 + 2 * gaps))
+    gutter = min(wished_gutter, (spare - 2 * outer) / gaps) if gaps else 0.0
+    return gutter, max(0.0, min(bleed, (spare - gaps * gutter) / 2))
+
+
 def plan_axis(length: float, card: float, bleed: float, printable: float, wished_gutter: float,
               before: float = 0.0, after: float = 0.0) -> Axis | None:
     """The most cards along ``length`` whose bleed and marks stay ``printable`` inside the paper,
-    with ``before`` and ``after`` kept free too (for a ruler). Marks go in the margins when both
-    have room for a printable mark; otherwise in gutters of at least MIN_TICK_GUTTER_MM, the outer
-    bleed then getting what is left (possibly none: the card is cut at the printable edge)."""
+    with ``before`` and ``after`` kept free too (for a ruler). Marks go in the margins when that
+    costs no bleed; otherwise only as ticks in gutters of at least MIN_TICK_GUTTER_MM."""
     avail = length - 2 * printable - before - after
-    band = bleed + mm(MARK_GAP_MM) + mm(MIN_MARK_MM)
+    marks = mm(MARK_GAP_MM) + mm(MIN_MARK_MM)
     least = mm(MIN_TICK_GUTTER_MM)
     for count in range(max(0, int(avail // card)), 0, -1):
         spare = avail - count * card
         gaps = count - 1
-        if spare >= 2 * band - 1e-9:
-            gutter = min(wished_gutter, (spare - 2 * band) / gaps) if gaps else 0.0
-            used = count * card + gaps * gutter
-            start = printable + before + (avail - used) / 2
-            return Axis(count, gutter, bleed, start, True)
+        options = []  # (edge bleed a back printed off keeps, marks outside, gutter, outer bleed)
+        if spare >= 2 * marks - 1e-9:
+            gutter, outer = _share(spare - 2 * marks, gaps, bleed, wished_gutter)
+            if not gaps or gutter >= least - 1e-9:
+                options.append((min(outer, gutter / 2 if gaps else outer), True, gutter, outer))
         if gaps and spare >= gaps * least - 1e-9:
-            if (spare - 2 * bleed) / gaps >= least:
-                gutter = min(wished_gutter, (spare - 2 * bleed) / gaps)
-            else:  # the gutters' ticks come first: the outer bleed gets what is left
-                gutter = min(wished_gutter, spare / gaps)
-            outer = min(bleed, (spare - gaps * gutter) / 2)
+            gutter, outer = _share(spare, gaps, bleed, wished_gutter)
+            if gutter < least:  # the gutters' ticks come first: the outer bleed gets what is left
+                gutter, outer = least, max(0.0, min(bleed, (spare - gaps * least) / 2))
+            options.append((min(outer, gutter / 2), False, gutter, outer))
+        if options:
+            _kept, outside, gutter, outer = max(options, key=lambda o: (round(o[0], 6), o[1]))
             used = count * card + gaps * gutter
             start = printable + before + (avail - used) / 2
-            return Axis(count, gutter, outer, start, False)
+            return Axis(count, gutter, outer, start, outside)
     return None
 
 
