@@ -19,8 +19,10 @@ LIMITS: dict[str, Limit] = {
     "yaml_depth": Limit(100, "levels of nesting in one YAML file"),
     "yaml_values": Limit(200_000, "values in one YAML file, aliases expanded"),
     "game_files": Limit(500, "YAML files in one game folder"),
+    "game_yaml_bytes": Limit(20 * 1024 * 1024, "bytes in all the YAML files of one game folder"),
     # what the data describes (generator.model.references)
     "deck_cards": Limit(10_000, "cards printed by one deck"),
+    "game_cards": Limit(20_000, "cards printed by all the decks of one game"),
     # art (generator.model.icons, generator.scene.images, generator.rulebook.pdf)
     "icon_bytes": Limit(512 * 1024, "bytes in one SVG icon"),
     "icon_depth": Limit(50, "levels of nested elements in one SVG icon"),

@@ -318,3 +318,27 @@ def test_a_deeply_nested_or_huge_icon_is_a_problem_naming_the_file(tmp_path, sta
     icon.write_text(svg.format('<rect x="0" y="0" width="1e308" height="1e308"/>'))
     for output in _validate_and_build(starter_game, tmp_path):
         assert "icons/star.svg: the SVG holds a number larger than 1,000,000" in output
+
+
+# --- limits per game ---------------------------------------------------------------------
+
+def test_cards_across_decks_are_limited_per_game_and_refused_at_once(tmp_path, starter_game):
+    decks = [{"id": f"pile-{n}", "name": f"Pile {n}", "back": "plain", "backs": {"plain": {"title": "x"}},
+              "cards": [{"id": f"c{n}", "name": "C", "cost": 1, "type": "Action", "text": "x", "count": 9_000}]}
+             for n in range(3)]
+    (starter_game / "more-cards.yaml").write_text(yaml.safe_dump({"decks": decks}))
+    started = time.perf_counter()
+    result = run("validate", starter_game)
+    assert result.exit_code == 2, result.output
+    assert "decks: the decks print 27,006 cards together; a game may print at most 20,000" in result.output
+    assert time.perf_counter() - started < 5
+
+
+def test_yaml_bytes_are_limited_per_game_not_only_per_file(starter_game, monkeypatch):
+    from generator.model import files
+
+    monkeypatch.setattr(files, "MAX_GAME_BYTES", 4_000)  # the real limit is 20 MB: the same check, smaller
+    (starter_game / "notes.yaml").write_text("notes: '" + "x" * 3_000 + "'\n")
+    result = run("validate", starter_game)
+    assert result.exit_code == 2, result.output
+    assert "my-game: the game's YAML files hold" in result.output and "a game may hold at most" in result.output

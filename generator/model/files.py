@@ -13,6 +13,7 @@ from .problems import Sources
 from .safeyaml import Document, YamlRefused, read_yaml
 
 MAX_FILES = limit("game_files")
+MAX_GAME_BYTES = limit("game_yaml_bytes")
 
 
 def _game_files(root: Path, problems: list[Problem] | None = None) -> list[Path]:
@@ -42,6 +43,12 @@ def _read_game_files(root: Path, problems: list[Problem], sources: Sources) -> d
     files = _game_files(root, problems)
     if len(files) > MAX_FILES:
         problems.append(Problem(f"{len(files)} YAML files; a game may have at most {MAX_FILES}", file=root))
+        return {}
+    total = sum(f.stat().st_size for f in files if f.is_file())
+    if total > MAX_GAME_BYTES:
+        problems.append(Problem(f"the game's YAML files hold {total / 1_048_576:.1f} MB together; a game may hold "
+                                f"at most {MAX_GAME_BYTES // 1_048_576} MB", file=root,
+                                hint="no game needs this much data: is a generated file in the folder?"))
         return {}
     merged: dict[str, Any] = {}
     for file in files:

@@ -16,6 +16,7 @@ from .layouts import Layout
 from .problems import Sources, _format_path
 
 MAX_DECK_CARDS = limit("deck_cards")
+MAX_GAME_CARDS = limit("game_cards")
 ICON_PATTERN = re.compile(r":([a-z0-9][a-z0-9-]*):")
 RULE_REF_PATTERN = re.compile(r"\[\[([^\]]*)\]\]")
 # Card, back and piece fields holding a file path; checked to stay inside the game folder.
@@ -160,6 +161,10 @@ def check_references(game: Game, layouts: dict[str, Layout], sources: Sources) -
                 problem(("dice", index, "success"), f"success values {missing} are on no face of '{die.id}'")
     # decks and cards
     check_duplicates(("decks",), game.decks, "deck")
+    all_cards = sum(deck.total for deck in game.decks)
+    if all_cards > MAX_GAME_CARDS and all(deck.total <= MAX_DECK_CARDS for deck in game.decks):
+        problem(("decks",), f"the decks print {all_cards:,} cards together; a game may print at most {MAX_GAME_CARDS:,}",
+                "no printed game needs this many cards: check the counts")
     for d_index, deck in enumerate(game.decks):
         here = ("decks", d_index)
         check_rule(here + ("rule",), deck.rule)
