@@ -192,7 +192,8 @@ def _png_header(width: int, height: int) -> bytes:
 
 
 def test_a_0x0_png_is_refused_at_the_card_that_names_it(tmp_path, starter_game):
-    _with_art(starter_game, lambda p: p.write_bytes(_png_header(0, 0) + b"\0" * 12))
+    iend = b"\0\0\0\0IEND\xaeB`\x82"  # a well-formed file, but with no pixel
+    _with_art(starter_game, lambda p: p.write_bytes(_png_header(0, 0) + iend))
     for output in _validate_and_build(starter_game, tmp_path):
         assert "cards.yaml:" in output and ".image: dash.png is 0 x 0 pixels" in output
 
@@ -342,3 +343,24 @@ def test_yaml_bytes_are_limited_per_game_not_only_per_file(starter_game, monkeyp
     result = run("validate", starter_game)
     assert result.exit_code == 2, result.output
     assert "my-game: the game's YAML files hold" in result.output and "a game may hold at most" in result.output
+
+
+# --- damaged art -------------------------------------------------------------------------
+
+def test_truncated_or_header_only_images_are_refused_at_the_card(tmp_path, starter_game):
+    import io
+
+    from PIL import Image as PilImage
+
+    def saved(fmt: str) -> bytes:
+        buffer = io.BytesIO()
+        PilImage.effect_noise((300, 200), 60).convert("RGB").save(buffer, fmt)
+        return buffer.getvalue()
+
+    jpeg, png = saved("JPEG"), saved("PNG")
+    for data, expected in [(jpeg[: len(jpeg) // 2], "damaged JPEG: it ends before its end marker"),
+                           (jpeg[:12], "damaged JPEG: it has no frame header"),
+                           (png[: len(png) // 2], "damaged PNG: it ends before its last chunk")]:
+        _with_art(starter_game, lambda p, data=data: p.write_bytes(data))
+        for output in _validate_and_build(starter_game, tmp_path):
+            assert ".image: dash.png is a " + expected in output, output

@@ -41,18 +41,27 @@ def _header_size(path: Path) -> tuple[int, int]:
             raise ImageError(f"{path.name} is {size // 1_048_576} MB; images are limited to {MAX_IMAGE_BYTES // 1_048_576} MB")
         with path.open("rb") as handle:
             head = handle.read(32)
+            handle.seek(max(0, size - 4096))
+            tail = handle.read()
             if head.startswith(b"\x89PNG\r\n\x1a\n") and head[12:16] == b"IHDR":
                 width, height = struct.unpack(">II", head[16:24])
+                if len(head) < 24 or b"IEND\xaeB`\x82" not in tail:  # truncated: the pixels end early
+                    raise ImageError(f"{path.name} is a damaged PNG: it ends before its last chunk (IEND)")
                 return width, height
             if head.startswith(b"\xff\xd8"):
-                return _jpeg_size(handle)
+                width, height = _jpeg_size(handle, path)
+                if b"\xff\xd9" not in tail:
+                    raise ImageError(f"{path.name} is a damaged JPEG: it ends before its end marker")
+                return width, height
     except OSError as exc:
         raise ImageError(f"cannot read {path.name}: {exc.strerror}") from None
     raise ImageError(f"{path.name} is not a PNG or JPEG image")
 
 
-def _jpeg_size(handle) -> tuple[int, int]:
+def _jpeg_size(handle, path: Path) -> tuple[int, int]:
+    """The frame header's size, once the scan (the pixel data) is seen to follow it."""
     handle.seek(2)
+    size = None
     while True:
         marker = handle.read(2)
         if len(marker) < 2 or marker[0] != 0xFF:
@@ -65,10 +74,21 @@ def _jpeg_size(handle) -> tuple[int, int]:
             break
         length = struct.unpack(">H", length_bytes)[0]
         if code in (0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF):
-            _precision, height, width = struct.unpack(">BHH", handle.read(5))
-            return width, height
+            frame = handle.read(5)
+            if len(frame) < 5:
+                break
+            _precision, height, width = struct.unpack(">BHH", frame)
+            size = (width, height)
+            handle.seek(length - 7, 1)
+            continue
+        if code == 0xDA:  # start of scan: the pixels follow
+            if size is None:
+                break
+            return size
         handle.seek(length - 2, 1)
-    raise ImageError("the JPEG has no frame header")
+    if size is None:
+        raise ImageError(f"{path.name} is a damaged JPEG: it has no frame header")
+    raise ImageError(f"{path.name} is a damaged JPEG: it has no image data")
 
 
 def fitted(size: tuple[int, int], box: tuple[float, float, float, float], fit: str) -> tuple[float, float, float, float]:
