@@ -364,3 +364,14 @@ def test_truncated_or_header_only_images_are_refused_at_the_card(tmp_path, start
         _with_art(starter_game, lambda p, data=data: p.write_bytes(data))
         for output in _validate_and_build(starter_game, tmp_path):
             assert ".image: dash.png is a " + expected in output, output
+
+
+def test_card_text_given_as_a_list_is_refused_not_printed_as_python(tmp_path, starter_game):
+    cards = starter_game / "cards.yaml"
+    text = cards.read_text()
+    old = '        text: "Move up to **3** spaces. Then draw a card. See [[turn]]."\n'
+    assert old in text
+    cards.write_text(text.replace(old, "        text: [Draw 2 runes from the bag., x]\n"))
+    for output in _validate_and_build(starter_game, tmp_path):
+        assert "card 'dash'" in output and "'card.text' is a list, but this region shows text" in output
+    assert not any((tmp_path / "out").rglob("*.pdf")) if (tmp_path / "out").exists() else True

@@ -167,6 +167,10 @@ def _render(region: Region, context: dict) -> str:
         if name not in values:
             raise UndefinedError(f"'{scope}' has no field '{name}'")
         value = values[name]
+        if isinstance(value, (list, dict)):  # would print as Python's ['a', 'b']
+            kind = "a list" if isinstance(value, list) else "a mapping"
+            raise TemplateError(f"'{scope}.{name}' is {kind}, but this region shows text: write it as one "
+                                f"string (or loop over it in the layout)")
         text = "" if value is None else str(value)
     else:
         text = _template(region.value).render(**context)
