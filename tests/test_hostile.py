@@ -375,3 +375,24 @@ def test_card_text_given_as_a_list_is_refused_not_printed_as_python(tmp_path, st
     for output in _validate_and_build(starter_game, tmp_path):
         assert "card 'dash'" in output and "'card.text' is a list, but this region shows text" in output
     assert not any((tmp_path / "out").rglob("*.pdf")) if (tmp_path / "out").exists() else True
+
+
+# --- errors with their place -------------------------------------------------------------
+
+def test_a_broken_declared_icon_is_one_problem_not_also_a_missing_file(tmp_path, starter_game):
+    (starter_game / "icons.yaml").write_text("icons:\n  star: {label: Star}\n")
+    (starter_game / "icons" / "star.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><script/></svg>')
+    result = run("validate", starter_game)
+    assert result.exit_code == 2
+    assert "icons/star.svg: <script> is not supported in icons" in result.output
+    assert "does not exist" not in result.output
+
+
+def test_an_extends_loop_is_located_with_its_column(starter_game):
+    (starter_game / "layouts").mkdir()
+    (starter_game / "layouts" / "a.yaml").write_text("size: poker\nextends: b\n")
+    (starter_game / "layouts" / "b.yaml").write_text("size: poker\nextends: a\n")
+    result = run("validate", starter_game)
+    assert result.exit_code == 2
+    assert "layouts/a.yaml:2:1: extends: layouts extend each other in a loop: a -> b -> a" in result.output

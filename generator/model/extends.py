@@ -178,8 +178,9 @@ def resolve_extends(layout_id: str, raw: dict, doc: Document, problems: list[Pro
         if parent == chain[-1] and BUILTIN + parent in raw:  # `poker` extending `poker`: the built-in one
             parent = BUILTIN + parent
         if parent in chain:
+            line, col = doc.keys.get(("extends",), (None, None))
             problems.append(Problem(f"{what}s extend each other in a loop: {' -> '.join(chain + [parent])}",
-                                    file=doc.file, line=doc.keys.get(("extends",), (None,))[0], path="extends"))
+                                    file=doc.file, line=line, column=col, path="extends"))
             return None
         if parent not in raw:
             line, col = doc.keys.get(("extends",), (None, None))

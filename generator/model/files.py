@@ -128,6 +128,7 @@ def _discover_icons(root: Path, declared: Any, problems: list[Problem], sources:
             found[svg.stem] = svg.resolve()
     from .icons import IconError, read_icon  # stdlib only; every icon is read once, here
 
+    broken = set()
     for icon_id, path in list(found.items()):
         try:
             read_icon(path)
@@ -135,13 +136,14 @@ def _discover_icons(root: Path, declared: Any, problems: list[Problem], sources:
             problems.append(Problem(str(exc).split(": ", 1)[-1], file=path,
                                     hint="icons use a small, safe part of SVG: see generator/icons.py"))
             del found[icon_id]
+            broken.add(icon_id)
     for icon_id, path in found.items():
         entry = icons.get(icon_id)
         entry = dict(entry) if isinstance(entry, dict) else {}
         entry["file"] = path
         icons[icon_id] = entry
     for icon_id in list(icons):
-        if icon_id not in found:
+        if icon_id not in found and icon_id not in broken:  # a broken file exists: said once, above
             file, line, col = sources.locate(("icons", icon_id), key=True)
             problems.append(Problem(
                 f"icon '{icon_id}' is declared but icons/{icon_id}.svg does not exist",
