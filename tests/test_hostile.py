@@ -88,6 +88,7 @@ BOMBS = {
     "nested doubling filtered": ("{% set a = ['A' * 100000] %}" + "{% set a = [a, a] %}" * 30 + "{{ a | upper }}",
                                  "the value given to the 'upper' filter holds more than"),
     "lists are not changed in place": ("{% set l = [] %}{{ l.append(1) }}", "'append' of 'list' object is unsafe"),
+    "range of an undefined name": ("{% for i in range(card.nope) %}x{% endfor %}", "is not defined here"),
 }
 
 
@@ -396,3 +397,87 @@ def test_an_extends_loop_is_located_with_its_column(starter_game):
     result = run("validate", starter_game)
     assert result.exit_code == 2
     assert "layouts/a.yaml:2:1: extends: layouts extend each other in a loop: a -> b -> a" in result.output
+
+
+def test_a_board_value_of_the_wrong_shape_is_a_message_naming_the_board(tmp_path):
+    import shutil
+
+    from generator.paths import CONTENT_DIR
+
+    game = tmp_path / "rattlebones"
+    shutil.copytree(CONTENT_DIR / "rattlebones", game)
+    board = game / "board.yaml"
+    board.write_text(board.read_text().replace("space_size_mm: [60, 60]", "space_size_mm: null"))
+    result = run("validate", game)
+    assert result.exit_code == 2, result.output
+    assert isinstance(result.exception, SystemExit), repr(result.exception)
+    assert "its data cannot be drawn (TypeError" in result.output, result.output
+
+
+# --- a seeded mutation fuzzer over the five games' YAML -------------------------------------
+
+_SCALARS = ["[poker]", "3", "-1", "1e308", "null", "{a: 1}", "''", "true", "'{{ x }}'", "[[1]]", "0",
+            "99999999999999999999"]
+_INSERTS = ["\x00", "\uffff", "\x1b", "&a", "*a", "!!python/object", "\t", ": ", "- ", "{", "["]
+
+
+def _mutate(text: str, rng) -> str:
+    """One small damage: a line deleted, doubled, swapped or re-indented, a value of another
+    type, a hostile character, or the file cut short."""
+    import re
+
+    lines = text.split("\n")
+    i = rng.randrange(len(lines))
+    op = rng.randrange(7)
+    if op == 0:
+        del lines[i]
+    elif op == 1:
+        lines.insert(i, lines[rng.randrange(len(lines))])
+    elif op == 2:
+        j = rng.randrange(len(lines))
+        lines[i], lines[j] = lines[j], lines[i]
+    elif op == 3:
+        match = re.match(r"^(\s*-?\s*[A-Za-z_][\w-]*:\s*)(\S.*)$", lines[i])
+        if match:
+            lines[i] = match.group(1) + rng.choice(_SCALARS)
+    elif op == 4:
+        at = rng.randrange(len(lines[i]) + 1)
+        lines[i] = lines[i][:at] + rng.choice(_INSERTS) + lines[i][at:]
+    elif op == 5:
+        return text[: rng.randrange(len(text) + 1)]
+    else:
+        lines[i] = " " * rng.randrange(8) + lines[i].lstrip()
+    return "\n".join(lines)
+
+
+FUZZ_CASES = 200
+
+
+def test_mutated_games_validate_or_give_a_message_never_a_traceback(tmp_path):
+    import random
+    import re
+    import shutil
+
+    from generator.paths import CONTENT_DIR
+
+    games = sorted(p for p in CONTENT_DIR.iterdir() if (p / "game.yaml").is_file())
+    assert len(games) == 5
+    rng = random.Random(15)
+    failures = []
+    for case in range(FUZZ_CASES):
+        game = rng.choice(games)
+        folder = tmp_path / str(case) / game.name
+        shutil.copytree(game, folder)
+        file = rng.choice(sorted(folder.rglob("*.yaml")))
+        for _ in range(rng.randrange(1, 4)):
+            file.write_text(_mutate(file.read_text(encoding="utf-8"), rng), encoding="utf-8")
+        result = run("validate", folder)
+        where = f"case {case}: {file.relative_to(tmp_path)}"
+        if result.exception is not None and not isinstance(result.exception, SystemExit):
+            failures.append(f"{where}: {type(result.exception).__name__}: {result.exception}")
+        elif result.exit_code not in (0, 2) or "Traceback" in result.output:
+            failures.append(f"{where}: exit {result.exit_code}")
+        elif result.exit_code == 2 and not re.search(r"\.(yaml|svg)(:\d+)?|cannot be built:\n\S", result.output):
+            failures.append(f"{where}: a message with no place: {result.output[-200:]}")
+        shutil.rmtree(tmp_path / str(case))
+    assert not failures, "\n".join(failures)

@@ -142,6 +142,12 @@ def plan(loaded: LoadedGame, settings: PieceSettings) -> list[Output]:
             return fn(*args)
         except BuildError as exc:
             problems.append(str(exc))
+        except (TypeError, ValueError, LookupError, AttributeError, ArithmeticError) as exc:
+            # data of a shape validation let through (a space size of null ...): a message, not a traceback
+            piece = next((a for a in args if isinstance(a, Piece)), None)
+            subject = f"'{piece.id}'" if piece is not None else getattr(fn, "__name__", "a piece")
+            problems.append(f"{subject}: its data cannot be drawn ({type(exc).__name__}: {exc}); "
+                            f"check the values of {subject} in the game files")
         return None
 
     # Boards.

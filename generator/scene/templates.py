@@ -245,6 +245,10 @@ def _bounded_root(root: Callable[..., Any]) -> Callable[..., Any]:
                 yield chunk
         except RecursionError:
             raise _refuse("the template calls itself too deeply (a recursive macro?)") from None
+        except (TypeError, ValueError, ArithmeticError, LookupError, AttributeError) as exc:
+            # range(an undefined name), 1 / 0, int('x') ...: the template's mistake, told as one
+            raise TemplateError(f"{exc}" if "Undefined" not in str(exc) else
+                                f"a name the template uses is not defined here ({exc})") from None
         finally:
             if token is not None:
                 try:
