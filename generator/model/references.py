@@ -17,6 +17,7 @@ from .problems import Sources, _format_path
 
 MAX_DECK_CARDS = limit("deck_cards")
 MAX_GAME_CARDS = limit("game_cards")
+MAX_TEXT = limit("text_chars")
 ICON_PATTERN = re.compile(r":([a-z0-9][a-z0-9-]*):")
 RULE_REF_PATTERN = re.compile(r"\[\[([^\]]*)\]\]")
 # Card, back and piece fields holding a file path; checked to stay inside the game folder.
@@ -46,7 +47,10 @@ def check_references(game: Game, layouts: dict[str, Layout], sources: Sources) -
             problem(path, f"rule '{rule_id}' does not exist", closest_hint(rule_id, rule_ids, "rule"))
 
     def check_text(path: tuple, text: Any):
-        if isinstance(text, str):
+        if isinstance(text, str) and len(text) > MAX_TEXT:  # refused before it is set in type, slowly
+            problem(path, f"text of {len(text):,} characters; a text field may hold at most {MAX_TEXT:,}",
+                    "no card or rule section needs this much: split it")
+        elif isinstance(text, str):
             control = CONTROL_PATTERN.search(text)
             if control:
                 problem(path, f"text contains the control character U+{ord(control.group(0)):04X}",
