@@ -20,6 +20,11 @@ LIMITS: dict[str, Limit] = {
     "yaml_values": Limit(200_000, "values in one YAML file, aliases expanded"),
     "game_files": Limit(500, "YAML files in one game folder"),
     "game_yaml_bytes": Limit(20 * 1024 * 1024, "bytes in all the YAML files of one game folder"),
+    # cards from a spreadsheet (generator.model.sheet_read)
+    "sheet_file_bytes": Limit(5 * 1024 * 1024, "bytes in one CSV or XLSX file of cards"),
+    "sheet_unzipped_bytes": Limit(50 * 1024 * 1024, "bytes an XLSX file holds once unzipped (a zip bomb?)"),
+    "sheet_rows": Limit(10_000, "rows of cards in one spreadsheet (the rows read stop at ten times this)"),
+    "sheet_columns": Limit(200, "columns in one spreadsheet of cards"),
     # what the data describes (generator.model.references)
     "deck_cards": Limit(10_000, "cards printed by one deck"),
     "game_cards": Limit(20_000, "cards printed by all the decks of one game"),
