@@ -44,6 +44,10 @@ LIMITS: dict[str, Limit] = {
     "template_range": Limit(10_000, "items in one range()"),
     "template_steps": Limit(100_000, "loop steps and calls in one rendering of a layout value"),
     "template_power_bits": Limit(4_096, "bits in the result of '**'"),
+    # images made from the PDF (generator.preview, generator.render.tts)
+    "preview_dpi": Limit(600, "dots per inch of a card preview (cards preview --dpi)"),
+    "preview_pixels": Limit(50_000_000, "pixels in one preview image, a card or a contact sheet"),
+    "tts_sheet_px": Limit(4_096, "pixels on each side of a Tabletop Simulator deck sheet, which TTS must stay under"),
 }
 
 
