@@ -13,18 +13,33 @@ a PNG or JPEG from the game folder (``fit: cover`` fills the box, ``contain`` sh
 ``value`` is a jinja2
 expression over ``card`` (the card's fields), ``deck`` and ``game``; ``when: field`` draws the
 region only where the card has that field.
+
+Colours are ``#rrggbb``, ``#rgb`` or ``none``. A region's ``fill``, ``stroke``, ``value``,
+``font.size`` and ``font.color``, and the layout's ``background``, may be chosen by a card field
+instead (``fill: {by: element, fire: "#c33", water: "#36c", else: "#888"}``): see
+generator/model/styles.py.
 """
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, field_validator
+from pydantic import BeforeValidator, Field, field_validator
 
 from ..paper.sizes import CARD_SIZES_MM
 from .game import Id, Strict
+from .styles import Choice, styled
 
-Colour = Annotated[str, Field(pattern=r"^(#[0-9a-fA-F]{6}|none)$")]
+
+def _long_colour(value: Any) -> Any:
+    """'#c33' is '#cc3333': every colour reaches the renderers in six digits."""
+    if isinstance(value, str) and len(value) == 4 and value.startswith("#"):
+        return "#" + "".join(c * 2 for c in value[1:])
+    return value
+
+
+Colour = Annotated[str, BeforeValidator(_long_colour), Field(pattern=r"^(#[0-9a-fA-F]{6}|none)$")]
+Size = Annotated[float, Field(gt=2, le=200)]  # points
 Mm = Annotated[float, Field(ge=-50, le=2000)]
 
 
@@ -42,15 +57,27 @@ class Font(Strict):
         return self.min if self.min is not None else round(self.size * 0.7, 2)
 
 
+class CardFont(Font):
+    """A card region's font: its size and colour may be chosen by a card field (styles.py)."""
+
+    size: styled(Size) = 9.0
+    color: styled(Colour) = "#1a1a1a"
+
+    @property
+    def min_size(self) -> float:
+        size = self.size if not isinstance(self.size, Choice) else (self.size.default or 9.0)
+        return self.min if self.min is not None else round(size * 0.7, 2)
+
+
 class Region(Strict):
     id: Id
     kind: Literal["text", "icon", "image", "rect", "line"]
     box: tuple[Mm, Mm, Mm, Mm]
-    value: str | None = None
+    value: styled(str) | None = None
     when: str | None = None
-    font: Font = Font()
-    fill: Colour | None = None
-    stroke: Colour | None = None
+    font: CardFont = CardFont()
+    fill: styled(Colour) | None = None
+    stroke: styled(Colour) | None = None
     stroke_width: Annotated[float, Field(ge=0, le=10)] = 0.3  # mm
     radius: Annotated[float, Field(ge=0, le=50)] = 0.0  # mm, rounded corners of a rect
     padding: Annotated[float, Field(ge=0, le=20)] = 0.0  # mm, inside a text box
@@ -64,7 +91,7 @@ class Layout(Strict):
     size: str | tuple[Mm, Mm] = "poker"
     bleed: Annotated[float, Field(ge=0, le=10)] = 3.0
     safe: Annotated[float, Field(ge=0, le=20)] = 3.0
-    background: Colour | None = None  # fills the bleed too
+    background: styled(Colour) | None = None  # fills the bleed too
     fields: tuple[str, ...] | None = None  # the card fields this layout shows, beyond id/name/count
     rescale: bool = False  # with extends and a new size: scale inherited regions to the new size
     remove: tuple[Id, ...] = ()

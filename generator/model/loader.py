@@ -20,6 +20,8 @@ from .layouts import Layout
 from .problems import Sources, _validation_problems
 from .references import RULE_REF_PATTERN, check_references
 from .resolve import UnknownGame, list_game_ids, resolve_game
+from .spreadsheet import expand_spreadsheets
+from .style_checks import check_styles
 
 __all__ = ["LoadedGame", "RULE_REF_PATTERN", "Sources", "find_game_dir", "list_game_ids", "load", "load_game",
            "read_layout_files", "resolve_extends"]
@@ -49,17 +51,19 @@ def load(ref: str | Path) -> LoadedGame:
     sources = Sources()
     data = _read_game_files(root, problems, sources)
     layouts = load_layouts(root, problems)
+    sheets = expand_spreadsheets(root, data, layouts, problems, sources)  # decks' `cards: {from: x.csv}`
     if problems:
-        raise GameDataError(problems, root)
+        raise GameDataError(sheets.relabel(problems), root)
     data.setdefault("id", root.name)
     data["icons"] = _discover_icons(root, data.get("icons"), problems, sources)
     try:
         game = Game.model_validate(data)
     except ValidationError as exc:
         problems.extend(_validation_problems(exc, Game, sources, data))
-        raise GameDataError(problems, root) from None
+        raise GameDataError(sheets.relabel(problems), root) from None
     game = game.model_copy(update={"root": root, "rule_numbers": number_rules(game.rules)})
     problems.extend(check_references(game, layouts, sources))
+    problems.extend(check_styles(game, layouts, sources))
     if problems:
-        raise GameDataError(problems, root)
+        raise GameDataError(sheets.relabel(problems), root)
     return LoadedGame(game=game, layouts=layouts)

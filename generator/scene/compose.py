@@ -12,6 +12,7 @@ from ..model.extends import locate_region
 from ..model.game import Card, Deck, Game
 from ..model.layouts import Layout, Region
 from ..model.references import RULE_REF_PATTERN
+from ..model.styles import Choice, resolve
 from .fonts import metrics
 from .images import ImageError, fitted, image_size
 from .nodes import Icon, Image, Line, Rect, Scene, mm
@@ -62,14 +63,16 @@ def compose_face(layout: Layout, context: dict, game: Game, subject: str) -> Sce
     width, height = (mm(v) for v in layout.size_mm)
     bleed_pt = mm(layout.bleed)
     nodes: list = []
-    if layout.background and layout.background != "none":
-        nodes.append(Rect(-bleed_pt, -bleed_pt, width + 2 * bleed_pt, height + 2 * bleed_pt, fill=layout.background))
-    overflow: list[str] = []
     data = context.get("card") or context.get("back") or {}
+    background = resolve(layout.background, data)
+    if background and background != "none":
+        nodes.append(Rect(-bleed_pt, -bleed_pt, width + 2 * bleed_pt, height + 2 * bleed_pt, fill=background))
+    overflow: list[str] = []
     for region in layout.regions:
         if region.when and not data.get(region.when):
             continue
         try:
+            region = styled_for(region, data)
             nodes.extend(_region_nodes(region, context, game))
         except MissingGlyphs as exc:
             overflow.append(f"{subject}: region '{region.id}' uses characters the font has no glyph for: "
@@ -100,6 +103,22 @@ def region_place(source: Path | None, region_id: str, root: Path | None) -> str:
     if line is not None:
         name += f":{line}:{column}"
     return f"{name}: {field + ': ' if field else ''}"
+
+
+def styled_for(region: Region, data: dict) -> Region:
+    """The region with every value chosen by a card field (model/styles.py) picked for this card;
+    the loader has checked that each card finds an entry, so a miss only leaves the default."""
+    updates = {name: resolve(getattr(region, name), data) for name in ("fill", "stroke", "value")
+               if isinstance(getattr(region, name), Choice)}
+    font = {}
+    for name, fallback in (("size", 9.0), ("color", "#1a1a1a")):
+        value = getattr(region.font, name)
+        if isinstance(value, Choice):
+            picked = value.pick(data)
+            font[name] = fallback if picked is None else picked
+    if font:
+        updates["font"] = region.font.model_copy(update=font)
+    return region.model_copy(update=updates) if updates else region
 
 
 def _region_nodes(region: Region, context: dict, game: Game) -> list:

@@ -1,0 +1,119 @@
+"""Load-time checks of style from data (generator/model/styles.py): every ``by`` names a field the
+cards (or backs) of its layout have, every icon a choice names exists, and every card finds an
+entry for its value or an ``else``. Errors name the deck, the card and the field."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+from ..errors import Problem
+from ..suggest import closest_hint, did_you_mean
+from .extends import locate_region
+from .game import Game
+from .layouts import Layout
+from .problems import Sources, _format_path
+from .safeyaml import YamlRefused, read_yaml
+from .styles import Choice, case_key
+
+# Keys every card has besides its layout's fields (generator.model.game.Card).
+CARD_KEYS = ("id", "name", "count", "back", "layout", "rule", "sample")
+
+
+def layout_choices(layout: Layout) -> Iterator[tuple[str | None, str | None, str, str, Choice]]:
+    """(region id or None for the layout, the region's ``when``, key, what the values are, the
+    choice) of every value a layout chooses by a card field."""
+    if isinstance(layout.background, Choice):
+        yield None, None, "background", "colour", layout.background
+    for region in layout.regions:
+        for key in ("fill", "stroke"):
+            if isinstance(getattr(region, key), Choice):
+                yield region.id, region.when, key, "colour", getattr(region, key)
+        if isinstance(region.value, Choice):
+            yield region.id, region.when, "value", "icon" if region.kind == "icon" else "text", region.value
+        if isinstance(region.font.size, Choice):
+            yield region.id, region.when, "font.size", "size", region.font.size
+        if isinstance(region.font.color, Choice):
+            yield region.id, region.when, "font.color", "colour", region.font.color
+
+
+def _layout_place(layout: Layout, region_id: str | None, key: str) -> tuple[Path | None, int | None, int | None]:
+    if layout.source is None:
+        return None, None, None
+    if region_id is not None:
+        line, column, _field = locate_region(layout.source, region_id, key.split(".")[0])
+        return layout.source, line, column
+    try:
+        doc = read_yaml(layout.source)
+    except YamlRefused:
+        return layout.source, None, None
+    line, column = doc.keys.get((key,), (None, None))
+    return layout.source, line, column
+
+
+def _what(layout: Layout, region_id: str | None, key: str) -> str:
+    where = f"region '{region_id}' {key}" if region_id else key
+    return f"layout '{layout.id}', {where}"
+
+
+def check_styles(game: Game, layouts: dict[str, Layout], sources: Sources) -> list[Problem]:
+    problems: list[Problem] = []
+    # Who shows each layout: (subject, data, data path) of every card front and every back.
+    users: dict[str, list[tuple[str, dict, tuple]]] = {}
+    for d_index, deck in enumerate(game.decks):
+        for c_index, card in enumerate(deck.cards):
+            data = {"id": card.id, "name": card.name, "count": card.count, "sample": card.sample, **card.extra}
+            users.setdefault(card.layout or deck.layout, []).append(
+                (f"deck '{deck.id}', card '{card.id}'", data, ("decks", d_index, "cards", c_index)))
+        back_ids = {card.back or deck.back or "" for card in deck.cards}
+        for back_id in sorted(back_ids):
+            back = deck.backs.get(back_id)
+            data = {"title": game.title, **(back.extra if back else {})}
+            layout_id = (back.layout if back and back.layout else None) or deck.back_layout
+            users.setdefault(layout_id, []).append(
+                (f"deck '{deck.id}', back '{back_id or 'default'}'", data,
+                 ("decks", d_index, "backs", back_id) if back else ("decks", d_index)))
+    for layout_id, shown_by in users.items():
+        layout = layouts.get(layout_id)
+        if layout is None:
+            continue  # references.py names the missing layout
+        choices = list(layout_choices(layout))
+        if not choices:
+            continue
+        if layout.fields is not None and layout.kind == "card":
+            known = set(layout.fields) | set(CARD_KEYS)
+        else:
+            known = {key for _subject, data, _path in shown_by for key in data}
+        for region_id, when, key, kind, choice in choices:
+            file, line, column = _layout_place(layout, region_id, key)
+            if choice.by not in known:
+                problems.append(Problem(
+                    f"{_what(layout, region_id, key)}: 'by: {choice.by}' is not a field of the cards that use this layout",
+                    file=file, line=line, column=column, path=f"{key}.by",
+                    hint=did_you_mean(choice.by, known) or f"their fields: {', '.join(sorted(known))}"))
+                continue
+            if kind == "icon":
+                for value in [*choice.cases.values(), choice.default]:
+                    if isinstance(value, str) and "{" not in value and value not in game.icons:
+                        problems.append(Problem(f"{_what(layout, region_id, key)}: icon '{value}' does not exist",
+                                                file=file, line=line, column=column, path=f"{key}",
+                                                hint=closest_hint(value, game.icons, "icon")))
+            if choice.default is not None:
+                continue
+            for subject, data, path in shown_by:
+                if choice.pick(data) is not None or (when and not data.get(when)):
+                    continue  # found, or the region is not drawn on this card
+                value = data.get(choice.by)
+                cases = list(choice.cases)
+                if value is None:
+                    message = f"{subject} has no '{choice.by}', which {_what(layout, region_id, key)} is chosen by"
+                    hint = f"give the card a '{choice.by}', or add 'else: ...' to the mapping"
+                    where = path
+                else:
+                    message = (f"{subject}: {choice.by} '{value}' has no entry in {_what(layout, region_id, key)} "
+                               f"(it knows {', '.join(cases)}) and there is no 'else'")
+                    hint = (did_you_mean(case_key(value), [case_key(c) for c in cases])
+                            or f"add '{value}: ...' to the mapping, or 'else: ...' for every other value")
+                    where = path + (choice.by,)
+                f, li, co = sources.locate(where)
+                problems.append(Problem(message, file=f, line=li, column=co, path=_format_path(where), hint=hint))
+    return problems
