@@ -3,6 +3,10 @@
 Pages are padded with blanks to a multiple of four and placed two to a landscape sheet side in
 booklet order (sheet 1 front: last page | page 1; back: page 2 | second-to-last ...), so the
 printed stack folds in the middle into the book. The only module that uses pypdf at run time.
+
+Each book page becomes a form XObject (its content stream copied as is, still compressed, with
+its resources) that the sheet side draws scaled and moved: no content stream is parsed or
+rewritten, and fonts and pictures the pages share are stored once.
 """
 from __future__ import annotations
 
@@ -26,25 +30,62 @@ def booklet_order(pages: int) -> list[tuple[int | None, int | None]]:
     return [tuple(i if i is not None and i < pages else None for i in side) for side in sides]
 
 
+def _page_form(page, writer):
+    """A form XObject holding one page's drawing, added to writer; returns its reference."""
+    from pypdf.generic import ArrayObject, DictionaryObject, NameObject, StreamObject
+
+    contents = page.get("/Contents")
+    contents = contents.get_object() if contents is not None else None
+    form = StreamObject()
+    if isinstance(contents, StreamObject):  # the usual case: one stream, copied still compressed
+        form._data = contents._data
+        for key in ("/Filter", "/DecodeParms"):
+            if key in contents:
+                form[NameObject(key)] = contents[key].clone(writer)
+    elif contents is not None:  # several streams: one stream of their decoded bytes
+        form.set_data(b"\n".join(part.get_object().get_data() for part in contents))
+    box = page.mediabox
+    form.update({
+        NameObject("/Type"): NameObject("/XObject"),
+        NameObject("/Subtype"): NameObject("/Form"),
+        NameObject("/BBox"): ArrayObject([box[0], box[1], box[2], box[3]]),
+        NameObject("/Resources"): page["/Resources"].clone(writer) if "/Resources" in page else DictionaryObject(),
+    })
+    return writer._add_object(form)
+
+
 def impose_booklet(source: Path, target: Path, paper: str = "a4") -> int:
     """Write the booklet of ``source`` to ``target``; return its number of sheet sides."""
-    from pypdf import PageObject, PdfReader, PdfWriter, Transformation
+    from pypdf import PageObject, PdfReader, PdfWriter
+    from pypdf.generic import DictionaryObject, NameObject, StreamObject
 
     reader = PdfReader(source)
     pages = reader.pages
     height, width = (v * PT for v in PAPER_MM[paper])  # landscape: the paper's long side across
     writer = PdfWriter()
+    forms = {}
     for left, right in booklet_order(len(pages)):
-        side = PageObject.create_blank_page(width=width, height=height)
+        side = PageObject.create_blank_page(writer, width=width, height=height)
+        xobjects = DictionaryObject()
+        drawing = []
         for slot, index in enumerate((left, right)):
             if index is None:
                 continue
             page = pages[index]
-            page_w, page_h = float(page.mediabox.width), float(page.mediabox.height)
+            if index not in forms:
+                forms[index] = _page_form(page, writer)
+            box = page.mediabox
+            page_w, page_h = float(box.width), float(box.height)
             scale = min(width / 2 / page_w, height / page_h)  # A5 fills half an A4; Letter shrinks it a little
-            x = slot * width / 2 + (width / 2 - page_w * scale) / 2
-            y = (height - page_h * scale) / 2
-            side.merge_transformed_page(page, Transformation().scale(scale).translate(x, y))
+            x = slot * width / 2 + (width / 2 - page_w * scale) / 2 - float(box.left) * scale
+            y = (height - page_h * scale) / 2 - float(box.bottom) * scale
+            name = f"/P{index}"
+            xobjects[NameObject(name)] = forms[index]
+            drawing.append(f"q {scale:.6f} 0 0 {scale:.6f} {x:.4f} {y:.4f} cm {name} Do Q")
+        side[NameObject("/Resources")] = DictionaryObject({NameObject("/XObject"): xobjects})
+        content = StreamObject()
+        content.set_data("\n".join(drawing).encode("ascii"))
+        side[NameObject("/Contents")] = writer._add_object(content)
         writer.add_page(side)
     writer.add_metadata({"/Title": f"{reader.metadata.title if reader.metadata else 'Rulebook'} (booklet)"})
     with atomic_path(target) as temp:
