@@ -25,6 +25,7 @@ class Catalogue:
     def __init__(self, data: GameData):
         self.cards: dict[str, dict[str, Any]] = {}
         self.deck_of: dict[str, str] = {}
+        self._uids: dict[str, list[str]] = {}
         for deck_id in ("factions", "starting", "main"):
             for card in data.deck(deck_id)["cards"]:
                 self.cards[card["id"]] = card
@@ -57,7 +58,9 @@ class Catalogue:
         return bone["cost"] if isinstance(bone, dict) else None
 
     def uids(self, card_id: str) -> list[str]:
-        return [f"{card_id}#{n}" for n in range(1, self.cards[card_id]["count"] + 1)]
+        if card_id not in self._uids:  # asked for on every move: made once per card
+            self._uids[card_id] = [f"{card_id}#{n}" for n in range(1, self.cards[card_id]["count"] + 1)]
+        return list(self._uids[card_id])
 
 
 # -- hidden zones -------------------------------------------------------------------------------

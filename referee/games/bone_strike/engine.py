@@ -41,9 +41,17 @@ class BoneStrike(Engine):
         super().__init__(data)
         self.cat = Catalogue(data)
         self.all_uids = sorted(u for c in self.cat.cards for u in self.cat.uids(c))
+        self._in_play: dict[tuple, frozenset[str]] = {}
 
-    def in_play(self, state: State) -> set[str]:
-        """Every card uid the set-up brought out of the box (the rest stay in it all game)."""
+    def in_play(self, state: State) -> frozenset[str]:
+        """Every card uid the set-up brought out of the box (the rest stay in it all game). A
+        function of the set-up alone, kept per set-up: invariants ask for it after every move."""
+        key = (len(state["players"]), tuple(state["factions"]), bool(state["all_factions"]))
+        if key not in self._in_play:
+            self._in_play[key] = frozenset(self._brought_out(state))
+        return self._in_play[key]
+
+    def _brought_out(self, state: State) -> set[str]:
         n = len(state["players"])
         cards = {u for c in state["factions"] for u in self.cat.uids(c)[:1]}
         for row in self.data.table("starting-deck")["rows"]:

@@ -6,9 +6,12 @@ Die sides are plain strings so states stay JSON: "rattlebones", "pips-4", "point
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from referee.table.gamedata import GameData
 
 
+@lru_cache(maxsize=4096)  # a game has a few dozen distinct sides; invariants ask after every move
 def side_kind(side: str) -> str:
     """'pips-4' -> 'pips', 'points-3' -> 'points', 'arrow-2' -> 'arrow', 'gold' -> 'gold'."""
     head, _, tail = side.rpartition("-")
