@@ -1,0 +1,110 @@
+"""Components as a player sees them: layouts draw what they declare, different cards look different,
+die stickers say which die they make, and cut lines show on the pieces they cut (issue 14)."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from PIL import Image as PilImage
+from pypdf import PdfReader
+
+from generator.kit.build import build_game
+from generator.model.loader import load
+from generator.options import BuildOptions
+from generator.paths import LAYOUTS_DIR, REPO_ROOT
+from generator.scene.compose import compose_deck
+from generator.scene.nodes import Group, Icon, Image, Scene
+
+TEMPLATE_ICON = REPO_ROOT / "generator" / "templates" / "new-game" / "icons" / "star.svg"
+BUILT_IN = sorted(p.stem for p in (LAYOUTS_DIR / "cards").glob("*.yaml") if not p.stem.endswith("-back"))
+
+
+def _nodes(nodes):
+    for node in nodes:
+        yield node
+        if isinstance(node, Group):
+            yield from _nodes(node.nodes)
+        elif isinstance(node, Scene):
+            yield from _nodes(node.nodes)
+
+
+SHORT = {"cost": "87", "value": "93"}  # fields shown in a small badge: numbers found nowhere else on the card
+
+
+def _distinctive(field: str) -> str:
+    return SHORT.get(field) or f"Zq{field.replace('_', '').capitalize()}Qz"
+
+
+@pytest.fixture(scope="module")
+def every_layout_game(tmp_path_factory) -> Path:
+    """A game with one deck per built-in front layout; its one card and its back fill every field
+    their layouts declare with a value found nowhere else."""
+    folder = tmp_path_factory.mktemp("layouts") / "every-layout"
+    (folder / "icons").mkdir(parents=True)
+    (folder / "art").mkdir()
+    shutil.copy(TEMPLATE_ICON, folder / "icons" / "mark.svg")
+    PilImage.new("RGB", (120, 80), (40, 90, 160)).save(folder / "art" / "picture.png")
+    (folder / "game.yaml").write_text("title: Every Layout\nplayers: {min: 1, max: 2}\n")
+    layouts = load_layouts_only()
+    decks = []
+    for name in BUILT_IN:
+        card = {"id": "probe", "name": "Probe"}
+        for field in layouts[name].fields:
+            card[field] = {"icon": "mark", "image": "art/picture.png"}.get(field, _distinctive(field))
+        back = {field: "mark" if field == "icon" else _distinctive(f"back{field}")
+                for field in layouts[f"{name}-back"].fields}
+        decks.append({"id": f"deck-{name}", "name": f"Deck {name}", "layout": name, "back_layout": f"{name}-back",
+                      "back": "b", "backs": {"b": back}, "cards": [card]})
+    import yaml
+
+    (folder / "cards.yaml").write_text(yaml.safe_dump({"decks": decks}, sort_keys=False))
+    return folder
+
+
+def load_layouts_only():
+    from generator.model.extends import load_layouts
+
+    problems: list = []
+    layouts = load_layouts(None, problems)
+    assert not problems, problems
+    return layouts
+
+
+def test_every_built_in_layout_declares_its_fields():
+    layouts = load_layouts_only()
+    for name in BUILT_IN:
+        assert layouts[name].fields, f"layout '{name}' declares no fields"
+        assert layouts[f"{name}-back"].fields, f"layout '{name}-back' declares no fields"
+
+
+@pytest.mark.parametrize("name", BUILT_IN)
+def test_every_field_a_built_in_layout_declares_is_drawn(every_layout_game, tmp_path, name):
+    loaded = load(every_layout_game)
+    deck = next(d for d in loaded.game.decks if d.layout == name)
+    build_game(loaded, BuildOptions(out_dir=tmp_path, formats=("pdf",), rulebook=False, only=(deck.id,)))
+    reader = PdfReader(tmp_path / "every-layout" / f"{deck.id}-a4.pdf")
+    front_text = reader.pages[0].extract_text().replace("\n", " ")
+    back_text = reader.pages[1].extract_text().replace("\n", " ")
+    (faces,) = compose_deck(loaded.game, deck, loaded.layouts)
+    for side, layout, text, scene in (("front", name, front_text, faces.front),
+                                      ("back", f"{name}-back", back_text, faces.back)):
+        drawn = list(_nodes(scene.nodes))
+        for field in loaded.layouts[layout].fields:
+            if field == "icon":
+                assert any(isinstance(n, Icon) and n.icon == "mark" for n in drawn), f"{layout}: icon not drawn"
+            elif field == "image":
+                assert any(isinstance(n, Image) for n in drawn), f"{layout}: image not drawn"
+            else:
+                value = _distinctive(field if side == "front" else f"back{field}")
+                assert value in text.replace(" ", ""), f"{layout} declares '{field}' but the {side} does not show it"
+
+
+def test_no_card_face_says_sample():
+    """The sample notice lives in PRINTING.md and on the backs' small print, not on every face."""
+    for game in ("bone-strike", "runes-and-bones", "ribbon-of-bone"):
+        loaded = load(game)
+        for deck in loaded.game.decks:
+            for faces in compose_deck(loaded.game, deck, loaded.layouts):
+                texts = [n.text for n in _nodes(faces.front.nodes) if hasattr(n, "text") and isinstance(n.text, str)]
+                assert not any("SAMPLE" in t for t in texts), (game, deck.id, faces.card)
