@@ -251,6 +251,42 @@ def watch(
         typer.echo("stopped", err=True)
 
 
+@app.command()
+def preview(
+    game: Annotated[str, typer.Argument(help="The game (an id or a folder).")],
+    cards: Annotated[Optional[list[str]], typer.Argument(help="Cards to draw: a card id or name, deck/card, or a deck id "
+                                                              "(its cards and contact sheet); default: every deck.")] = None,
+    dpi: Annotated[float, typer.Option(help="Pixels per inch (30 to 600).")] = 150.0,
+    guides: Annotated[bool, typer.Option("--guides", help="Draw each layout region with its name, the trim line, "
+                                                         "the bleed's edge and the safe zone.")] = False,
+    bleed: Annotated[bool, typer.Option("--bleed", help="Keep the bleed around single cards (always with --guides).")] = False,
+    out: Annotated[Optional[Path], typer.Option(help="Output folder (default: output/ in the repository).")] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the folder.")] = False,
+) -> None:
+    """PNGs of single cards and a contact sheet of each deck's unique cards, drawn from the PDF the
+    kit prints; the folder they are in is printed on stdout.
+
+    Example: cards preview runes-and-bones fire-axe --guides
+    """
+    from .errors import BuildError
+    from .paths import OUTPUT_DIR
+    from .preview import preview_game
+
+    loaded = _load(game)
+    say = (lambda m: None) if quiet else (lambda m: typer.echo(f"  {m}", err=True))
+    try:
+        result = preview_game(loaded, list(cards or ()), out or OUTPUT_DIR, dpi=dpi, guides=guides, bleed=bleed,
+                              progress=say)
+    except BuildError as exc:
+        _fail(str(exc))
+    for note in result.notes:
+        say(note)
+    if not quiet:
+        sheets = f" and {len(result.sheets)} contact sheet{'' if len(result.sheets) == 1 else 's'}" if result.sheets else ""
+        typer.echo(f"{len(result.cards)} card image{'' if len(result.cards) == 1 else 's'}{sheets} in:", err=True)
+    typer.echo(str(result.folder))
+
+
 def _built_files(out_root: Path, game_id: str) -> dict[str, set[str]]:
     """Component or piece id -> the PDF files of the last build that hold it (from kit.json)."""
     kit = out_root / game_id / "kit.json"
