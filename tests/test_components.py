@@ -108,3 +108,38 @@ def test_no_card_face_says_sample():
             for faces in compose_deck(loaded.game, deck, loaded.layouts):
                 texts = [n.text for n in _nodes(faces.front.nodes) if hasattr(n, "text") and isinstance(n.text, str)]
                 assert not any("SAMPLE" in t for t in texts), (game, deck.id, faces.card)
+
+
+@pytest.fixture(scope="module")
+def bone_strike_pieces(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("bone-strike")
+    build_game(load("bone-strike"), BuildOptions(out_dir=out, formats=("pdf",), rulebook=False))
+    return out / "bone-strike"
+
+
+def test_die_stickers_say_which_faces_make_each_die(bone_strike_pieces):
+    game = load("bone-strike").game
+    text = " ".join(p.extract_text() for p in PdfReader(bone_strike_pieces / "die-faces-a4.pdf").pages)
+    text = " ".join(text.split())
+    for die in game.dice:
+        for copy in range(1, die.count + 1):
+            assert f"{die.name} {copy} of {die.count}" in text
+    assert text.count("these six faces make one die") == sum(d.count for d in game.dice)
+
+
+def test_a_blank_die_face_draws_nothing_that_could_read_as_a_symbol():
+    from generator.pieces.dice import die_arts, face_scene
+    from generator.scene.draw import Ink
+
+    game = load("bone-strike").game
+    blanks = 0
+    for die in game.dice:
+        for face, art in zip(die.faces, die_arts(die, game)):
+            scene = face_scene(art, 16, die.color, game, Ink(), 1.0)
+            icons = [n for n in _nodes(scene.nodes) if isinstance(n, Icon)]
+            if face.label == "blank":
+                blanks += 1
+                assert art.blank and not icons, (die.id, face.label)
+            else:
+                assert icons, (die.id, face.label)  # every other face shows its symbols
+    assert blanks == 9

@@ -4,7 +4,12 @@ A face is drawn from the data the same way everywhere (sticker, net, die-side to
 - a face with ``pips`` (a die side token) or ``symbols: {pips: n}`` shows n spots;
 - a face with an icon shows it, with its short label (a number) under it when there is one;
 - a face with symbols shows each symbol's icon as many times as it counts;
-- a bare number 1-9 on a six-sided die shows spots; any other label is printed as text.
+- a bare number 1-9 on a six-sided die shows spots; any other label is printed as text;
+- a blank face (labelled "blank", or showing an icon whose label says blank, with no symbols)
+  shows nothing: an outline there would read as one more symbol.
+
+Stickers for a printed die come as one block per die, its six (or n) faces in two rows under a
+label naming the die and which copy it is, so nobody has to work out which faces make a die.
 """
 from __future__ import annotations
 
@@ -29,6 +34,15 @@ class FaceArt:
     icon: str | None = None
     text: str = ""  # a short label under an icon, or the whole face when there is nothing else
     symbols: tuple[tuple[str, int], ...] = ()  # (icon, how many)
+    blank: bool = False  # nothing on the face
+
+
+def is_blank(face: Face, game: Game) -> bool:
+    """A face that shows nothing: no symbols, and its label (or its icon's label) says blank."""
+    if any(n > 0 for n in face.symbols.values()):
+        return False
+    icon_label = (game.icons[face.icon].label or "") if face.icon and face.icon in game.icons else ""
+    return face.label.strip().lower() == "blank" or "blank" in icon_label.lower().split()
 
 
 def _short(label: str) -> bool:
@@ -37,6 +51,8 @@ def _short(label: str) -> bool:
 
 def face_art(face: Face, die: Die, game: Game) -> FaceArt:
     symbols = dict(face.symbols)
+    if is_blank(face, game):
+        return FaceArt(face.label, blank=True)
     if symbols.get("pips"):
         return FaceArt(face.label, pips=symbols["pips"])
     if face.icon:
@@ -72,6 +88,8 @@ def face_nodes(art: FaceArt, size: float, background: str, game: Game) -> list:
     """The face's content in a size x size square at the origin."""
     ink = contrast(background)
     centre = size / 2
+    if art.blank:
+        return []
     if art.pips:
         return pips(art.pips, centre, centre, size * 0.86, ink)
     if art.icon:
@@ -124,6 +142,43 @@ def sticker_item(piece: str, art: FaceArt, size_mm: float, die_colour: str | Non
 
 def die_arts(die: Die, game: Game) -> list[FaceArt]:
     return [face_art(face, die, game) for face in die.faces]
+
+
+STRIP_LABEL_MM = 6.5  # the two label lines above a die's strip of stickers
+STRIP_GAP_MM = 1.5  # between two stickers of one strip, beyond their bleed
+STRIP_SPACE_MM = 4.0  # room to the right of a block, so two dice's blocks do not read as one
+STRIP_MAX_WIDTH_MM = 180.0  # wider strips fold into two rows (large --die-size)
+
+
+def die_sticker_items(die: Die, game: Game, size_mm: float, ink: Ink, bleed_mm: float) -> list[Item]:
+    """One item per physical die: its faces in two rows (more if still too wide), each with its own
+    cut square, under a label such as "Red attack die 2 of 6: stick these six faces on one die"."""
+    arts = die_arts(die, game)
+    step = size_mm + 2 * bleed_mm + STRIP_GAP_MM
+    per_row = math.ceil(len(arts) / 2) if len(arts) >= 4 else len(arts)  # a d6 as 3 x 2: three strips to a row
+    while per_row > 1 and per_row * step - STRIP_GAP_MM > STRIP_MAX_WIDTH_MM:
+        per_row = math.ceil(per_row / 2)
+    rows = math.ceil(len(arts) / per_row)
+    top = mm(STRIP_LABEL_MM + bleed_mm)
+    scenes = [face_scene(art, size_mm, die.color, game, ink, bleed_mm) for art in arts]
+    w = mm(per_row * step - STRIP_GAP_MM - 2 * bleed_mm)
+    h = top + mm(rows * step - STRIP_GAP_MM - 2 * bleed_mm)
+    face_word = {6: "six"}.get(len(arts), str(len(arts)))
+    items = []
+    for copy in range(1, die.count + 1):
+        parts, lines = [], []
+        for index, (art, scene) in enumerate(zip(arts, scenes)):
+            row, col = divmod(index, per_row)
+            x, y = mm(col * step), top + mm(row * step)
+            parts.append(Part(scene, x, y, f"{art.name} ({index + 1})"))
+            lines.append(Rect(x, y, scene.width, scene.height, stroke=CUT, stroke_width=CUT_WIDTH))
+        what = f"{die.name} {copy} of {die.count}" if die.count > 1 else die.name
+        lines.append(label(what, 0, mm(STRIP_LABEL_MM / 2 - 1.2), 6.5, "bold", INK, max_width=w, align="left"))
+        lines.append(label(f"these {face_word} faces make one die", 0, mm(STRIP_LABEL_MM - 1.4), 5.5, "italic",
+                           INK, max_width=w, align="left"))
+        items.append(Item(die.id, w + mm(STRIP_SPACE_MM), h, tuple(parts), None, tuple(lines), mm(bleed_mm), f"die-{die.id}",
+                          f"{die.id}-{copy}"))
+    return items
 
 
 # --- cube nets -----------------------------------------------------------------------------
