@@ -28,7 +28,7 @@ from ..scene.draw import make_scene
 from ..scene.nodes import Group, Scene
 from ..suggest import closest_hint
 from . import board as boards
-from .dice import die_arts, kind_arts, net_item, sticker_item
+from .dice import die_sticker_items, kind_arts, net_item, sticker_item
 from .outputs import board_output, components_for, sheet_output
 from .punch import tile_items, token_items
 from .settings import PieceSettings
@@ -205,9 +205,7 @@ def plan(loaded: LoadedGame, settings: PieceSettings) -> list[Output]:
     for die in printed_dice:
         if not selection.wants(die.id):
             continue
-        for art in die_arts(die, game):
-            stickers += [sticker_item(die.id, art, settings.die_size, die.color, game, ink,
-                                      STICKER_BLEED_MM if settings.bleed else 0.0, f"die-{die.id}")] * die.count
+        stickers += die_sticker_items(die, game, settings.die_size, ink, STICKER_BLEED_MM if settings.bleed else 0.0)
         sticker_ids.append(die.id)
     if stickers:
         everything = [p.id for p in die_side_sets] + [d.id for d in printed_dice]
