@@ -7,7 +7,7 @@ as "ana play fire axe"); never guessing: a name that matches nothing exactly is 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from referee.table.engine import Ambiguous, Unreadable
 
@@ -43,7 +43,7 @@ def take_player(tokens: list[str], players: list[str]) -> tuple[str, list[str]]:
                      expected="a player's name first", hint=did_you_mean(first, list(by_lower)))
 
 
-def verb(token: str, forms: dict[str, Iterable[str]]) -> str | None:
+def verb(token: str, forms: Mapping[str, Iterable[str]]) -> str | None:
     """The verb a token stands for: forms = {"play": ("play", "plays", "played")}."""
     for name, spellings in forms.items():
         if token in spellings:

@@ -193,7 +193,8 @@ class Store:
             " fingerprint, data, created, touched) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
             (game_id, game_root, title, json.dumps(players), json.dumps(options), int(digital), seed,
              fingerprint, json.dumps(data), now, now))
-        return int(cursor.lastrowid)
+        assert cursor.lastrowid is not None  # an INSERT always sets it
+        return cursor.lastrowid
 
     _COLUMNS = ("id, game_id, game_root, title, players, options, digital, seed, fingerprint, data,"
                 " created, touched, ended, result")

@@ -11,6 +11,8 @@ the turn) or once per attack (keys in the attack's "used"), counted per card.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from referee.table.engine import Event
 
 from . import board
@@ -109,7 +111,7 @@ def unexpressed(cat: Catalogue, card_id: str, when: str) -> list[str]:
 
 
 def options(cat: Catalogue, state: State, player: str, effect: dict, ctx: dict,
-            then: list[dict] = ()) -> list[str] | None:
+            then: Sequence[dict] = ()) -> list[str] | None:
     """The choices an effect offers, or None when it needs none. ``then``: the effects of the
     ability still to come (a rouse followed by an effect on ``that-warrior`` may pick a warrior
     that is already roused)."""

@@ -206,7 +206,8 @@ def read_roll(data, state: State, tokens: list[str]) -> list[int] | None:
     att = state.get("attack")
     if not att or att["stage"] != "roll":
         raise Illegal("no attack is waiting for a roll now", "attack.rolling")
-    chunks, current = [], []
+    chunks: list[list[str]] = []
+    current: list[str] = []
     for t in tokens + [","]:
         if t == ",":
             if current:

@@ -188,8 +188,8 @@ def legal(cat: Catalogue, state: State) -> list[dict[str, Any]]:
     pending = state.get("pending")
     if pending:
         p = pending["player"]
-        moves = [{"player": p, "kind": "choose", "choice": o} for o in pending["options"]]
-        return moves + ([{"player": p, "kind": "choose", "choice": None}] if pending["effect"]["optional"] else [])
+        choices = [{"player": p, "kind": "choose", "choice": o} for o in pending["options"]]
+        return choices + ([{"player": p, "kind": "choose", "choice": None}] if pending["effect"]["optional"] else [])
     att = state.get("attack")
     if att:
         p = att["by"]

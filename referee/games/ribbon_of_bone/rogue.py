@@ -15,6 +15,7 @@ fight["aims"] maps each attacker to the marquis it hits this turn.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from referee.games.ribbon_of_bone.state import LORD_ICON, Rules, foes, is_rogue, standing
@@ -27,7 +28,7 @@ def fresh_foe(rules: Rules, card: str) -> dict[str, Any]:
     return {"foe": card, "health": rules.foe_health, "bound": [], "prediction": None}
 
 
-def marquis_left(rules: Rules, state: dict[str, Any], taken: list[str] = ()) -> dict[str, list[str]]:
+def marquis_left(rules: Rules, state: dict[str, Any], taken: Sequence[str] = ()) -> dict[str, list[str]]:
     """Each lord's marquis cards still in its pile (rogue identities passed over), less ``taken``."""
     return {lord: [c for c in rules.marquis_in(pile) if c not in taken] for lord, pile in state["piles"].items()}
 
