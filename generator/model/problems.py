@@ -14,6 +14,7 @@ from pydantic import BaseModel, ValidationError
 from ..errors import Problem
 from ..suggest import did_you_mean
 from .safeyaml import Document
+from .yaml_hints import bool_word_hint
 
 
 @dataclass
@@ -22,6 +23,7 @@ class Sources:
 
     values: dict[tuple, tuple[Path, int, int]] = field(default_factory=dict)
     keys: dict[tuple, tuple[Path, int, int]] = field(default_factory=dict)
+    bool_words: dict[tuple, str] = field(default_factory=dict)  # true/false written as yes, no, on, off
 
     def add(self, doc: Document, remap) -> None:
         for path, (line, col) in doc.values.items():
@@ -30,6 +32,8 @@ class Sources:
             self.values[remap(path)] = (doc.file, line, col)
         for path, (line, col) in doc.keys.items():
             self.keys[remap(path)] = (doc.file, line, col)
+        for path, word in doc.bool_words.items():
+            self.bool_words[remap(path)] = word
 
     def locate(self, path: tuple, key: bool = False) -> tuple[Path | None, int | None, int | None]:
         table = self.keys if key else self.values
@@ -72,7 +76,9 @@ def _validation_problems(exc: ValidationError, model: type[BaseModel], sources: 
         else:
             file, line, col = sources.locate(loc)
             message = _describe(error)
-            if kind == "literal_error":
+            if isinstance(found, bool) and loc in sources.bool_words:  # text expected, YAML read yes/no/on/off
+                hint = bool_word_hint(sources.bool_words[loc])
+            elif kind == "literal_error":
                 expected = re.findall(r"'([^']*)'", error.get("ctx", {}).get("expected", ""))
                 hint = did_you_mean(str(found), expected)
             elif kind == "string_pattern_mismatch" and isinstance(found, str):

@@ -6,7 +6,9 @@ PyYAML's safe loader already refuses arbitrary Python objects. On top of it we:
   explicit tags other than YAML's own, before the recursive composer runs;
 - expand aliases ourselves, counting nodes, so an alias bomb stops at MAX_NODES;
 - refuse duplicate keys, which PyYAML would silently overwrite;
-- remember where every key and value stands, so a problem can name file:line:column.
+- remember where every key and value stands, so a problem can name file:line:column;
+- add a hint for YAML's classic traps (generator.model.yaml_hints) to the parser's messages, and
+  remember which true/false values were written as yes/no/on/off.
 """
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ import yaml
 
 from ..errors import Problem
 from ..limits import limit
+from .yaml_hints import trap_hint
 
 MAX_BYTES = limit("yaml_file_bytes")
 MAX_DEPTH = limit("yaml_depth")
@@ -41,6 +44,7 @@ class Document:
     data: Any
     values: dict[Path_, tuple[int, int]] = field(default_factory=dict)
     keys: dict[Path_, tuple[int, int]] = field(default_factory=dict)
+    bool_words: dict[Path_, str] = field(default_factory=dict)  # true/false written as yes, no, on, off
 
 
 class YamlRefused(Exception):
@@ -93,7 +97,7 @@ def parse_yaml(text: str, file: Path) -> Document:
     try:
         node = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
-        _refuse(file, _yaml_message(exc), exc.problem_mark)
+        _refuse_marked(text, file, exc)
     except yaml.YAMLError as exc:  # the reader's errors have a position, not a mark
         _unreadable(text, file, exc)
     doc = Document(file=file, data=None)
@@ -108,6 +112,12 @@ def parse_yaml(text: str, file: Path) -> Document:
 def _yaml_message(exc: yaml.MarkedYAMLError) -> str:
     parts = [p for p in (exc.context, exc.problem) if p]
     return "invalid YAML: " + "; ".join(parts)
+
+
+def _refuse_marked(text: str, file: Path, exc: yaml.MarkedYAMLError):
+    message = _yaml_message(exc)
+    mark = exc.problem_mark
+    _refuse(file, message, mark, hint=trap_hint(text, mark.line, message) if mark is not None else None)
 
 
 def _prescan(text: str, file: Path) -> None:
@@ -127,7 +137,9 @@ def _prescan(text: str, file: Path) -> None:
                     file,
                     f"custom YAML tag '{shown}' is not allowed",
                     event.start_mark,
-                    hint="game data is plain YAML: remove the tag and write the value itself",
+                    hint="game data is plain YAML: remove the tag and write the value itself"
+                    + (f" ({trap_hint(text, event.start_mark.line, '')})"  # '!wow' meant as text?
+                       if not shown.startswith("!!") and trap_hint(text, event.start_mark.line, "") else ""),
                 )
             if isinstance(event, yaml.DocumentStartEvent) and event.tags:
                 _refuse(file, "YAML %TAG directives are not allowed", event.start_mark)
@@ -143,7 +155,7 @@ def _prescan(text: str, file: Path) -> None:
             elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
                 depth -= 1
     except yaml.MarkedYAMLError as exc:
-        _refuse(file, _yaml_message(exc), exc.problem_mark)
+        _refuse_marked(text, file, exc)
     except yaml.YAMLError as exc:  # yaml.reader.ReaderError: a NUL byte, U+FFFF ...
         _unreadable(text, file, exc)
 
@@ -173,9 +185,12 @@ class _Converter:
         self.doc.values.setdefault(path, (node.start_mark.line + 1, node.start_mark.column + 1))
         if isinstance(node, yaml.ScalarNode):
             try:
-                return self.constructor.construct_object(node, deep=True)
+                value = self.constructor.construct_object(node, deep=True)
             except yaml.YAMLError as exc:
                 _refuse(self.doc.file, f"bad value: {exc}", node.start_mark)
+            if isinstance(value, bool) and not node.style and node.value.lower() not in ("true", "false"):
+                self.doc.bool_words[path] = node.value
+            return value
         if isinstance(node, yaml.SequenceNode):
             return [self.convert(child, path + (i,), depth + 1) for i, child in enumerate(node.value)]
         result: dict[str, Any] = {}

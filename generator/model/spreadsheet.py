@@ -198,7 +198,7 @@ def _rows_to_cards(file: Path, index: int, deck: dict, rows: list, columns: dict
             if declared or guess:
                 shown = f"' (mapped to '{name}')" if name != header_text else "'"
                 hint = guess or f"layout '{layout_id}' shows: {', '.join(sorted(known - set(CARD_KEYS)))}"
-                hint += f"; a column only for you: columns: {{{header_text}: null}}"
+                hint += f" (a column only for you: columns: {{{header_text}: null}})"
                 at(header_row, column, f"header '{header_text}{shown} is not a field layout '{layout_id}' shows", hint,
                    label=f"row {header_row}, column {column_letter(column)}")
                 del fields[column]

@@ -1,8 +1,11 @@
-"""Load-time checks of style from data (generator/model/styles.py): every ``by`` names a field the
-cards (or backs) of its layout have, every icon a choice names exists, and every card finds an
-entry for its value or an ``else``. Errors name the deck, the card and the field."""
+"""Load-time checks of what a card's layout does with its fields. Style from data
+(generator/model/styles.py): every ``by`` names a field the cards (or backs) of its layout have,
+every icon a choice names exists, and every card finds an entry for its value or an ``else``.
+And a field a text region prints that YAML read as true/false from yes/no/on/off (it would print
+"True") is refused with the fix. Errors name the deck, the card and the field."""
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,6 +17,7 @@ from .layouts import Layout
 from .problems import Sources, _format_path
 from .safeyaml import YamlRefused, read_yaml
 from .styles import Choice, case_key
+from .yaml_hints import bool_word_hint
 
 # Keys every card has besides its layout's fields (generator.model.game.Card).
 CARD_KEYS = ("id", "name", "count", "back", "layout", "rule", "sample")
@@ -76,6 +80,7 @@ def check_styles(game: Game, layouts: dict[str, Layout], sources: Sources) -> li
         layout = layouts.get(layout_id)
         if layout is None:
             continue  # references.py names the missing layout
+        problems.extend(_bool_words(layout, shown_by, sources))
         choices = list(layout_choices(layout))
         if not choices:
             continue
@@ -117,3 +122,19 @@ def check_styles(game: Game, layouts: dict[str, Layout], sources: Sources) -> li
                 f, li, co = sources.locate(where)
                 problems.append(Problem(message, file=f, line=li, column=co, path=_format_path(where), hint=hint))
     return problems
+
+
+def _bool_words(layout: Layout, shown_by: list, sources: Sources) -> list[Problem]:
+    """A field a text region prints, written yes/no/on/off and read by YAML as true/false."""
+    printed = {name for region in layout.regions if region.kind == "text" and isinstance(region.value, str)
+               for name in re.findall(r"(?:card|back)\.([A-Za-z_][A-Za-z0-9_]*)", region.value)}
+    found = []
+    for subject, data, path in shown_by:
+        for name in sorted(printed):
+            word = sources.bool_words.get(path + (name,))
+            if isinstance(data.get(name), bool) and word is not None:
+                file, line, column = sources.locate(path + (name,))
+                found.append(Problem(f"{subject}: '{name}' would print as {data[name]}, not as {word}", file=file,
+                                     line=line, column=column, path=_format_path(path + (name,)),
+                                     hint=bool_word_hint(word)))
+    return found
