@@ -13,7 +13,7 @@ from .paper.sizes import PRINT_PAPERS
 
 PAPERS: tuple[str, ...] = PRINT_PAPERS  # --paper
 LAYOUTS: tuple[str, ...] = ("duplex", "gutterfold", "single")  # --layout
-FORMATS: tuple[str, ...] = ("pdf", "svg")  # --format
+FORMATS: tuple[str, ...] = ("pdf", "svg", "tts")  # --format (tts alone: generator/render/tts.py)
 BOOKS: tuple[str, ...] = ("a5", "a4", "letter")  # --book
 
 DEFAULT_OPTIONS: dict[str, Any] = {
