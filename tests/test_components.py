@@ -143,3 +143,43 @@ def test_a_blank_die_face_draws_nothing_that_could_read_as_a_symbol():
             else:
                 assert icons, (die.id, face.label)  # every other face shows its symbols
     assert blanks == 9
+
+
+GAMES_WITH_DECKS = ("bone-strike", "runes-and-bones", "ribbon-of-bone")
+
+
+@pytest.mark.parametrize("game_id", GAMES_WITH_DECKS)
+def test_cards_with_different_names_get_different_icons(game_id):
+    """Within a deck, two card names never share their art: the `icon` the data names, and the set
+    of icons drawn on the composed front (runes draw an element and a weapon, marquises their attacks)."""
+    loaded = load(game_id)
+    for deck in loaded.game.decks:
+        named = {}
+        for card in deck.cards:
+            if card.extra.get("icon"):
+                named.setdefault(card.extra["icon"], set()).add(card.name)
+        assert all(len(names) == 1 for names in named.values()), (deck.id, named)
+        drawn = {}
+        for faces in compose_deck(loaded.game, deck, loaded.layouts):
+            art = tuple(sorted(n.icon for n in _nodes(faces.front.nodes) if isinstance(n, Icon)))
+            drawn.setdefault(art, set()).add(faces.name)
+        assert all(len(names) == 1 for names in drawn.values()), (deck.id, drawn)
+
+
+def test_bone_strike_svg_faces_draw_distinct_art(tmp_path):
+    """The SVG a print service gets: each card's art symbol holds its own geometry (not one sword
+    under many names)."""
+    import xml.etree.ElementTree as ET
+
+    loaded = load("bone-strike")
+    build_game(loaded, BuildOptions(out_dir=tmp_path, formats=("svg",), rulebook=False))
+    ns = "{http://www.w3.org/2000/svg}"
+    for deck in loaded.game.decks:
+        art: dict[str, str] = {}
+        for card in deck.cards:
+            root = ET.parse(tmp_path / "bone-strike" / "svg" / deck.id / f"{card.id}.svg").getroot()
+            symbol = next(s for s in root.iter(f"{ns}symbol") if s.get("id") == f"icon-{card.extra['icon']}")
+            geometry = "".join(ET.tostring(child, encoding="unicode") for child in symbol)
+            assert geometry, card.id
+            art[card.name] = geometry
+        assert len(set(art.values())) == len(art), f"deck '{deck.id}': two card names share one drawing"
