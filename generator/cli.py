@@ -52,14 +52,17 @@ def _games(games: list[str] | None) -> list[str]:
     return chosen
 
 
-def _paper_and_formats(paper: str, format: str) -> tuple[str, tuple[str, ...]]:
-    """--paper and --format, checked the same way for every command that builds."""
+def _paper_and_formats(paper: str, format: str, tts: bool = False) -> tuple[str, tuple[str, ...]]:
+    """--paper and --format, checked the same way for every command that builds (``tts``: the
+    command may export to Tabletop Simulator, alone)."""
     paper = paper.lower()
     if paper not in PAPERS:
         _fail(f"--paper {paper}: expected {' or '.join(PAPERS)}")
     formats = tuple(f.strip().lower() for f in format.split(",") if f.strip())
     if not formats or any(f not in FORMATS for f in formats):
-        _fail(f"--format {format}: expected pdf, svg or pdf,svg")
+        _fail(f"--format {format}: expected pdf, svg or pdf,svg (or tts, for Tabletop Simulator)")
+    if "tts" in formats and (not tts or len(formats) > 1):
+        _fail(f"--format {format}: tts is exported on its own, by `cards build GAME --format tts`")
     return paper, formats
 
 
@@ -68,7 +71,10 @@ def build(
     games: Annotated[Optional[list[str]], typer.Argument(help="Games to build (ids or folders); default: every game under content/.")] = None,
     only: Annotated[Optional[list[str]], typer.Option("--only", help="Build just this deck, piece, die or component, or 'rulebook' (repeatable).")] = None,
     paper: Annotated[str, typer.Option(help="Paper size: a4 or letter.")] = DEFAULT_OPTIONS["paper"],
-    format: Annotated[str, typer.Option("--format", help="Comma-separated formats: pdf, svg.")] = ",".join(DEFAULT_OPTIONS["formats"]),
+    format: Annotated[str, typer.Option("--format", help="Comma-separated formats: pdf, svg; or tts alone: each deck "
+                                                         "as a Tabletop Simulator saved object.")] = ",".join(DEFAULT_OPTIONS["formats"]),
+    tts_url: Annotated[Optional[str], typer.Option("--tts-url", help="With --format tts: the web address the images "
+                                                                     "will be uploaded to (default: file:// paths).")] = None,
     layout: Annotated[str, typer.Option(help="Cards and double-sided pieces: duplex (backs on the next page, mirrored "
                                               "for a long-edge flip), gutterfold (front and back side by side, fold in "
                                               "the middle), or single (one face per page with bleed, for print services).")] = DEFAULT_OPTIONS["layout"],
@@ -93,7 +99,9 @@ def build(
     from .kit.build import build_kits
     from .options import BuildOptions
 
-    paper, formats = _paper_and_formats(paper, format)
+    paper, formats = _paper_and_formats(paper, format, tts=True)
+    if formats == ("tts",) or tts_url is not None:
+        return _build_tts(games, formats, tuple(only or ()), out, tts_url, quiet)
     if layout not in LAYOUTS:
         _fail(f"--layout {layout}: expected duplex, gutterfold or single")
     try:
@@ -134,6 +142,40 @@ def build(
             typer.echo("  PRINTING.md                        what to print, cut and gather")
         if svgs:
             typer.echo(f"  svg/  {len(svgs)} SVG file{'' if len(svgs) == 1 else 's'} (one per face, sheet and board)")
+    typer.echo(f"done in {time.perf_counter() - started:.1f} s")
+    if failed:
+        raise typer.Exit(EXIT_BAD_INPUT)
+
+
+def _build_tts(games: list[str] | None, formats: tuple[str, ...], only: tuple[str, ...], out: Path | None,
+               tts_url: str | None, quiet: bool) -> None:
+    """`cards build --format tts`: each deck as a Tabletop Simulator saved object (generator.render.tts)."""
+    from .errors import BuildError
+    from .paths import OUTPUT_DIR
+    from .render.tts import check_base_url, export_tts
+
+    if formats != ("tts",):
+        _fail("--tts-url: only with --format tts")
+    try:
+        check_base_url(tts_url)
+    except BuildError as exc:
+        _fail(str(exc))
+    say = (lambda m: None) if quiet else (lambda m: typer.echo(f"  {m}", err=True))
+    started = time.perf_counter()
+    failed = False
+    for ref in _games(games):
+        loaded = _load(ref)
+        try:
+            result = export_tts(loaded, out or OUTPUT_DIR, only, tts_url, progress=say)
+        except BuildError as exc:
+            typer.echo(f"cannot export {loaded.game.id}:\n{exc}", err=True)
+            failed = True
+            continue
+        typer.echo(f"{result.game}: {len(result.files)} files in {result.folder}")
+        for export in result.decks:
+            grids = ", ".join(f"{s.columns}x{s.rows}" for s in export.sheets)
+            typer.echo(f"  {export.deck.id + '.json':<34} {export.cards:>3} card{'s' if export.cards != 1 else ' '}  sheet{'s' if len(export.sheets) > 1 else ''} "
+                       f"{grids}  {export.card_px[0]}x{export.card_px[1]} px a card")
     typer.echo(f"done in {time.perf_counter() - started:.1f} s")
     if failed:
         raise typer.Exit(EXIT_BAD_INPUT)
@@ -305,18 +347,19 @@ def _built_files(out_root: Path, game_id: str) -> dict[str, set[str]]:
 @app.command()
 def new(
     name: Annotated[str, typer.Argument(help="Folder to create (a path); its last part becomes the game id.")],
+    csv: Annotated[bool, typer.Option("--csv", help="Keep the cards in a spreadsheet (cards.csv) instead of YAML.")] = False,
 ) -> None:
     """Start a new game: a small working game folder to edit, build and extend."""
     from .new_game import create_game
 
     try:
-        folder = create_game(Path(name))
+        folder = create_game(Path(name), csv=csv)
     except FileExistsError as exc:
         _fail(f"{exc}: choose another name, or delete the folder first")
     except ValueError as exc:
         _fail(str(exc))
     typer.echo(f"created {folder}")
-    typer.echo(f"next: edit {folder / 'cards.yaml'}, then run `cards build {folder}`")
+    typer.echo(f"next: edit {folder / ('cards.csv' if csv else 'cards.yaml')}, then run `cards build {folder}`")
 
 
 def main() -> None:
