@@ -328,6 +328,15 @@ def test_cards_across_decks_are_limited_per_game_and_refused_at_once(tmp_path, s
     assert "decks: the decks print 27,006 cards together; a game may print at most 20,000" in result.output
 
 
+def test_thousands_of_problems_list_the_first_hundred_and_count_the_rest(starter_game):
+    game = starter_game / "game.yaml"
+    game.write_text(game.read_text() + "".join(f"junk_{n}: {n}\n" for n in range(5_000)))
+    result = run("validate", starter_game)
+    assert result.exit_code == 2, result.output
+    assert result.output.count("unknown key 'junk_") == 100
+    assert "and 4,900 more problems (unknown keys), from here on" in result.output
+
+
 def test_yaml_bytes_are_limited_per_game_not_only_per_file(starter_game, monkeypatch):
     from generator.model import files
 

@@ -12,6 +12,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from ..errors import Problem
+from ..limits import limit
 from ..suggest import did_you_mean
 from .safeyaml import Document
 from .yaml_hints import bool_word_hint
@@ -53,7 +54,11 @@ def _validation_problems(exc: ValidationError, model: type[BaseModel], sources: 
     errors = exc.errors()
     located = [_data_path(e["loc"], data) for e in errors]
     seen: set[tuple] = set()
-    for error, loc in zip(errors, located):
+    listed = limit("problems_listed")
+    for index, (error, loc) in enumerate(zip(errors, located)):
+        if len(problems) >= listed:  # a hint each costs time; thousands of them help nobody
+            problems.append(_more_problems(errors[index:], sources, loc))
+            break
         if error["type"] == "too_short" and any(o[:len(loc)] == loc and len(o) > len(loc) for o in located):
             continue  # "too few items" only because an item inside failed: that item's problem says it
         if loc in seen:
@@ -88,6 +93,17 @@ def _validation_problems(exc: ValidationError, model: type[BaseModel], sources: 
         problems.append(Problem(message, file=file, line=line, column=col,
                                 path=_format_path(loc), hint=hint))
     return problems
+
+
+def _more_problems(rest: list, sources: Sources, first_loc: tuple) -> Problem:
+    """One line for the problems past the listed ones, located at the first of them."""
+    named = {"extra_forbidden": "unknown keys", "missing": "missing keys"}
+    kinds = sorted({named.get(e["type"], "values of the wrong kind") for e in rest})
+    file, line, col = sources.locate(first_loc, key=True)
+    return Problem(f"and {len(rest):,} more problems ({', '.join(kinds)}), "
+                   f"from here on", file=file, line=line, column=col, path=_format_path(first_loc),
+                   hint="fix the ones listed and validate again; a file with thousands of problems may not be a "
+                        "game file at all")
 
 
 def _describe(error: dict) -> str:
