@@ -326,7 +326,7 @@ def preview(
     if not quiet:
         sheets = f" and {len(result.sheets)} contact sheet{'' if len(result.sheets) == 1 else 's'}" if result.sheets else ""
         typer.echo(f"{len(result.cards)} card image{'' if len(result.cards) == 1 else 's'}{sheets} in:", err=True)
-    typer.echo(str(result.folder))
+    typer.echo(str(result.folder.resolve()))
 
 
 def _built_files(out_root: Path, game_id: str) -> dict[str, set[str]]:
