@@ -14,7 +14,7 @@ from generator.model.loader import load
 from generator.options import BuildOptions
 from generator.paths import LAYOUTS_DIR, REPO_ROOT
 from generator.scene.compose import compose_deck
-from generator.scene.nodes import Group, Icon, Image, Scene
+from generator.scene.nodes import Group, Icon, Image, Scene, mm
 
 TEMPLATE_ICON = REPO_ROOT / "generator" / "templates" / "new-game" / "icons" / "star.svg"
 BUILT_IN = sorted(p.stem for p in (LAYOUTS_DIR / "cards").glob("*.yaml") if not p.stem.endswith("-back"))
@@ -183,3 +183,22 @@ def test_bone_strike_svg_faces_draw_distinct_art(tmp_path):
             assert geometry, card.id
             art[card.name] = geometry
         assert len(set(art.values())) == len(art), f"deck '{deck.id}': two card names share one drawing"
+
+
+def test_die_mat_edge_numbers_stand_apart():
+    """Each socket's edge numbers sit inside its own border: no two of them crowd one gap."""
+    from generator.model.sheet_layouts import load_sheet_layouts
+    from generator.pieces.sheets import SheetComposer
+    from generator.scene.draw import Ink, text_width
+    from generator.scene.nodes import Text
+
+    game = load("rattlebones").game
+    mat = next(s for s in game.sheets if s.id == "die-mat")
+    layouts, problems = load_sheet_layouts(game.root)
+    assert not problems
+    scene = SheetComposer(game, Ink()).compose(mat, layouts["die-mat"])
+    edges = [(n.x + text_width(n.text, n.size, n.style) / 2, n.y - n.size * 0.35) for n in _nodes(scene.nodes)
+             if isinstance(n, Text) and n.text.isdigit() and len(n.text) == 1 and n.size < 8]
+    assert len(edges) == 6 * 4  # four edges of six sockets
+    closest = min(((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5 for i, (ax, ay) in enumerate(edges) for bx, by in edges[i + 1:])
+    assert closest / mm(1) > 3.0, f"two edge numbers {closest / mm(1):.1f} mm apart"
