@@ -150,3 +150,29 @@ def test_dpi_is_bounded(starter_game, tmp_path):
         result = preview(starter_game, "--dpi", dpi, "--out", tmp_path)
         assert result.returncode == 2, dpi
         assert "--dpi" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_preview_is_what_prints(starter_game, tmp_path):
+    """The card PNG and the print service's PDF page of the same card, rasterized alike, agree."""
+    import pypdfium2 as pdfium
+    from PIL import ImageStat
+
+    dpi = 100
+    folder = folder_of(preview(starter_game, "dash", "--dpi", dpi, "--bleed", "--out", tmp_path / "preview"))
+    built = subprocess.run([str(CARDS), "build", str(starter_game), "--layout", "single", "--format", "pdf",
+                            "--no-rulebook", "--only", "actions", "--out", str(tmp_path / "kit")],
+                           capture_output=True, text=True)
+    assert built.returncode == 0, built.stderr
+    document = pdfium.PdfDocument(str(tmp_path / "kit" / "my-game" / "actions-single.pdf"))
+    page = document[0]  # the first copy of the first card, Dash, with its bleed
+    printed = page.render(scale=dpi / 72).to_pil().convert("RGB")
+    page.close()
+    document.close()
+    with PilImage.open(folder / "actions" / "dash.png") as shown:
+        shown = shown.convert("RGB")
+        assert abs(shown.width - printed.width) <= 1 and abs(shown.height - printed.height) <= 1
+        printed = printed.resize(shown.size)
+        difference = ImageStat.Stat(ImageChops.difference(shown, printed)).mean
+        assert max(difference) < 2.0, difference
+    with PilImage.open(folder / "actions" / "backs" / "plain.png") as back:
+        assert max(ImageStat.Stat(ImageChops.difference(shown, back.convert("RGB"))).mean) > 10, "the check can fail"

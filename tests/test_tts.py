@@ -193,3 +193,19 @@ def test_tts_cannot_be_mixed_with_printed_formats(starter_game, tmp_path):
     result = subprocess.run([str(CARDS), "build", str(starter_game), "--format", "pdf,tts", "--out", str(tmp_path)],
                             capture_output=True, text=True)
     assert result.returncode == 2 and "tts is exported on its own" in result.stderr
+
+
+def test_landscape_cards_are_sideways(starter_game, tmp_path):
+    layouts = starter_game / "layouts"
+    layouts.mkdir()
+    (layouts / "wide.yaml").write_text("extends: poker\nsize: [88.9, 63.5]\nrescale: true\n")
+    (layouts / "wide-back.yaml").write_text("extends: poker-back\nsize: [88.9, 63.5]\nrescale: true\n")
+    cards = starter_game / "cards.yaml"
+    cards.write_text(cards.read_text().replace("    name: Action cards\n",
+                                               "    name: Action cards\n    layout: wide\n    back_layout: wide-back\n"))
+    assert build_tts(starter_game, tmp_path).returncode == 0
+    deck = read_deck(tmp_path / "my-game" / "tts", "actions")
+    assert deck["SidewaysCard"] is True and all(c["SidewaysCard"] for c in deck["ContainedObjects"])
+    (entry,) = deck["CustomDeck"].values()
+    with PilImage.open(url_path(entry["BackURL"])) as back:
+        assert back.width > back.height
