@@ -202,3 +202,26 @@ def test_die_mat_edge_numbers_stand_apart():
     assert len(edges) == 6 * 4  # four edges of six sockets
     closest = min(((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5 for i, (ax, ay) in enumerate(edges) for bx, by in edges[i + 1:])
     assert closest / mm(1) > 3.0, f"two edge numbers {closest / mm(1):.1f} mm apart"
+
+
+@pytest.mark.parametrize("game_id", ["runes-and-bones", "rattlebones", "ribbon-of-bone"])
+def test_every_token_cut_line_shows_on_its_own_background(game_id):
+    """The cut line lies on the token's bleed: it must stand out from that colour (the bone
+    tokens' grey circle on dark brown was 1.3 : 1)."""
+    from generator.pieces.punch import contrast_ratio, token_items, token_specs
+    from generator.scene.draw import PAPER, Ink
+    from generator.scene.nodes import Circle, Rect
+
+    game = load(game_id).game
+    checked = 0
+    for piece in game.tokens:
+        if piece.extra.get("die_sides") or piece.extra.get("shape") == "standee" or not piece.extra.get("size_mm"):
+            continue
+        specs = token_specs(piece, game)
+        items = list(dict.fromkeys(token_items(piece, game, Ink(), True)))
+        for spec, item in zip(specs, items):
+            (outline,) = [n for n in item.lines if isinstance(n, (Circle, Rect))]
+            background = spec.front.fill or PAPER
+            assert contrast_ratio(outline.stroke, background) >= 3.0, (piece.id, outline.stroke, background)
+            checked += 1
+    assert checked

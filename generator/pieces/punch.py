@@ -18,7 +18,21 @@ from ..errors import BuildError
 from ..model.game import Game, Piece
 from ..paper.items import Item, Part
 from ..scene.compose import cite_rules
-from ..scene.draw import CUT, CUT_WIDTH, FOLD, FOLD_DASH, INK, PAPER, Ink, colour, contrast, label, make_scene, pips, tint
+from ..scene.draw import (
+    CUT,
+    CUT_WIDTH,
+    FOLD,
+    FOLD_DASH,
+    INK,
+    PAPER,
+    Ink,
+    colour,
+    contrast,
+    label,
+    make_scene,
+    pips,
+    tint,
+)
 from ..scene.nodes import Circle, Group, Icon, Polygon, Rect, Scene, mm
 from ..scene.text import TextOverflow, set_text
 
@@ -194,11 +208,36 @@ def token_face(spec: TokenSpec, art: TokenArt, game: Game, ink: Ink, bleed_mm: f
     return make_scene(w, h, nodes, b)
 
 
-def _outline(spec: TokenSpec) -> tuple:
+CUT_CHOICES = (CUT, "#2a2420", "#f2e8d0")  # the usual grey, then near-black or pale where grey would vanish
+CUT_CONTRAST = 3.0  # WCAG's minimum for graphics: a line a player can follow with scissors
+
+
+def _relative_luminance(value: str) -> float:
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+              for c in (int(value[i:i + 2], 16) / 255 for i in (1, 3, 5))]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast_ratio(a: str, b: str) -> float:
+    hi, lo = sorted((_relative_luminance(a), _relative_luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def cut_colour(background: str | None) -> str:
+    """The cut line runs over the token's own background (its bleed reaches past it): the usual
+    grey where it shows, else whichever of near-black and pale stands out more (grey on the bone
+    tokens' dark brown was 1.3 : 1)."""
+    if not background or contrast_ratio(CUT, background) >= CUT_CONTRAST:
+        return CUT
+    return max(CUT_CHOICES[1:], key=lambda ink: contrast_ratio(ink, background))
+
+
+def _outline(spec: TokenSpec, ink: Ink | None = None) -> tuple:
     w, h = mm(spec.w_mm), mm(spec.h_mm)
+    stroke = cut_colour((ink or Ink()).background(spec.front.fill or PAPER))
     if spec.shape == "circle":
-        return (Circle(w / 2, h / 2, w / 2, stroke=CUT, stroke_width=CUT_WIDTH),)
-    return (Rect(0, 0, w, h, stroke=CUT, stroke_width=CUT_WIDTH),)
+        return (Circle(w / 2, h / 2, w / 2, stroke=stroke, stroke_width=CUT_WIDTH),)
+    return (Rect(0, 0, w, h, stroke=stroke, stroke_width=CUT_WIDTH),)
 
 
 def token_items(piece: Piece, game: Game, ink: Ink, bleed: bool, group: str | None = None) -> list[Item]:
@@ -211,7 +250,7 @@ def token_items(piece: Piece, game: Game, ink: Ink, bleed: bool, group: str | No
             front = token_face(spec, spec.front, game, ink, bleed_mm)
             back = token_face(spec, spec.back, game, ink, bleed_mm) if spec.back else None
             item = Item(piece.id, front.width, front.height, (Part(front, name=spec.front.name),),
-                        (Part(back, name=spec.back.name),) if back else None, _outline(spec), front.bleed,
+                        (Part(back, name=spec.back.name),) if back else None, _outline(spec, ink), front.bleed,
                         group or piece.id)
         items += [item] * spec.count
     return items
@@ -264,6 +303,6 @@ def tile_items(piece: Piece, game: Game, ink: Ink, bleed: bool) -> list[Item]:
         front = token_face(spec, spec.front, game, ink, bleed_mm)
         back = token_face(spec, spec.back, game, ink, bleed_mm) if spec.back else None
         items += [Item(piece.id, front.width, front.height, (Part(front, name=spec.front.name),),
-                       (Part(back, name=spec.back.name),) if back else None, _outline(spec), front.bleed,
+                       (Part(back, name=spec.back.name),) if back else None, _outline(spec, ink), front.bleed,
                        piece.id)] * spec.count
     return items
