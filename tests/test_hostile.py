@@ -484,6 +484,66 @@ def test_mutated_games_validate_or_give_a_message_never_a_traceback(tmp_path):
     assert not failures, "\n".join(failures)
 
 
+BUILD_FUZZ_CASES = 40
+_TEXTS = ["", " ", "**", ":star:", ":nosuch:", "[[nowhere]]", "x" * 400, "é—ß漢字🂡", "{{ card.name }}",
+          "#zzz", "-1", "a\nb", "<b>x</b>"]
+_NUMBERS = [0, -1, 0.001, 1e6, 3, 10_000, 0.5]
+
+
+def _mutate_value(node, rng) -> None:
+    """Replace one scalar deep in parsed YAML by another of its kind: data the schema may well
+    accept, so the build's own checks (fit, art, imposition, templates) get exercised."""
+    while True:
+        keys = list(node) if isinstance(node, dict) else list(range(len(node))) if isinstance(node, list) else []
+        if not keys:
+            return
+        key = rng.choice(keys)
+        child = node[key]
+        if isinstance(child, (dict, list)) and child and rng.random() < 0.85:
+            node = child
+            continue
+        if isinstance(child, bool) or child is None:
+            node[key] = rng.choice([True, False, None])
+        elif isinstance(child, (int, float)):
+            node[key] = rng.choice(_NUMBERS)
+        elif isinstance(child, str):
+            node[key] = rng.choice(_TEXTS) if rng.random() < 0.7 else child * rng.randrange(2, 20)
+        elif isinstance(child, list) and child:
+            node[key] = child * rng.randrange(2, 6)
+        return
+
+
+def test_mutated_starter_games_build_or_give_a_message_never_a_traceback(tmp_path):
+    """The build's own checks (text that must fit, art, imposition) under fuzzing: values of the
+    starter game replaced by others of their kind, the built-in poker layout copied in as the
+    game's own so that layouts are mutated too."""
+    import random
+    import shutil
+
+    from generator.paths import LAYOUTS_DIR
+
+    rng = random.Random(1517)
+    failures = []
+    for case in range(BUILD_FUZZ_CASES):
+        folder = tmp_path / str(case) / "my-game"
+        shutil.copytree(Path(__file__).resolve().parents[1] / "generator" / "templates" / "new-game", folder)
+        (folder / "layouts").mkdir()
+        shutil.copy(LAYOUTS_DIR / "cards" / "poker.yaml", folder / "layouts" / "poker.yaml")
+        file = rng.choice(sorted(folder.rglob("*.yaml")))
+        data = yaml.safe_load(file.read_text(encoding="utf-8"))
+        for _ in range(rng.randrange(1, 4)):
+            _mutate_value(data, rng)
+        file.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+        result = run("build", folder, "--no-rulebook", "--format", "pdf", "--out", tmp_path / str(case) / "out")
+        where = f"case {case}: {file.relative_to(tmp_path)}"
+        if result.exception is not None and not isinstance(result.exception, SystemExit):
+            failures.append(f"{where}: {type(result.exception).__name__}: {result.exception}")
+        elif result.exit_code not in (0, 2) or "Traceback" in result.output:
+            failures.append(f"{where}: exit {result.exit_code}: {result.output[-300:]}")
+        shutil.rmtree(tmp_path / str(case))
+    assert not failures, "\n".join(failures)
+
+
 def test_a_megabyte_of_card_text_is_refused_at_once_at_its_field(starter_game):
     cards = starter_game / "cards.yaml"
     cards.write_text(cards.read_text().replace('text: "Move up to **3** spaces. Then draw a card. See [[turn]]."',
