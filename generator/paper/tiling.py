@@ -223,7 +223,8 @@ def assembly_map(board: Scene, plan: TilePlan, spec: PaperSpec, title: str, over
     page_w, page_h = spec.size(landscape)
     margin = mm(spec.margin_mm)
     head = mm(24)
-    room_w, room_h = page_w - 2 * margin, page_h - 2 * margin - head - mm(spec.footer_mm) - mm(30)
+    side = mm(12) if plan.rows > 2 else 0.0  # middle rows are named beside the map
+    room_w, room_h = page_w - 2 * margin - 2 * side, page_h - 2 * margin - head - mm(spec.footer_mm) - mm(36)
     scale = min(room_w / board.width, room_h / board.height)
     mw, mh = board.width * scale, board.height * scale
     mx, my = (page_w - mw) / 2, margin + head
@@ -242,9 +243,17 @@ def assembly_map(board: Scene, plan: TilePlan, spec: PaperSpec, title: str, over
     for tile in plan.tiles:
         tx, ty, tw, th = mx + tile.x * scale, my + tile.y * scale, tile.w * scale, tile.h * scale
         nodes.append(Rect(tx + 1.5, ty + 1.5, tw - 3, th - 3, stroke="#c0392b", stroke_width=1.0))
-        nodes.append(Rect(tx + tw / 2 - 16, ty + th / 2 - 11, 32, 22, fill="#ffffff", stroke="#c0392b",
-                          stroke_width=0.8, radius=3))
-        nodes.append(label(tile.name, tx + tw / 2, ty + th / 2, 14, "bold", "#c0392b"))
+        # Each sheet is named outside the map, by the edge it touches, so no name covers the board.
+        if tile.row in (0, plan.rows - 1):
+            cy = my - mm(4) if tile.row == 0 else my + mh + mm(4.5)
+            nodes.append(label(tile.name, tx + tw / 2, cy, 12, "bold", "#c0392b"))
+        elif tile.col in (0, plan.cols - 1):
+            cx = mx - side / 2 if tile.col == 0 else mx + mw + side / 2
+            nodes.append(label(tile.name, cx, ty + th / 2, 12, "bold", "#c0392b"))
+        else:  # an inner sheet (3 x 3 and up) keeps its name in a box at its centre
+            nodes.append(Rect(tx + tw / 2 - 16, ty + th / 2 - 11, 32, 22, fill="#ffffff", stroke="#c0392b",
+                              stroke_width=0.8, radius=3))
+            nodes.append(label(tile.name, tx + tw / 2, ty + th / 2, 14, "bold", "#c0392b"))
     steps = [
         "1. Trim each sheet along its corner marks: the board's outer edges, and the left edge (top edge) of every "
         "sheet that is not in the first column (row).",
@@ -253,7 +262,7 @@ def assembly_map(board: Scene, plan: TilePlan, spec: PaperSpec, title: str, over
         "3. Join the rest of the first row the same way, then lay each lower row over the row above it.",
         "4. Glue the finished board onto card stock or mount it on a folding board if you like.",
     ]
-    y = my + mh + mm(7)
+    y = my + mh + mm(12)
     for step in steps:
         nodes.append(label(step, margin, y, 8.0, "regular", INK, max_width=page_w - 2 * margin, align="left"))
         y += mm(5.5)
