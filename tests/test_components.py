@@ -225,3 +225,23 @@ def test_every_token_cut_line_shows_on_its_own_background(game_id):
             assert contrast_ratio(outline.stroke, background) >= 3.0, (piece.id, outline.stroke, background)
             checked += 1
     assert checked
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_assembly_map_names_sheets_outside_the_board(paper):
+    """The sheet names (A1, B1 ...) sit beside the miniature board, not on its spaces or the
+    store chart."""
+    from generator.pieces.outputs import board_output
+    from generator.pieces.settings import PieceSettings
+    from generator.scene.nodes import Text
+
+    game = load("rattlebones").game
+    output = board_output(game.boards[0], game, PieceSettings.from_options(BuildOptions(paper=paper)))
+    page = output.pages[0]
+    (miniature,) = [p for p in page.placements if getattr(p, "properties", {}).get("Map")]
+    x, y, w, h = miniature.x, miniature.y, miniature.scene.width, miniature.scene.height
+    names = [n for n in _nodes(page.marks) if isinstance(n, Text) and len(n.text) == 2 and n.text[0].isupper()
+             and n.text[1].isdigit()]
+    assert len(names) == len(output.pages) - 1 >= 4
+    for name in names:
+        assert not (x < name.x < x + w and y < name.y < y + h), f"sheet name {name.text} is drawn on the board"
