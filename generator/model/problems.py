@@ -86,6 +86,9 @@ def _validation_problems(exc: ValidationError, model: type[BaseModel], sources: 
             elif kind == "literal_error":
                 expected = re.findall(r"'([^']*)'", error.get("ctx", {}).get("expected", ""))
                 hint = did_you_mean(str(found), expected)
+            elif kind == "string_pattern_mismatch" and "#[0-9a-fA-F]" in str(error.get("ctx", {}).get("pattern")):
+                message = f"expected a colour, '#rrggbb', '#rgb' or 'none' (found {found!r})"
+                hint = "e.g. \"#c33\" (a red): colours are hexadecimal, in quotes"
             elif kind == "string_pattern_mismatch" and isinstance(found, str):
                 slug = re.sub(r"[^a-z0-9]+", "-", found.lower()).strip("-")
                 message = f"'{found}' is not a valid id: ids are lower-case words joined by dashes"

@@ -193,7 +193,7 @@ def _rows_to_cards(file: Path, index: int, deck: dict, rows: list, columns: dict
             at(header_row, column, "effects cannot come from a spreadsheet cell",
                "write the cards with effects in YAML, or leave the column out: columns: {effects: null}")
             del fields[column]
-        elif name not in known:
+        elif known is not None and name not in known:
             guess = did_you_mean(name, known) or did_you_mean(re.sub(r"[\s-]+", "_", name.lower()), known)
             if declared or guess:
                 shown = f"' (mapped to '{name}')" if name != header_text else "'"
@@ -239,13 +239,14 @@ def _typed(name: str, value: Any) -> Any:
     return value
 
 
-def _known_fields(layout_ids: set, layouts: dict[str, Layout]) -> tuple[set[str], bool]:
-    """The fields the deck's layouts show, and whether every one declares them."""
+def _known_fields(layout_ids: set, layouts: dict[str, Layout]) -> tuple[set[str] | None, bool]:
+    """The fields the deck's layouts show (None: a layout is missing), and whether every one
+    declares them."""
     known, declared = set(CARD_KEYS), True
     for layout_id in sorted(layout_ids, key=str):
         layout = layouts.get(str(layout_id))
-        if layout is None:
-            continue
+        if layout is None:  # unknown or itself broken: said elsewhere; check no header against it
+            return None, False
         if layout.fields is not None:
             known |= set(layout.fields)
             continue

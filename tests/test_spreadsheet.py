@@ -1,0 +1,192 @@
+"""Cards from a spreadsheet (generator/model/spreadsheet.py, sheet_read.py): the designer game
+tests/fixtures/csvgame builds from cards.csv, what its rows say is printed, and every mistake is
+named at its file, row and column, as `cards` reports it."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import openpyxl
+import pytest
+from pypdf import PdfReader
+
+from generator.errors import GameDataError
+from generator.model.loader import load
+
+FIXTURE = Path(__file__).parent / "fixtures" / "csvgame"
+CARDS = Path(sys.executable).parent / "cards"
+
+
+def cards(*args) -> subprocess.CompletedProcess:
+    return subprocess.run([str(CARDS), *map(str, args)], capture_output=True, text=True, timeout=300)
+
+
+@pytest.fixture
+def game(tmp_path: Path) -> Path:
+    folder = tmp_path / "designer" / "csvgame"
+    shutil.copytree(FIXTURE, folder)
+    return folder
+
+
+def problems_of(folder: Path) -> str:
+    with pytest.raises(GameDataError) as caught:
+        load(folder)
+    return str(caught.value)
+
+
+def edit(file: Path, old: str, new: str) -> None:
+    text = file.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {file.name}"
+    file.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_the_fixture_builds_and_prints_what_its_rows_say(tmp_path):
+    out = tmp_path / "out"
+    result = cards("build", FIXTURE, "--out", out, "--format", "pdf", "--no-rulebook")
+    assert result.returncode == 0, result.stderr
+    reader = PdfReader(out / "csvgame" / "elements-a4.pdf")
+    text = " ".join(" ".join(page.extract_text() for page in reader.pages).split())  # lines joined
+    assert "one card in play: its owner discards" in text  # Wildfire's row, its **Burn** in bold beside it
+    assert "Swap a card of your hand with the top card of the deck." in text  # the last row, Gale
+    assert text.count("Ember") == 3  # the count column
+    assert "See §2." in text  # [[turn]] in a cell cites the rule as in YAML
+    assert "cheap opener" not in text  # Notes: null, a column for the designer only
+
+
+def test_cells_become_cards_like_yaml_ones():
+    deck = load(FIXTURE).game.deck("elements")
+    by_id = {card.id: card for card in deck.cards}
+    assert list(by_id) == ["ember", "wildfire", "spring", "tide", "pebble", "gale"]  # ids made from the names
+    assert by_id["ember"].count == 3 and by_id["ember"].extra["cost"] == 1  # numbers, not text
+    assert "cost" not in by_id["pebble"].extra  # an empty cell leaves the field out
+    assert "Notes" not in by_id["ember"].extra
+    assert deck.total == 11
+
+
+def test_a_misspelt_header_is_named_at_its_cell_with_a_suggestion(game):
+    edit(game / "cards.csv", "Card,count,element,", "Card,count,elemnt,")
+    result = cards("validate", game)
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert "csvgame/cards.csv:1:3: row 1, column C: header 'elemnt'" in result.stderr
+    assert "did you mean 'element'?" in result.stderr
+
+
+def test_a_bad_value_is_named_by_row_and_column(game):
+    edit(game / "cards.csv", "Spring,3,water", "Spring,three,water")
+    report = problems_of(game)
+    assert "cards.csv:4:2: row 4, column B (count):" in report
+    assert "'three'" in report and "integer" in report
+
+
+def test_a_missing_file_is_named_with_a_suggestion(game):
+    edit(game / "cards.yaml", "from: cards.csv", "from: card.csv")
+    report = problems_of(game)
+    assert "cards.yaml:" in report and "file 'card.csv' does not exist" in report
+    assert "did you mean 'cards.csv'?" in report
+
+
+def test_a_path_outside_the_game_folder_is_refused(game, tmp_path):
+    (tmp_path / "designer" / "secret.csv").write_text("name\nLeak\n", encoding="utf-8")
+    edit(game / "cards.yaml", "from: cards.csv", "from: ../secret.csv")
+    report = problems_of(game)
+    assert "path '../secret.csv' leads outside the game folder" in report
+    assert "Leak" not in report
+
+
+def test_a_column_mapping_naming_no_header_gets_a_suggestion(game):
+    edit(game / "cards.yaml", "Card: name", "Crad: name")
+    report = problems_of(game)
+    assert "'Crad' is not a header of cards.csv" in report and "did you mean 'Card'?" in report
+
+
+def test_a_missing_name_cell_says_which_row_and_how_to_fix_it(game):
+    edit(game / "cards.csv", "Tide,1,water", ",1,water")
+    report = problems_of(game)
+    assert "cards.csv:5:1: row 5: missing required key 'id'" in report
+    assert "add a 'id' column" in report or "fill this row's cell" in report
+
+
+def test_semicolons_and_a_byte_order_mark_are_read_as_excel_writes_them(game):
+    text = (game / "cards.csv").read_text(encoding="utf-8").replace(",", ";")
+    (game / "cards.csv").write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    deck = load(game).game.deck("elements")
+    assert [c.name for c in deck.cards][:2] == ["Ember", "Wildfire"]
+
+
+def test_a_file_that_is_not_utf8_says_how_to_save_it(game):
+    (game / "cards.csv").write_bytes("Card,count,element\nCafé,1,fire\n".encode("latin-1"))
+    report = problems_of(game)
+    assert "not UTF-8" in report and "CSV UTF-8" in report
+
+
+def test_limits_rows_and_cell_length(game):
+    rows = "".join(f"Card {i},1,fire,1,Text\n" for i in range(10_001))
+    (game / "cards.csv").write_text("Card,count,element,cost,text\n" + rows, encoding="utf-8")
+    assert "more than 10,000 rows of cards" in problems_of(game)
+    (game / "cards.csv").write_text("Card,count,element,text\nBig,1,fire," + "x" * 20_001 + "\n", encoding="utf-8")
+    report = problems_of(game)
+    assert "cards.csv:2:4" in report and "a cell may hold at most 20,000" in report
+
+
+def _xlsx(path: Path, rows: list[list], sheet: str = "Cards") -> None:
+    book = openpyxl.Workbook()
+    book.active.title = "Read me"
+    book.active.append(["The cards are on the next sheet"])
+    cards_sheet = book.create_sheet(sheet)
+    for row in rows:
+        cards_sheet.append(row)
+    book.save(path)
+
+
+def test_an_xlsx_sheet_named_in_the_deck_builds(game, tmp_path):
+    _xlsx(game / "cards.xlsx", [["Card", "count", "element", "cost", "text"],
+                                ["Cinder", 2, "fire", 2.0, "Deal **2** to a player."],
+                                ["Mist", 1, "water", 1, "Look at the top card."]])
+    edit(game / "cards.yaml", "from: cards.csv", "from: cards.xlsx\n      sheet: Cards")
+    edit(game / "cards.yaml", "Card: name, Notes: null", "Card: name")
+    edit(game / "game.yaml", "count: 11", "count: 3")
+    deck = load(game).game.deck("elements")
+    assert [(c.name, c.count, c.extra["cost"]) for c in deck.cards] == [("Cinder", 2, 2), ("Mist", 1, 1)]
+    out = tmp_path / "out"
+    result = cards("build", game, "--out", out, "--format", "pdf", "--no-rulebook")
+    assert result.returncode == 0, result.stderr
+    text = PdfReader(out / "csvgame" / "elements-a4.pdf").pages[0].extract_text()
+    assert "Look at the top card." in text and text.count("Cinder") == 2
+
+
+def test_an_xlsx_sheet_that_does_not_exist_gets_a_suggestion(game):
+    _xlsx(game / "cards.xlsx", [["Card", "element"], ["Cinder", "fire"]])
+    edit(game / "cards.yaml", "from: cards.csv", "from: cards.xlsx\n      sheet: Crads")
+    report = problems_of(game)
+    assert "the file has no sheet 'Crads'" in report and "did you mean 'Cards'?" in report
+
+
+def test_a_formula_is_never_evaluated_and_one_without_a_saved_result_is_refused(game):
+    # openpyxl writes formulas without their results, as no spreadsheet program would.
+    _xlsx(game / "cards.xlsx", [["Card", "element", "cost"], ["Cinder", "fire", "=1+1"]])
+    edit(game / "cards.yaml", "from: cards.csv", "from: cards.xlsx\n      sheet: Cards")
+    report = problems_of(game)
+    assert "cards.xlsx:2:3" in report and "cell C2 holds a formula (=1+1)" in report
+    assert "save it again" in report
+
+
+def test_a_damaged_xlsx_is_one_message(game):
+    (game / "cards.xlsx").write_bytes(b"PK\x03\x04 not really a zip")
+    edit(game / "cards.yaml", "from: cards.csv", "from: cards.xlsx")
+    assert "not a readable XLSX file" in problems_of(game)
+
+
+def test_cards_new_csv_starts_a_game_from_a_spreadsheet_that_builds(tmp_path):
+    folder = tmp_path / "moon-raiders"
+    result = cards("new", "--csv", folder)
+    assert result.returncode == 0, result.stderr
+    assert "cards.csv" in result.stdout
+    assert "from: cards.csv" in (folder / "cards.yaml").read_text()
+    out = tmp_path / "out"
+    result = cards("build", folder, "--out", out, "--format", "pdf", "--no-rulebook")
+    assert result.returncode == 0, result.stderr
+    text = PdfReader(out / "moon-raiders" / "actions-a4.pdf").pages[0].extract_text()
+    assert "Move up to" in text and text.count("Shine") == 4
