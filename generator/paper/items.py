@@ -73,6 +73,7 @@ class PaperSpec:
     ruler: bool = True
     landscape: bool | None = None  # None: whichever takes fewer pages (portrait when double-sided)
     layout: str = "duplex"  # double-sided items: duplex, gutterfold or single (see above)
+    mix_rows: bool = False  # pieces of different sets may share a row (ganged sheets: paper/gang.py)
 
     def size(self, landscape: bool) -> tuple[float, float]:
         w, h = PAPER_MM[self.paper]
@@ -86,11 +87,13 @@ class Slot:
     y: float
 
 
-def _rows(items: list[Item], usable_w: float, gap: float) -> list[list[Item]]:
+def _rows(items: list[Item], usable_w: float, gap: float, mix: bool = False) -> list[list[Item]]:
+    """Items in rows, left to right; a new set of pieces starts a new row unless ``mix``."""
     rows: list[list[Item]] = []
     width = 0.0
     for item in items:
-        if rows and rows[-1] and rows[-1][-1].group == item.group and width + gap + item.w <= usable_w + 1e-6:
+        same = mix or (rows and rows[-1][-1].group == item.group)
+        if rows and rows[-1] and same and width + gap + item.w <= usable_w + 1e-6:
             rows[-1].append(item)
             width += gap + item.w
         else:
@@ -109,15 +112,21 @@ def layout(items: list[Item], spec: PaperSpec, landscape: bool, half: bool = Fal
     too_big = [i for i in items if i.w > usable_w + 1e-6 or i.h > usable_h + 1e-6]
     if too_big:
         return []
-    pages: list[list[tuple[list[Item], float]]] = [[]]
-    used = 0.0
-    for row in _rows(items, usable_w, gap):
+    # First fit, tallest rows first: a short row goes on the first page with room left for it, so
+    # a file of mixed pieces takes few sheets; each page then shows its rows in their own order.
+    rows = list(enumerate(_rows(items, usable_w, gap, spec.mix_rows)))
+    placed: list[list[tuple[int, list[Item], float]]] = []
+    used: list[float] = []
+    for index, row in sorted(rows, key=lambda r: -max(i.h for i in r[1])):
         height = max(i.h for i in row)
-        if pages[-1] and used + gap + height > usable_h + 1e-6:
-            pages.append([])
-            used = 0.0
-        used += (gap if pages[-1] else 0.0) + height
-        pages[-1].append((row, height))
+        page = next((p for p, u in enumerate(used) if u + gap + height <= usable_h + 1e-6), None)
+        if page is None:
+            placed.append([])
+            used.append(-gap)
+            page = len(placed) - 1
+        used[page] += gap + height
+        placed[page].append((index, row, height))
+    pages = [[(row, height) for _, row, height in sorted(page)] for page in placed]
     result = []
     for rows in pages:
         block_w = max(sum(i.w for i in row) + gap * (len(row) - 1) for row, _ in rows)
@@ -136,48 +145,79 @@ def layout(items: list[Item], spec: PaperSpec, landscape: bool, half: bool = Fal
     return result
 
 
-def impose_items(items: list[Item], spec: PaperSpec, title: str) -> list[Page]:
-    """Front pages (and a mirrored back page after each front page that holds double-sided items)."""
+def impose_items(items: list[Item], spec: PaperSpec, title: str, first_sheet: int = 1,
+                 total_sheets: int | None = None) -> list[Page]:
+    """Front pages (and a mirrored back page after each front page that holds double-sided items).
+    Sheets are labelled from ``first_sheet`` of ``total_sheets`` (default: these pages alone)."""
     if not items:
         return []
     duplex = any(i.back is not None for i in items)
     if duplex and spec.layout == "single":
         return _single(items)
     if duplex and spec.layout == "gutterfold":
-        return _gutterfold(items, spec, title)
+        return _gutterfold(items, spec, title, first_sheet, total_sheets)
     landscape, slot_pages = _best_layout(items, spec, [False] if duplex else (
         [spec.landscape] if spec.landscape is not None else [False, True]))
     page_w, page_h = spec.size(landscape)
-    gap = mm(spec.gap_mm)
-    dx, dy = mm(spec.back_offset_mm[0]), mm(spec.back_offset_mm[1])
     pages: list[Page] = []
-    sheets = len(slot_pages)
-    for number, slots in enumerate(slot_pages, start=1):
+    sheets = total_sheets or len(slot_pages)
+    for number, slots in enumerate(slot_pages, start=first_sheet):
         front = Page(page_w, page_h, "front")
         back = Page(page_w, page_h, "back")
         for slot in slots:
-            item = slot.item
-            bleed = min(item.bleed, gap / 2)
-            for part in item.front:
-                x, y = slot.x + part.dx, slot.y + part.dy
-                front.placements.append(_placed(part, x, y, bleed, "front", item.piece))
-            front.marks.append(Group(tuple(item.lines), slot.x, slot.y))
-            if item.back is not None:
-                bx = page_w - slot.x - item.w + dx  # long-edge flip: x mirrors, y stays
-                by = slot.y + dy
-                for part in item.back:
-                    back.placements.append(_placed(part, bx + part.dx, by + part.dy, bleed, "back", item.piece))
+            place_slot(slot, front, back, spec)
         has_back = bool(back.placements)
         side_note = "  (print double-sided, flip on the long edge)" if has_back else ""
         front.marks.append(footer(page_w, page_h, f"{title}: sheet {number} of {sheets}, front{side_note}"
                                   if has_back else f"{title}: sheet {number} of {sheets}"))
-        if spec.ruler and number == 1:
+        if spec.ruler and number == first_sheet:
             front.marks += ruler(page_w / 2, ruler_y(spec, page_h))
         pages.append(front)
         if has_back:
             back.marks.append(footer(page_w, page_h, f"{title}: sheet {number} of {sheets}, back"))
             pages.append(back)
     return pages
+
+
+def place_slot(slot: Slot, front: Page, back: Page, spec: PaperSpec) -> None:
+    """A slot's faces on the front page, its cut lines over them, and its back on the back page,
+    mirrored for a long-edge flip (x mirrors, y stays) and shifted by the back offset."""
+    item, gap = slot.item, mm(spec.gap_mm)
+    bleed = min(item.bleed, gap / 2)
+    for part in item.front:
+        front.placements.append(_placed(part, slot.x + part.dx, slot.y + part.dy, bleed, "front", item.piece))
+    front.marks.append(Group(tuple(item.lines), slot.x, slot.y))
+    if item.back is not None:
+        bx = front.width - slot.x - item.w + mm(spec.back_offset_mm[0])
+        by = slot.y + mm(spec.back_offset_mm[1])
+        for part in item.back:
+            back.placements.append(_placed(part, bx + part.dx, by + part.dy, bleed, "back", item.piece))
+
+
+def fill_band(items: list[Item], spec: PaperSpec, page_w: float, top: float, bottom: float) -> list[Slot]:
+    """Slots for the leading items that fit, in rows, between ``top`` and ``bottom`` (their trim
+    edges), the block centred across the page: the room a sheet of cards leaves below its last row."""
+    margin, gap = mm(spec.margin_mm), mm(spec.gap_mm)
+    usable_w = page_w - 2 * margin
+    chosen: list[tuple[list[Item], float]] = []
+    y = top
+    for row in _rows(items, usable_w, gap, spec.mix_rows):
+        height = max(i.h for i in row)
+        if any(i.w > usable_w + 1e-6 for i in row) or y + height > bottom + 1e-6:
+            break
+        chosen.append((row, y))
+        y += height + gap
+    if not chosen:
+        return []
+    block_w = max(sum(i.w for i in row) + gap * (len(row) - 1) for row, _ in chosen)
+    slots = []
+    for row, y in chosen:
+        height = max(i.h for i in row)
+        x = (page_w - block_w) / 2
+        for item in row:
+            slots.append(Slot(item, x, y + (height - item.h) / 2))
+            x += item.w + gap
+    return slots
 
 
 def _best_layout(items: list[Item], spec: PaperSpec, choices: list[bool], half: bool = False):
@@ -198,14 +238,16 @@ def _best_layout(items: list[Item], spec: PaperSpec, choices: list[bool], half: 
     return best
 
 
-def _gutterfold(items: list[Item], spec: PaperSpec, title: str) -> list[Page]:
+def _gutterfold(items: list[Item], spec: PaperSpec, title: str, first_sheet: int = 1,
+                total_sheets: int | None = None) -> list[Page]:
     """Fronts in the left half against the fold, backs mirrored about it in the right half."""
     landscape, slot_pages = _best_layout(items, spec, [False, True], half=True)
     page_w, page_h = spec.size(landscape)
     gap = mm(spec.gap_mm)
     fold = page_w / 2
     pages: list[Page] = []
-    for number, slots in enumerate(slot_pages, start=1):
+    sheets = total_sheets or len(slot_pages)
+    for number, slots in enumerate(slot_pages, start=first_sheet):
         page = Page(page_w, page_h, "both")
         for slot in slots:
             item = slot.item
@@ -219,9 +261,9 @@ def _gutterfold(items: list[Item], spec: PaperSpec, title: str) -> list[Page]:
         page.marks.append(Polygon(((fold, mm(spec.margin_mm)), (fold, page_h - mm(spec.footer_mm) - mm(2))),
                                   stroke="#888888", stroke_width=0.5, closed=False, dash=FOLD_DASH))
         page.marks.append(Text(fold + 2, mm(spec.margin_mm) - mm(1), "fold", "italic", 6, "#888888"))
-        page.marks.append(footer(page_w, page_h, f"{title}: sheet {number} of {len(slot_pages)}  "
+        page.marks.append(footer(page_w, page_h, f"{title}: sheet {number} of {sheets}  "
                                                  "(fold along the middle line, glue, then cut)"))
-        if spec.ruler and number == 1:
+        if spec.ruler and number == first_sheet:
             page.marks += ruler(fold / 2, ruler_y(spec, page_h))
         pages.append(page)
     return pages

@@ -5,9 +5,13 @@ Decks and pieces are planned as ``Output``s alike; generator.kit.write writes th
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..scene.nodes import Scene
 from .impose import Page
+
+if TYPE_CHECKING:
+    from .gang import Gangable
 
 
 @dataclass
@@ -24,6 +28,8 @@ class Output:
     paper: str | None = None
     svg_kinds: dict[str, str] = field(default_factory=dict)  # relative path -> kind, else "<kind>-svg"
     note: str = ""  # said after the title while it is written ("(54 cards)")
+    gang: Gangable | None = None  # what it holds, when it may share sheets with others of its stock (gang.py)
+    sheets: list[str] = field(default_factory=list)  # what each sheet holds, when it holds several things
 
 
 def file_name(stem: str, paper: str, layout: str = "duplex") -> str:

@@ -7,6 +7,7 @@ from dataclasses import replace
 from ..errors import BuildError
 from ..model.game import Game, Piece
 from ..model.sheet_layouts import SheetLayout
+from ..paper.gang import Gangable
 from ..paper.items import Item, PaperSpec, Part, impose_items
 from ..paper.output import Output, file_name
 from ..paper.sizes import CARD_SIZES_MM, PAPER_SIZES_MM
@@ -27,6 +28,11 @@ def components_for(game: Game, ids: list[str]) -> list[str]:
         if component.ref in ids and component.id not in found:
             found.append(component.id)
     return found
+
+
+def display_name(game: Game, piece_id: str, default: str) -> str:
+    """What PRINTING.md calls a deck or piece: the name of the component made of it, else its own."""
+    return next((c.name for c in game.components if c.ref == piece_id or c.id == piece_id), default)
 
 
 SHARED_FILES = ("tokens", "tokens-double-sided", "die-faces", "dice-nets")
@@ -175,4 +181,8 @@ def sheet_output(piece: Piece, layout: SheetLayout, layouts: dict[str, SheetLayo
     ids = [piece.id] + ([str(piece.extra["for_die"])] if piece.extra.get("for_die") else [])
     # Card-sized sheets (mats, trackers) are kept and reused: the guide says to print them on card.
     small = layout.size_mm[0] * layout.size_mm[1] < 105 * 148 - 1
-    return Output(name, "mat" if small else "sheet", sided, piece.name, pages, components_for(game, ids), svgs, paper)
+    # Mats are card stock, kept and reused: they may share sheets with cards and tokens (gang.py).
+    gang = Gangable("card", back_layout is not None, display_name(game, piece.id, piece.name), items=items) \
+        if small and not whole_page else None
+    return Output(name, "mat" if small else "sheet", sided, piece.name, pages, components_for(game, ids), svgs, paper,
+                  gang=gang)

@@ -22,6 +22,7 @@ from ..errors import BuildError, GameDataError
 from ..model.game import Game, Piece
 from ..model.loader import LoadedGame
 from ..model.sheet_layouts import SheetLayout, load_sheet_layouts
+from ..paper.gang import Gangable
 from ..paper.items import Item, impose_items
 from ..paper.output import Output, file_name
 from ..scene.draw import make_scene
@@ -29,7 +30,7 @@ from ..scene.nodes import Group, Scene
 from ..suggest import closest_hint
 from . import board as boards
 from .dice import die_sticker_items, kind_arts, net_item, sticker_item
-from .outputs import board_output, components_for, sheet_output
+from .outputs import board_output, components_for, display_name, sheet_output
 from .punch import tile_items, token_items
 from .settings import PieceSettings
 from .sheets import SheetComposer
@@ -187,8 +188,11 @@ def plan(loaded: LoadedGame, settings: PieceSettings) -> list[Output]:
                 else settings.double_sided(stem)
             pages = attempt(impose_items, items, settings.spec(), f"{game.title}: {'tokens and tiles' if base == 'tokens' else 'double-sided tokens'}")
             if pages:
+                own = {p.id: p.name for p in list(game.tiles) + list(game.tokens)}
+                names = {i: display_name(game, i, own.get(i, i)) for i in ids}
+                gang = Gangable("card", items is double, "tokens", items=items, names=names)
                 outputs.append(Output(name, "tokens", layout_name, "tokens", pages, components_for(game, ids),
-                                      _item_svgs(items), paper))
+                                      _item_svgs(items), paper, gang=gang))
     # Die faces as stickers: die-side token sets, and printed dice not stood in for by a sheet.
     stickers: list[Item] = []
     sticker_ids: list[str] = []

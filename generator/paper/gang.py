@@ -1,0 +1,190 @@
+"""Ganging: small decks and pieces of the same stock and sides share sheets.
+
+A game's decks, double-sided tokens and double-sided mats are all printed on card stock, both
+sides; its single-sided tokens and mats on card stock, one side. Each of these two groups goes in
+one file, ``card-stock-double-sided-<paper>.pdf`` and ``card-stock-single-sided-<paper>.pdf``,
+so a deck of 3 cards, another of 6 and a few tokens share a sheet instead of taking one each.
+
+Cards of one size (and pieces of a card's size and shape, like a health-marker card) run on as
+one stream across decks, filling the card grid of ``impose``: nine poker cards a sheet, whichever
+deck they come from. Cards of another size start their own sheets (rows of one size each). The
+other pieces fill the room below the last row of cards of each size, then sheets of their own
+(``items``). A group with one member keeps that member's own file, as does a partial build
+(``--only``), which prints just what was asked. Every sheet of a ganged file is listed with what it
+holds (``Output.sheets``), for PRINTING.md.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+from ..scene.nodes import Line, Text, mm, walk_nodes
+from .impose import Page, SheetSpec, _duplex, _gutterfold
+from .items import Item, PaperSpec, fill_band, impose_items, place_slot
+from .output import Output, file_name
+from .sizes import PRINTABLE_MARGIN_MM
+
+if TYPE_CHECKING:
+    from ..scene.compose import CardFaces
+
+SIZE_TOLERANCE = 0.01  # points: a piece this close to a card's size is laid out as a card
+
+
+@dataclass
+class Gangable:
+    """What an output holds, for ganging: its printed copies (cards, pieces), on what stock, how many sides."""
+
+    stock: str  # "card"
+    double: bool
+    label: str  # how PRINTING.md names its cards ("Marquis cards")
+    cards: list[CardFaces] = field(default_factory=list)  # one entry per printed copy
+    items: list[Item] = field(default_factory=list)
+    names: dict[str, str] = field(default_factory=dict)  # an item's piece id -> its name ("Player coin")
+
+
+def gang_key(output: Output) -> tuple[str, bool] | None:
+    return (output.gang.stock, output.gang.double) if output.gang is not None else None
+
+
+def gang_outputs(outputs: list[Output], title: str, card_spec: SheetSpec, item_spec: PaperSpec,
+                 partial: bool) -> list[Output]:
+    """``outputs`` with every group of two or more gangable outputs of one stock and sides replaced,
+    where its first member was, by one ganged output. Nothing is ganged for ``--layout single``
+    (one face a page) or a partial build."""
+    if partial or card_spec.layout == "single":
+        return outputs
+    item_spec = replace(item_spec, mix_rows=True)  # a row of coins may end with a tracker
+    groups: dict[tuple[str, bool], list[Output]] = {}
+    for output in outputs:
+        key = gang_key(output)
+        if key is not None:
+            groups.setdefault(key, []).append(output)
+    result = []
+    for output in outputs:
+        key = gang_key(output)
+        members = groups.get(key, []) if key is not None else []
+        if len(members) < 2:
+            result.append(output)
+        elif output is members[0]:
+            result.append(ganged_output(members, title, card_spec, item_spec))
+    return result
+
+
+def ganged_output(members: list[Output], title: str, card_spec: SheetSpec, item_spec: PaperSpec) -> Output:
+    double = members[0].gang.double
+    sides = "double-sided" if double else "single-sided"
+    layout = card_spec.layout if double else "duplex"
+    name = file_name(f"card-stock-{sides}", card_spec.paper, layout)
+    file_title = f"card stock, {sides}"
+    pages, sheets = impose_gang([m.gang for m in members], card_spec, item_spec, f"{title}: {file_title}")
+    svgs, kinds = {}, {}
+    for member in members:
+        for path, scene in member.svgs.items():
+            svgs.setdefault(path, scene)
+            kinds.setdefault(path, member.svg_kinds.get(path, f"{member.kind}-svg"))
+    pieces = list(dict.fromkeys(p for m in members for p in m.pieces))
+    sided = (card_spec.layout if double else "single-sided")
+    count = sum(len(m.gang.cards) + len(m.gang.items) for m in members)
+    return Output(name, "card-stock", sided, file_title, pages, pieces, svgs, card_spec.paper, kinds,
+                  f"({count} cards and pieces)", None, sheets)
+
+
+def _card_like(item: Item, sizes: set[tuple[float, float]]) -> bool:
+    """A double-sided piece of a card's size, drawn as one face a side: it joins the card grid."""
+    return (item.back is not None and len(item.front) == 1 and len(item.back) == 1
+            and not (item.front[0].dx or item.front[0].dy or item.back[0].dx or item.back[0].dy)
+            and any(abs(item.w - w) < SIZE_TOLERANCE and abs(item.h - h) < SIZE_TOLERANCE for w, h in sizes))
+
+
+def _as_card(item: Item, label: str) -> CardFaces:
+    from ..scene.compose import CardFaces
+
+    return CardFaces(label, item.piece, item.name or item.piece, 1, item.front[0].scene, item.back[0].scene)
+
+
+def impose_gang(parts: list[Gangable], card_spec: SheetSpec, item_spec: PaperSpec,
+                title: str) -> tuple[list[Page], list[str]]:
+    """The pages of a ganged file, and what each sheet holds ("9 × Marquis cards, 3 × Court cards")."""
+    label_of: dict[int, str] = {}  # id of a face's scene -> its member's label
+    cards: list[CardFaces] = []
+    items: list[Item] = []
+    sizes = {(c.front.width, c.front.height) for part in parts for c in part.cards}
+    for part in parts:
+        for card in part.cards:
+            cards.append(card)
+            label_of[id(card.front)] = part.label
+        for item in part.items:
+            label = part.names.get(item.piece, part.label)
+            if card_spec.layout != "gutterfold" and _card_like(item, sizes):
+                card = _as_card(item, label)
+                cards.append(card)
+                label_of[id(card.front)] = label
+            else:
+                items.append(item)
+                label_of[id(item.front[0].scene)] = label
+    by_size: dict[tuple[float, float], list[CardFaces]] = {}
+    for card in cards:
+        by_size.setdefault((round(card.front.width, 3), round(card.front.height, 3)), []).append(card)
+    pages: list[Page] = []
+    partial: list[Page] = []  # each size's last front page: room for pieces below its cards
+    for stream in by_size.values():
+        spec = replace(card_spec, ruler=card_spec.ruler and not pages)
+        imposed = _gutterfold(stream, spec) if card_spec.layout == "gutterfold" else _duplex(stream, spec)
+        if card_spec.layout != "gutterfold":
+            partial.append(imposed[-2])
+        pages += imposed
+    for front in partial:
+        if not items:
+            break
+        items = _fill_below(front, pages[pages.index(front) + 1], items, item_spec)
+    if items:
+        sheets_so_far = _sheet_count(pages)
+        extra = impose_items(items, replace(item_spec, ruler=item_spec.ruler and not pages), title,
+                             first_sheet=sheets_so_far + 1, total_sheets=sheets_so_far + _sheet_count(
+                                 impose_items(items, replace(item_spec, ruler=False), title)))
+        pages += extra
+    return pages, _sheet_map(pages, label_of)
+
+
+def _fill_below(front: Page, back: Page, items: list[Item], spec: PaperSpec) -> list[Item]:
+    """Put the leading ``items`` that fit below the cards of a card sheet; return the rest."""
+    gap = mm(spec.gap_mm)
+    top = _lowest(front) + gap
+    bottom = front.height - mm(PRINTABLE_MARGIN_MM[spec.paper]) - gap / 2
+    slots = fill_band(items, spec, front.width, top, bottom)
+    for slot in slots:
+        place_slot(slot, front, back, spec)
+    return items[len(slots):]
+
+
+def _lowest(page: Page) -> float:
+    """The lowest point anything on the page reaches: a card's bleed, a crop mark, a ruler's label."""
+    low = 0.0
+    for placement in page.placements:
+        low = max(low, placement.clip[1] + placement.clip[3])
+    for node in walk_nodes(page.marks):
+        if isinstance(node, Line):
+            low = max(low, node.y1, node.y2)
+        elif isinstance(node, Text):
+            low = max(low, node.y + node.size * 0.3)  # a label's descenders
+    return low
+
+
+def _sheet_count(pages: list[Page]) -> int:
+    return sum(1 for page in pages if page.side in ("front", "both"))
+
+
+def _sheet_map(pages: list[Page], label_of: dict[int, str]) -> list[str]:
+    """What each sheet holds, from what is placed on its front: '9 × Marquis cards, 2 × Player coin'."""
+    sheets = []
+    for page in pages:
+        if page.side not in ("front", "both"):
+            continue
+        counts: dict[str, int] = {}
+        for placement in page.placements:
+            if placement.side == "front" and id(placement.scene) in label_of:
+                label = label_of[id(placement.scene)]
+                counts[label] = counts.get(label, 0) + 1
+        sheets.append(", ".join(f"{n} × {label}" for label, n in counts.items()))
+    return sheets
+
