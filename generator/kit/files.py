@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..atomic import write_text_atomic
@@ -16,10 +16,12 @@ class WrittenFile:
     pages: int
     paper: str | None
     layout: str
+    sheets: list[str] = field(default_factory=list)  # what each sheet of a ganged file holds
 
     def as_json(self) -> dict:
-        return {"path": self.path, "components": self.components, "kind": self.kind,
-                "pages": self.pages, "paper": self.paper, "layout": self.layout}
+        entry = {"path": self.path, "components": self.components, "kind": self.kind,
+                 "pages": self.pages, "paper": self.paper, "layout": self.layout}
+        return {**entry, "sheets": self.sheets} if self.sheets else entry
 
 
 def write_kit_json(out_dir: Path, game_id: str, files: list[WrittenFile]) -> None:

@@ -6,8 +6,10 @@ from __future__ import annotations
 from ..errors import BuildError
 from ..model.loader import LoadedGame
 from ..options import BuildOptions
-from ..paper.impose import SheetSpec, impose
+from ..paper.gang import Gangable, gang_outputs
+from ..paper.impose import SheetSpec, expand, impose
 from ..paper.output import Output, file_name
+from ..pieces.outputs import display_name
 from ..pieces.plan import plan as plan_pieces
 from ..pieces.settings import PieceSettings
 from ..scene.compose import CardFaces, compose_deck
@@ -42,12 +44,16 @@ def compose_decks(loaded: LoadedGame, decks) -> tuple[dict[str, list[CardFaces]]
     return composed, problems
 
 
-def deck_output(deck, faces: list[CardFaces], options: BuildOptions) -> Output:
+def card_spec(options: BuildOptions) -> SheetSpec:
+    return SheetSpec(paper=options.paper, layout=options.layout, bleed=options.bleed,
+                     back_offset_mm=options.back_offset)
+
+
+def deck_output(deck, faces: list[CardFaces], options: BuildOptions, label: str = "") -> Output:
     """A deck's file (imposed when a PDF is asked for) and its SVG faces, each back once."""
     pages = []
     if "pdf" in options.formats:
-        pages = impose(faces, SheetSpec(paper=options.paper, layout=options.layout, bleed=options.bleed,
-                                        back_offset_mm=options.back_offset))
+        pages = impose(faces, card_spec(options))
     svgs: dict[str, Scene] = {}
     kinds: dict[str, str] = {}
     for card in faces:
@@ -57,7 +63,8 @@ def deck_output(deck, faces: list[CardFaces], options: BuildOptions) -> Output:
         if back not in svgs:
             svgs[back], kinds[back] = card.back, "card-back"
     return Output(deck_file_name(deck.id, options), "deck", options.layout, deck.name, pages, [deck.id], svgs,
-                  None if options.layout == "single" else options.paper, kinds, f"({deck.total} cards)")
+                  None if options.layout == "single" else options.paper, kinds, f"({deck.total} cards)",
+                  Gangable("card", True, label or deck.name, cards=expand(faces)))
 
 
 def plan_kit(loaded: LoadedGame, options: BuildOptions) -> list[Output]:
@@ -71,4 +78,10 @@ def plan_kit(loaded: LoadedGame, options: BuildOptions) -> list[Output]:
         problems.append(str(exc))
     if problems:
         raise BuildError("\n".join(problems))
-    return [deck_output(deck, composed[deck.id], options) for deck in decks] + pieces
+    settings = PieceSettings.from_options(options)
+    decks_out = [deck_output(deck, composed[deck.id], options, display_name(loaded.game, deck.id, deck.name))
+                 for deck in decks]
+    if "pdf" not in options.formats:
+        return decks_out + pieces
+    # Small decks and pieces of one stock and sides share sheets (paper/gang.py).
+    return gang_outputs(decks_out + pieces, loaded.game.title, card_spec(options), settings.spec(), bool(options.only))

@@ -16,6 +16,8 @@ from .files import WrittenFile
 ADVICE = {
     "deck": ("card stock (200-300 g/m²), or paper sleeved with a playing card",
              "cut along the crop marks"),
+    "card-stock": ("card stock (200-300 g/m²)",
+                   "cut the cards along the crop marks and the pieces along their solid lines"),
     "board": ("card stock, or paper glued onto cardboard",
               "cut along the corner marks; a tiled board has an assembly map on its first page"),
     "tokens": ("heavy card stock, or paper glued onto thin cardboard before cutting",
@@ -119,6 +121,7 @@ def printing_text(loaded: LoadedGame, files: list) -> str:
             "`--back-offset X,Y` (in mm).",
             "",
         ]
+    lines += _sheet_maps(pdfs)
     notes = _piece_notes(game, files)
     if notes:
         lines += ["## Notes on the pieces", ""] + [f"- {n}" for n in notes] + [""]
@@ -142,8 +145,19 @@ def printing_text(loaded: LoadedGame, files: list) -> str:
 
 
 def _order(kind: str) -> int:
-    order = ["rulebook", "booklet", "quickref", "deck", "board", "mat", "sheet", "tokens", "stickers", "dice-nets"]
+    order = ["rulebook", "booklet", "quickref", "card-stock", "deck", "board", "mat", "sheet", "tokens", "stickers", "dice-nets"]
     return order.index(kind) if kind in order else 9
+
+
+def _sheet_maps(pdfs: list) -> list[str]:
+    """Which sheet of a ganged file holds what (decks and pieces that share sheets)."""
+    lines = []
+    for entry in pdfs:
+        sheets = getattr(entry, "sheets", None)
+        if sheets:
+            lines += [f"### Which sheet of `{entry.path}` holds what", ""]
+            lines += [f"- Sheet {n}: {what}" for n, what in enumerate(sheets, start=1)] + [""]
+    return lines
 
 
 def _piece_notes(game: Game, files: list) -> list[str]:

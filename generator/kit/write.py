@@ -25,7 +25,8 @@ def write_outputs(game: Game, outputs: Iterable[Output], out_dir: Path, formats:
             progress(f"{game.id}: {output.title}{' ' + output.note if output.note else ''} -> {output.name}")
             with atomic_path(out_dir / output.name) as temp:
                 count = write_pdf(temp, output.pages, icons, f"{game.title}: {output.title}")
-            written.append(WrittenFile(output.name, output.pieces, output.kind, count, output.paper, output.layout))
+            written.append(WrittenFile(output.name, output.pieces, output.kind, count, output.paper, output.layout,
+                                       output.sheets))
     if "svg" in formats and any(output.svgs for output in outputs):
         from ..render.svg import scene_svg
 
