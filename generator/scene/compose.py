@@ -11,6 +11,7 @@ from ..errors import BuildError
 from ..model.extends import locate_region
 from ..model.game import Card, Deck, Game
 from ..model.layouts import Layout, Region
+from ..model.locate import card_place
 from ..model.references import RULE_REF_PATTERN
 from ..model.styles import Choice, resolve
 from .fonts import metrics
@@ -58,8 +59,9 @@ def card_context(card: Card) -> dict:
     return {"id": card.id, "name": card.name, "count": card.count, "sample": card.sample, **card.extra}
 
 
-def compose_face(layout: Layout, context: dict, game: Game, subject: str) -> Scene:
-    """Draw one face. ``subject`` names the card in errors ("deck 'runes', card 'water-axe'")."""
+def compose_face(layout: Layout, context: dict, game: Game, subject: str, card: tuple[str, str] | None = None) -> Scene:
+    """Draw one face. ``subject`` names the card in errors ("deck 'runes', card 'water-axe'");
+    ``card`` (deck id, card id) lets an error point at the field in the game's YAML."""
     width, height = (mm(v) for v in layout.size_mm)
     bleed_pt = mm(layout.bleed)
     nodes: list = []
@@ -75,11 +77,11 @@ def compose_face(layout: Layout, context: dict, game: Game, subject: str) -> Sce
             region = styled_for(region, data)
             nodes.extend(_region_nodes(region, context, game))
         except MissingGlyphs as exc:
-            overflow.append(f"{subject}: region '{region.id}' uses characters the font has no glyph for: "
+            overflow.append(f"{_card_place(game, card, region)}{subject}: region '{region.id}' uses characters the font has no glyph for: "
                             f"{exc.shown()}; they would print as empty boxes (use other characters, or an icon)")
         except TextOverflow as exc:
             overflow.append(
-                f"{subject}: text in region '{region.id}' does not fit its {region.box[2]:g} x {region.box[3]:g} mm box "
+                f"{_card_place(game, card, region)}{subject}: text in region '{region.id}' does not fit its {region.box[2]:g} x {region.box[3]:g} mm box "
                 f"even at {exc.size:g} pt ({exc.needed:.0f} pt of height needed, {exc.available:.0f} pt available); "
                 f"shorten the text, or lower font.min / enlarge the box in layout '{layout.id}'"
             )
@@ -90,6 +92,12 @@ def compose_face(layout: Layout, context: dict, game: Game, subject: str) -> Sce
         raise BuildError("\n".join(overflow))
     key = hashlib.sha1(repr((layout.size_mm, layout.bleed, nodes)).encode()).hexdigest()[:16]
     return Scene(width=width, height=height, nodes=tuple(nodes), bleed=bleed_pt, key=key)
+
+
+def _card_place(game: Game, card: tuple[str, str] | None, region: Region) -> str:
+    if card is None:
+        return ""
+    return card_place(game.root, card[0], card[1], region.value if isinstance(region.value, str) else None)
 
 
 def region_place(source: Path | None, region_id: str, root: Path | None) -> str:
@@ -211,7 +219,8 @@ def compose_deck(game: Game, deck: Deck, layouts: dict[str, Layout]) -> list[Car
         subject = f"deck '{deck.id}', card '{card.id}'"
         layout = layouts[card.layout or deck.layout]
         try:
-            front = compose_face(layout, {"card": card_context(card), "deck": deck_ctx, "game": game_ctx}, game, subject)
+            front = compose_face(layout, {"card": card_context(card), "deck": deck_ctx, "game": game_ctx}, game, subject,
+                                 (deck.id, card.id))
             back_id = card.back or deck.back or ""
             if back_id not in back_cache:
                 back = deck.backs.get(back_id)
