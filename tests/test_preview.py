@@ -12,7 +12,7 @@ from PIL import Image as PilImage
 from PIL import ImageChops
 
 from generator.model.loader import load
-from generator.preview.sheet import GROUND
+from generator.preview.sheet import GROUND, MARGIN_MM
 
 CARDS = Path(sys.executable).parent / "cards"
 MM_PER_INCH = 25.4
@@ -60,7 +60,7 @@ def test_single_card_png_is_the_card_size_at_the_dpi(starter_game, tmp_path):
         assert image.size == (px(w + 6, 200), px(h + 6, 200)), "--bleed keeps the 3 mm bleed on each side"
 
 
-def cells(sheet: PilImage.Image, card_w: int, card_h: int) -> int:
+def cells(sheet: PilImage.Image, card_w: int, card_h: int) -> int:  # a sheet drawn at 60 dpi
     """Count the cards on a contact sheet from its pixels: find each row of cards down the first
     column, then count card-wide runs of non-ground pixels just inside each row's top edge."""
     ground = tuple(int(GROUND[i:i + 2], 16) for i in (1, 3, 5))
@@ -82,8 +82,7 @@ def cells(sheet: PilImage.Image, card_w: int, card_h: int) -> int:
             found.append((start, i + 1))
         return found
 
-    column_x = next(x for x in range(width) if is_card(x, height // 2) or x == width - 1)
-    column_x += card_w // 2
+    column_x = px(MARGIN_MM, 60) + card_w // 2  # down the middle of the first column of cards
     rows = [r for r in runs((y, is_card(column_x, y)) for y in range(height)) if r[1] - r[0] >= 0.9 * card_h]
     total = 0
     for top, _bottom in rows:

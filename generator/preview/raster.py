@@ -60,8 +60,17 @@ def render_pages(game: Game, pages: list[Page], sizes: list[tuple[int, int]], ti
                     image = bitmap.to_pil().convert("RGB")
                 finally:
                     page.close()
-                if image.size != (width, height):  # PDFium rounds up: at most a pixel's difference
-                    image = image.resize((width, height), PilImage.Resampling.LANCZOS)
+                if image.size != (width, height):
+                    image = _exact(image, width, height)
                 yield image
         finally:
             document.close()
+
+
+def _exact(image: PilImage.Image, width: int, height: int) -> PilImage.Image:
+    """PDFium rounds a page's pixel size up: drop the partial last row or column (no resampling,
+    which would blur the whole card); anything else is scaled."""
+    extra_w, extra_h = image.width - width, image.height - height
+    if 0 <= extra_w <= 2 and 0 <= extra_h <= 2:
+        return image.crop((0, 0, width, height))
+    return image.resize((width, height), PilImage.Resampling.LANCZOS)
