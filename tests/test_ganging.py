@@ -1,0 +1,211 @@
+"""Ganged sheets, read back from the PDFs of all five games' kits on A4 and Letter: the card-stock
+sheets a kit takes are the fewest its cards and pieces fit on; every card's cut lines are marked
+where a home printer prints; backs land behind their fronts; PRINTING.md says which sheet holds what.
+"""
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
+
+from generator.kit.build import build_game
+from generator.model.loader import load
+from generator.options import BuildOptions
+
+PT = 25.4 / 72
+TOL = 0.05
+GAMES = ["bone-strike", "rattlebones", "ribbon-of-bone", "runeblade", "runes-and-bones"]
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+PRINTABLE = 5.0  # mm from every edge: where home printers print
+CUT_ROOM = 3.0  # mm between two pieces, to cut between them (cards may share a cut)
+CARD_STOCK = {"card-stock", "deck", "tokens", "mat"}  # the kinds printed on card stock that may share sheets
+
+
+@dataclass(frozen=True)
+class Face:
+    tag: str  # "Card" or "Piece"
+    x: float  # trim corner, mm from the left edge
+    y: float  # mm from the top edge
+    w: float
+    h: float
+    side: str  # "front" or "back" (pieces say so; cards are on front or back pages)
+    ident: str
+
+
+def faces(page, reader, page_side: str) -> list[Face]:
+    """Every /Card and /Piece placed on the page, from its marked content and the translation in force."""
+    height = float(page.mediabox.height) * PT
+    found, stack, ctm = [], [], (0.0, 0.0)
+    for operands, op in ContentStream(page.get_contents(), reader).operations:
+        if op == b"q":
+            stack.append(ctm)
+        elif op == b"Q":
+            ctm = stack.pop()
+        elif op == b"cm":
+            ctm = (ctm[0] + float(operands[4]), ctm[1] + float(operands[5]))
+        elif op == b"BDC" and operands[0] in ("/Card", "/Piece"):
+            props = operands[1]
+            w, h = (float(v) * PT for v in props["/Trim"])
+            x, y = ctm[0] * PT, height - ctm[1] * PT - h
+            side = str(props.get("/Side", page_side))
+            found.append(Face(operands[0][1:], x, y, w, h, side, str(props.get("/Id", ""))))
+    return found
+
+
+def crop_lines(page, reader) -> list[tuple[float, float, float, float]]:
+    """Page-level lines at the crop-mark width (0.25 pt), in mm from the top-left corner."""
+    height = float(page.mediabox.height) * PT
+    result, start, width, stack = [], None, 1.0, []
+    for operands, op in ContentStream(page.get_contents(), reader).operations:
+        if op == b"q":
+            stack.append(width)
+        elif op == b"Q":
+            width = stack.pop()
+        elif op == b"w":
+            width = float(operands[0])
+        elif op == b"m":
+            start = (float(operands[0]) * PT, height - float(operands[1]) * PT)
+        elif op == b"l" and start is not None:
+            end = (float(operands[0]) * PT, height - float(operands[1]) * PT)
+            if abs(width - 0.25) < 1e-6:
+                result.append((*start, *end))
+            start = end
+    return result
+
+
+@pytest.fixture(scope="module")
+def kits(tmp_path_factory) -> dict[tuple[str, str], Path]:
+    base = tmp_path_factory.mktemp("ganged")
+    built = {}
+    for paper in PAPERS:
+        for game in GAMES:
+            result = build_game(load(game), BuildOptions(paper=paper, formats=("pdf",), rulebook=False,
+                                                         out_dir=base / paper))
+            built[(game, paper)] = result.out_dir
+    return built
+
+
+def entries(out_dir: Path) -> list[dict]:
+    return json.loads((out_dir / "kit.json").read_text())["files"]
+
+
+def card_stock_files(out_dir: Path) -> list[dict]:
+    return [e for e in entries(out_dir) if e["kind"] in CARD_STOCK and e["path"].endswith(".pdf")]
+
+
+def sheets_of(entry: dict) -> int:
+    return entry["pages"] // 2 if entry["layout"] == "duplex" else entry["pages"]
+
+
+def front_faces(out_dir: Path, entry: dict) -> list[Face]:
+    reader = PdfReader(out_dir / entry["path"])
+    step = 2 if entry["layout"] == "duplex" else 1
+    return [f for page in reader.pages[::step] for f in faces(page, reader, "front") if f.side == "front"]
+
+
+def per_sheet(w: float, h: float, room: float, paper: tuple[float, float]) -> int:
+    """How many w x h rectangles, ``room`` apart, a sheet's printable area holds in a grid, either way round."""
+    best = 0
+    for pw, ph in (paper, paper[::-1]):
+        across, down = pw - 2 * PRINTABLE + room, ph - 2 * PRINTABLE + room
+        best = max(best, int(across // (w + room)) * int(down // (h + room)))
+    return best
+
+
+def fewest_sheets(things: list[Face], paper: tuple[float, float]) -> int:
+    """The fewest sheets that hold ``things`` laid in rows of one size each: every kind of card or
+    piece takes the share of a sheet its count needs of what one sheet holds of it."""
+    kinds: dict[tuple[str, float, float], int] = {}
+    for face in things:
+        key = (face.tag, round(face.w, 1), round(face.h, 1))
+        kinds[key] = kinds.get(key, 0) + 1
+    share = sum(n / per_sheet(w, h, 0.0 if tag == "Card" else CUT_ROOM, paper) for (tag, w, h), n in kinds.items())
+    return math.ceil(share - 1e-9)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", GAMES)
+def test_card_stock_sheets_are_the_fewest_that_fit(kits, game, paper):
+    out_dir = kits[(game, paper)]
+    files = card_stock_files(out_dir)
+    groups: dict[bool, list[Face]] = {}
+    used: dict[bool, int] = {}
+    for entry in files:
+        double = entry["layout"] == "duplex"
+        groups.setdefault(double, []).extend(front_faces(out_dir, entry))
+        used[double] = used.get(double, 0) + sheets_of(entry)
+    for double, things in groups.items():
+        assert used[double] == fewest_sheets(things, PAPERS[paper]), (
+            f"{game} on {paper}: {'double' if double else 'single'}-sided card stock takes {used[double]} sheets "
+            f"for {len(things)} cards and pieces; {fewest_sheets(things, PAPERS[paper])} would do")
+    assert sum(1 for e in files if e["kind"] == "card-stock") <= 2  # one file per stock and sides
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", ["bone-strike", "ribbon-of-bone", "runes-and-bones"])
+def test_every_cut_of_every_card_on_a_ganged_sheet_is_marked_where_printers_print(kits, game, paper):
+    out_dir = kits[(game, paper)]
+    ganged = [e for e in entries(out_dir) if e["kind"] == "card-stock" and e["layout"] == "duplex"]
+    assert ganged
+    page_w, page_h = PAPERS[paper]
+    for entry in ganged:
+        reader = PdfReader(out_dir / entry["path"])
+        for number, page in enumerate(reader.pages[::2], start=1):
+            cards = [f for f in faces(page, reader, "front") if f.tag == "Card"]
+            marks = crop_lines(page, reader)
+            for x1, y1, x2, y2 in marks:
+                for x, y in ((x1, y1), (x2, y2)):
+                    assert PRINTABLE - TOL <= x <= page_w - PRINTABLE + TOL, f"{entry['path']} sheet {number}"
+                    assert PRINTABLE - TOL <= y <= page_h - PRINTABLE + TOL, f"{entry['path']} sheet {number}"
+
+            def outside_cards(x1, y1, x2, y2):
+                mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+                return not any(c.x + TOL < mx < c.x + c.w - TOL and c.y + TOL < my < c.y + c.h - TOL for c in cards)
+
+            for card in cards:
+                for x in (card.x, card.x + card.w):
+                    assert any(abs(m[0] - x) < TOL and abs(m[2] - x) < TOL and outside_cards(*m) for m in marks), (
+                        f"{entry['path']} sheet {number}: the cut at x={x:.1f} mm of a card is not marked")
+                for y in (card.y, card.y + card.h):
+                    assert any(abs(m[1] - y) < TOL and abs(m[3] - y) < TOL and outside_cards(*m) for m in marks), (
+                        f"{entry['path']} sheet {number}: the cut at y={y:.1f} mm of a card is not marked")
+
+
+@pytest.mark.parametrize("offset", [(0.0, 0.0), (1.5, -0.5)])
+def test_every_back_on_a_ganged_sheet_lands_behind_its_front(tmp_path, offset):
+    """Long-edge flip: each card's and piece's back sits at the mirrored x (plus the back offset) and
+    the same y, on ganged sheets holding cards of several decks and pieces below them."""
+    out = build_game(load("ribbon-of-bone"), BuildOptions(formats=("pdf",), rulebook=False, out_dir=tmp_path,
+                                                          back_offset=offset)).out_dir
+    entry = next(e for e in entries(out) if e["kind"] == "card-stock" and e["layout"] == "duplex")
+    reader = PdfReader(out / entry["path"])
+    tags = set()
+    for front_page, back_page in zip(reader.pages[0::2], reader.pages[1::2]):
+        fronts = faces(front_page, reader, "front")
+        backs = faces(back_page, reader, "back")
+        assert len(fronts) == len(backs)
+        for front in fronts:
+            tags.add(front.tag)
+            mirrored = 210.0 - front.x - front.w + offset[0]
+            assert any(abs(b.x - mirrored) < TOL and abs(b.y - (front.y + offset[1])) < TOL
+                       and abs(b.w - front.w) < TOL and b.tag == front.tag for b in backs), front
+    assert tags == {"Card", "Piece"}  # cards and tokens share the last sheet
+
+
+def test_printing_md_says_which_sheet_holds_what(kits):
+    out = kits[("ribbon-of-bone", "a4")]
+    text = (out / "PRINTING.md").read_text()
+    for entry in entries(out):
+        if entry["kind"] != "card-stock":
+            continue
+        assert len(entry["sheets"]) == sheets_of(entry)
+        assert f"Which sheet of `{entry['path']}` holds what" in text
+        for number, holds in enumerate(entry["sheets"], start=1):
+            assert f"- Sheet {number}: {holds}" in text
+    double = next(e for e in entries(out) if e["kind"] == "card-stock" and e["layout"] == "duplex")
+    assert "Marquis cards" in double["sheets"][0] and "Memory token" in double["sheets"][-1]
