@@ -1,9 +1,10 @@
 """`referee`: the table-side command (a Typer app).
 
-Each command imports what it needs inside its function, so `referee roll 3d6` starts in a
-blink (no icepool, pydantic, yaml ...). To add a command: write a function below, decorate it
-with @app.command(cls=PlainParamsCommand), import the heavy parts inside it, and wrap the work
-in `user_errors()`.
+This app defines every command line; plain ones never reach it: referee/entry.py sends them
+straight to each command's function, and help comes from a memo of this app's own output (see
+generator/launch.py). To add a command: write a function below, decorate it with @app.command,
+import the heavy parts inside it, wrap the work in `user_errors()`, and give it a line in
+referee/entry.py's table.
 
 Exit codes: 0 ok; 1 a negative verdict (for later commands like `check`); 2 bad usage, a bad
 expression or bad game data. Users never see a traceback for bad input.
@@ -13,65 +14,12 @@ from contextlib import contextmanager
 from typing import Iterator, List, Optional
 
 import typer
-import typer.core
-
-try:  # Typer's private coercion layer; another Typer version just keeps its own conversion
-    from typer._coercion import RuntimeParam as _RuntimeParam
-except ImportError:  # pragma: no cover
-    _RuntimeParam = None  # type: ignore[assignment,misc]
 
 EXIT_BAD_INPUT = 2
 
 
-class _PlainParams:
-    """Converts str/int/bool/list[str] parameters without pydantic.
-
-    This Typer converts every parameter (even --help) through a pydantic TypeAdapter, and
-    importing pydantic alone would double the start-up time of `referee roll 3d6`. Parameters
-    of other types keep Typer's own conversion. tests/test_dice_cli.py checks that pydantic
-    stays unimported.
-    """
-
-    def get_params(self, ctx):  # type: ignore[no-untyped-def]
-        params = super().get_params(ctx)  # type: ignore[misc]
-        if _RuntimeParam is None:
-            return params
-        for param in params:
-            desc = getattr(param, "type_descriptor", None)
-            if desc is not None and getattr(param, "_runtime_param", False) is None and _plain(desc.annotation):
-                param._runtime_param = _PlainParam(desc.parameter_info, desc.annotation)
-        return params
-
-
-class PlainParamsCommand(_PlainParams, typer.core.TyperCommand):
-    """Use as `@app.command(cls=PlainParamsCommand)` on table-side commands."""
-
-
-class PlainParamsGroup(_PlainParams, typer.core.TyperGroup):
-    pass
-
-
-def _plain(annotation: object) -> bool:
-    return annotation in (str, int, bool, List[str], list[str])
-
-
-class _PlainParam(_RuntimeParam or object):  # type: ignore[misc]
-    def _coerce_value(self, value, param, ctx):  # type: ignore[no-untyped-def]
-        if self.annotation is int:
-            try:
-                return int(value)
-            except (TypeError, ValueError):
-                raise typer.BadParameter(f"{value!r} is not a whole number", ctx=ctx, param=param) from None
-        if self.annotation is bool:
-            return value if isinstance(value, bool) else str(value).lower() in ("1", "true", "yes", "on")
-        if self.annotation is str:
-            return str(value)
-        return [str(item) for item in value]
-
-
 app = typer.Typer(
     name="referee",
-    cls=PlainParamsGroup,
     help="Boneyard's table-side referee: follow a game and check its moves, roll dice, work out the odds and answer rule questions, from the game's own data.",
     add_completion=False,
     no_args_is_help=True,
@@ -81,10 +29,9 @@ app = typer.Typer(
 
 
 def main() -> None:
-    """Run the Typer app (the console script enters through referee.entry, which answers a plain
-    `referee ask` before this module is imported)."""
+    """Run the Typer app. The console script enters through referee.entry, which answers plain
+    command lines and memoised help before this module is imported: the app is for the rest."""
     app()
-
 
 
 @contextmanager
@@ -166,7 +113,7 @@ Same expressions as `referee roll`. Very large expressions are refused rather th
 """
 
 
-@app.command(help=ROLL_HELP, no_args_is_help=True, cls=PlainParamsCommand)
+@app.command(help=ROLL_HELP, no_args_is_help=True)
 def roll(
     expression: Optional[List[str]] = EXPRESSION,
     game: Optional[str] = GAME,
@@ -180,7 +127,7 @@ def roll(
         typer.echo(run_roll(expression, game, faces, seed, as_json))
 
 
-@app.command(help=ODDS_HELP, no_args_is_help=True, cls=PlainParamsCommand)
+@app.command(help=ODDS_HELP, no_args_is_help=True)
 def odds(
     expression: Optional[List[str]] = EXPRESSION,
     game: Optional[str] = GAME,
@@ -196,10 +143,10 @@ def odds(
 def _register_commands() -> None:
     from referee.ask.command import register as register_ask
 
-    register_ask(app, cls=PlainParamsCommand)
+    register_ask(app)
     from referee.table.cli import register as register_table
 
-    register_table(app, cls=PlainParamsCommand)
+    register_table(app)
 
 
 _register_commands()

@@ -78,7 +78,7 @@ def test_custom_faces_with_just_a_count():
     (["roll", "--game", "no-such-game", "3d6"], "no game 'no-such-game'"),
     (["roll", "--faces", "1,,2", "2"], "face 2 is empty"),
     (["odds", "1d6/(1d6-1)"], "division by zero is possible"),
-    (["roll", "--seed", "abc", "3d6"], "'abc' is not a whole number"),
+    (["roll", "--seed", "abc", "3d6"], "Invalid value for '--seed'"),
 ])
 def test_bad_input_exits_2_with_a_message_and_no_traceback(args, message):
     result = run(*args)

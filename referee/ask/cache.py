@@ -40,3 +40,44 @@ def cache_dir() -> Path:
 def index_path(game: GameFolder) -> Path:
     tag = f"{zlib.crc32(str(game.root).encode()):08x}"  # games of the same name in other folders
     return cache_dir() / "ask" / f"{game.key}-{tag}.sqlite3"
+
+
+def damaged_indexes() -> list[Path]:
+    """The index files in the cache that SQLite finds damaged, or whose text is not UTF-8 (every
+    row of every table is read). Called only after a query failed, so it may take its time."""
+    import sqlite3
+
+    folder = cache_dir() / "ask"
+    found = []
+    for path in sorted(folder.glob("*.sqlite3")) if folder.is_dir() else []:
+        try:
+            con = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True)
+            try:
+                if con.execute("PRAGMA integrity_check").fetchall() != [("ok",)]:
+                    raise sqlite3.DatabaseError("integrity check failed")
+                tables = [name for (name,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+                for name in tables:
+                    for _ in con.execute(f'SELECT * FROM "{name}"'):
+                        pass
+            finally:
+                con.close()
+        except (sqlite3.Error, ValueError):  # ValueError: UnicodeDecodeError and the like
+            found.append(path)
+    return found
+
+
+def discard_indexes(paths: list[Path] | None = None) -> list[Path]:
+    """Delete these index files (default: every one in the cache); each is rebuilt when next used."""
+    folder = cache_dir() / "ask"
+    if paths is None:
+        paths = sorted(folder.glob("*.sqlite3")) if folder.is_dir() else []
+    gone = []
+    for path in paths:
+        try:
+            path.unlink()
+            gone.append(path)
+        except FileNotFoundError:
+            gone.append(path)
+        except OSError:
+            pass
+    return gone

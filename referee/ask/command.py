@@ -1,8 +1,8 @@
 """The `referee ask` command. The referee's Typer app adds it with `register(app)`.
 
 Only typer is imported here; the engine (sqlite3, json) is imported when the command runs, and
-the loader only if the game's index has to be built. run.py holds the command's body and a
-fast path (`fast_main`) that skips Typer for plain invocations.
+the loader only if the game's index has to be built. run.py holds the command's body, which
+referee/entry.py calls without Typer for plain command lines.
 """
 from __future__ import annotations
 
@@ -27,9 +27,8 @@ ASK_HELP = (
 
 
 def register(app: typer.Typer, cls: type | None = None) -> None:
-    """Add `ask` to `app` (the referee's Typer app). `cls`: the command class the app's other
-    commands use (referee.cli.PlainParamsCommand, which converts plain parameters without
-    pydantic); default: Typer's own."""
+    """Add `ask` to `app` (the referee's Typer app). `cls`: a command class for it; default:
+    Typer's own. Plain `referee ask` lines never reach this: referee/entry.py answers them."""
 
     @app.command("ask", cls=cls, no_args_is_help=True, help=ASK_HELP)
     def ask_command(

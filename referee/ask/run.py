@@ -1,10 +1,5 @@
-"""Running `referee ask` without Typer: the shared body of the command, and a fast path.
-
-`run()` is what the Typer command (command.py) calls. `fast_main(argv)` parses the same
-arguments with argparse and runs them, so the referee's entry point can answer `referee ask`
-before it builds its Typer app (typer imports pydantic to convert every parameter, --help
-included, which costs more than the whole question). Anything it does not handle plainly
-(--help, a malformed option) it leaves to the Typer app by returning None.
+"""The body of `referee ask`, shared by the Typer command (command.py) and the console script's
+fast path (referee/entry.py), which calls `run()` before Typer is imported.
 """
 from __future__ import annotations
 
@@ -26,12 +21,15 @@ def run(question: str, game: str | None, matches: int, as_json: bool) -> int:
               f"{MAX_QUESTION_CHARS}, one question at a time", file=sys.stderr)
         return EXIT_BAD_USAGE
     try:
-        answer = ask(question, game=game, k=matches)
+        answer = _answer(ask, question, game, matches)
     except AskUsage as exc:
         print(f"referee ask: {exc}", file=sys.stderr)
         return EXIT_BAD_USAGE
     except GameDataProblem as exc:
         print(str(exc), file=sys.stderr)
+        return EXIT_BAD_USAGE
+    except DamagedIndex as exc:
+        print(f"referee ask: {exc}", file=sys.stderr)
         return EXIT_BAD_USAGE
     if as_json:
         import json
@@ -50,29 +48,51 @@ def run(question: str, game: str | None, matches: int, as_json: bool) -> int:
     return EXIT_ANSWER if answer.matched else EXIT_NO_MATCH
 
 
-def fast_main(argv: list[str]) -> int | None:
-    """`referee ask` arguments (after the word `ask`) -> exit code, or None for the Typer app."""
-    import argparse
+class DamagedIndex(Exception):
+    """A damaged index that could not be replaced (exit 2)."""
 
-    if any(a in ("-h", "--help") for a in argv):
-        return None
 
-    class Refuse(Exception):
-        pass
+def _answer(ask, question: str, game: str | None, matches: int):  # noqa: ANN001
+    """ask(), and once more on fresh indexes if a cached one turns out to be damaged.
 
-    class Parser(argparse.ArgumentParser):
-        def error(self, message):  # let the Typer app report usage errors, in its own words
-            raise Refuse(message)
+    A flipped byte, a truncated file or text that is not UTF-8 in a cached index shows up as
+    an error of SQLite, or of what is decoded from it, somewhere in the query. Then the cache
+    is checked: the damaged files (or, if SQLite finds none, every index, since a damaged value
+    can read as valid) are deleted and rebuilt, and the question asked again. Any error on the
+    second try is not the cache's doing and is raised as it is.
+    """
+    import sqlite3
 
-    parser = Parser(prog="referee ask", add_help=False, allow_abbrev=False)
-    parser.add_argument("question", nargs="+")
-    parser.add_argument("--game", "-g")
-    parser.add_argument("-n", "--matches", type=int, default=3)
-    parser.add_argument("--json", action="store_true", dest="as_json")
+    from . import store
+    from .cache import cache_dir, damaged_indexes, discard_indexes
+    from .engine import AskUsage
+    from .store import GameDataProblem
+
     try:
-        args = parser.parse_intermixed_args(argv)
-    except Refuse:
-        return None
-    if not 0 <= args.matches <= 20:  # engine.MAX_MATCHES; the Typer app words the error
-        return None
-    return run(" ".join(args.question), args.game, args.matches, args.as_json)
+        return ask(question, game=game, k=matches)
+    except (AskUsage, GameDataProblem):
+        raise
+    except (sqlite3.Error, ValueError, LookupError, TypeError, AttributeError):
+        store.forget()
+        damaged = damaged_indexes()
+        gone = discard_indexes(damaged or None)
+        still = [path for path in damaged if path not in gone]
+        if still:
+            raise DamagedIndex(f"the rules index {still[0]} is damaged and cannot be deleted; delete "
+                               f"it by hand (indexes are kept in {cache_dir() / 'ask'})") from None
+        if damaged:
+            names = ", ".join(path.name for path in damaged)
+            print(f"referee ask: a damaged rules index ({names}) was found and is rebuilt", file=sys.stderr)
+    try:
+        return ask(question, game=game, k=matches)
+    except sqlite3.Error as exc:
+        raise DamagedIndex(f"the rules index cannot be read ({exc}); delete the folder "
+                           f"{cache_dir() / 'ask'} and ask again") from None
+
+
+def fast_main(argv: list[str]) -> int | None:
+    """`referee ask` arguments (after the word `ask`) -> exit code, or None when the Typer app
+    should read them: the referee's one fast path (referee/entry.py, generator/launch.py)."""
+    from referee.entry import COMMANDS
+
+    return COMMANDS["ask"].run(argv)

@@ -15,6 +15,7 @@ from .limits import DEFAULT_LIMITS, Limits
 from .nodes import Command
 from .resolve import DieCatalog
 
+EXIT_BAD_INPUT = 2
 _COUNT_ONLY = re.compile(r"\s*[0-9]+\s*")
 
 
@@ -65,3 +66,28 @@ def run_odds(words: list[str] | None, game: str | None, faces: str | None, as_js
 
         return json.dumps(to_json(report), indent=2)
     return format_text(report)
+
+
+def main(command: str, words: list[str], game: str | None, faces: str | None, seed: int | None,
+         as_json: bool) -> int:
+    """`referee roll` or `referee odds` from the console script's fast path (referee/entry.py):
+    prints the answer, or the message for bad input; returns the exit code."""
+    import sys
+
+    from referee.output import print_out
+
+    from .errors import explain
+
+    try:
+        if command == "roll":
+            text = run_roll(words, game, faces, seed, as_json)
+        else:
+            text = run_odds(words, game, faces, as_json)
+    except Exception as exc:  # noqa: BLE001 -- re-raised below unless it is bad input
+        lines = explain(exc)
+        if lines is None:
+            raise
+        print("\n".join(lines), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    print_out(text)
+    return 0

@@ -1,0 +1,191 @@
+"""The one start-up strategy of `cards` and `referee` (generator/launch.py): plain command lines
+go straight to each command's function and answer exactly as the Typer app does; help comes
+from a memo of the Typer app's own output, rewritten when a module it came from changes; and
+the referee never writes a raw control character."""
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from generator.launch import Command, whole
+
+REPO = Path(__file__).resolve().parents[1]
+FIXTURE = str(REPO / "tests" / "fixtures" / "dicegame")
+
+
+def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
+    env = dict(os.environ, BONEYARD_CACHE=str(tmp_path / "cache"), BONEYARD_DATA=str(tmp_path / "data"), **extra)
+    env.pop("COLUMNS", None)
+    return env
+
+
+def _script(name: str, module: str) -> list[str]:
+    """Run `module:main` as the console script `name` would (the same program name in help)."""
+    return [sys.executable, "-c", f"import sys; sys.argv[0] = {name!r}; from {module} import main; main()"]
+
+
+def _run(cmd: list[str], env: dict[str, str], *args: str) -> tuple[int, str, str]:
+    done = subprocess.run([*cmd, *args], cwd=REPO, env=env, capture_output=True, text=True)
+    return done.returncode, done.stdout, done.stderr
+
+
+REFEREE = _script("referee", "referee.entry")
+REFEREE_TYPER = _script("referee", "referee.cli")
+CARDS = _script("cards", "generator.entry")
+CARDS_TYPER = _script("cards", "generator.cli")
+
+
+# -- the parser: only plain command lines, everything else to Typer ------------------------------
+
+SPEC = Command(lambda **kw: kw, "*", {"--game": "game", "-g": "game", "--seed": ("seed", whole()),
+                                      "-n": ("n", whole(0, 20)), "--option": "option"},
+               {"--json": "as_json"}, repeat={"option"})
+
+
+@pytest.mark.parametrize("argv, expected", [
+    (["3d6"], {"words": ["3d6"], "game": None, "seed": None, "n": None, "option": [], "as_json": False}),
+    (["4", "white", "-g", "rb", "--seed=7", "--json", "-n", "20", "--option", "a", "--option", "b"],
+     {"words": ["4", "white"], "game": "rb", "seed": 7, "n": 20, "option": ["a", "b"], "as_json": True}),
+    (["--game=x", "-"], {"words": ["-"], "game": "x", "seed": None, "n": None, "option": [], "as_json": False}),
+])
+def test_plain_command_lines_are_read(argv, expected):
+    assert SPEC.parse(argv) == expected
+
+
+@pytest.mark.parametrize("argv", [
+    ["3d6", "--help"], ["--", "3d6"], ["-gx", "3d6"], ["-g=x"], ["--colour", "red"], ["--seed", "+3"],
+    ["--seed", "abc"], ["--seed", " 3"], ["--seed", "٣"], ["-n", "21"], ["-n", "-1"], ["--game"], ["--game", "--json"],
+    ["--json", "--json"], ["--game", "a", "--game", "b"], ["-1d4"],
+])
+def test_anything_unusual_is_left_to_typer(argv):
+    assert SPEC.parse(argv) is None
+
+
+def test_word_counts_and_required_options():
+    one = Command(print, "1", {"--players": "players"}, required={"players"})
+    assert one.parse(["game", "--players", "a,b"]) == {"players": "a,b", "words": "game"}
+    assert one.parse(["game"]) is None and one.parse(["--players", "a"]) is None
+    assert one.parse(["a", "b", "--players", "x"]) is None
+    maybe = Command(print, "?", word=whole())
+    assert maybe.parse([]) == {"words": None} and maybe.parse(["3"]) == {"words": 3}
+    assert maybe.parse(["x"]) is None
+    assert Command(print, "").parse(["word"]) is None and Command(print, "+").parse([]) is None
+
+
+# -- both paths answer alike ---------------------------------------------------------------------
+
+SAME = [
+    ("roll", "4d6kh3", "--seed", "7"), ("roll", "--faces", "1,2,gold", "2", "--seed=3", "--json"),
+    ("odds", "3d6"), ("odds", "-g", FIXTURE, "gamble", "--json"), ("roll", "3d6+"), ("roll", "--json"),
+    ("status",), ("moves", "--session", "4"), ("history",), ("sessions",), ("sessions", "--json"), ("end",),
+    ("undo", "2"), ("move", "ana", "passes"), ("check", "ana passes", "-s", "1"), ("help", "no-such-game"),
+    ("new", "runes-and-bones", "--players", "ana"), ("ask", "hello", "--game", "no-such-game"),
+    ("roll", "--seed", "x1", "3d6"), ("status", "--colour"), ("undo", "two"), ("ask", "hi", "-n", "99"),
+]
+
+
+@pytest.mark.parametrize("args", SAME, ids=" ".join)
+def test_fast_path_answers_as_the_typer_app(tmp_path, args):
+    env = _env(tmp_path)
+    assert _run(REFEREE, env, *args) == _run(REFEREE_TYPER, env, *args)
+
+
+def test_a_session_played_on_both_paths(tmp_path):
+    env = _env(tmp_path)
+    new = ("new", "runes-and-bones", "--players", "ana,ben", "--seed", "3", "-o", "six-rounds")
+    for cmd in (REFEREE, REFEREE_TYPER):  # two sessions, one per path, told apart by --session
+        code, out, err = _run(cmd, env, *new)
+        assert code == 0, err
+    lines = [("status", "-s", "{}"), ("check", "ana plays fire axe", "-s", "{}"), ("move", "ana", "plays", "fire", "axe", "-s", "{}"),
+             ("moves", "--session={}"), ("undo", "-s", "{}"), ("history", "-s", "{}", "--json"), ("move", "ben passes", "-s", "{}")]
+    for line in lines:
+        fast = _run(REFEREE, env, *(a.format(1) for a in line))
+        slow = _run(REFEREE_TYPER, env, *(a.format(2) for a in line))
+        assert _any_session(fast) == _any_session(slow), line
+
+
+def _any_session(result: tuple[int, str, str]) -> tuple:
+    return tuple(re.sub(r'(session\W{0,3})[12]\b', r"\1N", part) if isinstance(part, str) else part for part in result)
+
+
+# -- help from the memo ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("script, typer_app, args", [
+    (CARDS, CARDS_TYPER, ["--help"]), (CARDS, CARDS_TYPER, []), (CARDS, CARDS_TYPER, ["build", "--help"]),
+    (CARDS, CARDS_TYPER, ["nosuch", "--help"]), (REFEREE, REFEREE_TYPER, ["roll", "--help"]),
+    (REFEREE, REFEREE_TYPER, ["ask"]), (REFEREE, REFEREE_TYPER, ["--help"]), (REFEREE, REFEREE_TYPER, ["status", "--help"]),
+])
+def test_help_is_typers_own_first_and_from_the_memo_after(tmp_path, script, typer_app, args):
+    env = _env(tmp_path)
+    typer_says = _run(typer_app, env, *args)
+    assert _run(script, env, *args) == typer_says  # written to the memo
+    assert list((tmp_path / "cache" / "help").glob("*.memo"))
+    assert _run(script, env, *args) == typer_says  # read from it
+    narrow = _run(script, dict(env, COLUMNS="60"), *args)  # another width: Typer again
+    assert narrow == _run(typer_app, dict(env, COLUMNS="60"), *args)
+
+
+APP = '''
+import sys
+TEXT = "help, version 1"
+
+def main():
+    with open(__file__ + ".runs", "a") as f:
+        f.write("ran\\n")
+    print(TEXT)
+    raise SystemExit(0)
+'''
+
+
+def test_the_memo_is_rewritten_when_a_module_changes_or_is_damaged(tmp_path):
+    (tmp_path / "fakeapp.py").write_text(textwrap.dedent(APP))
+    launcher = [sys.executable, "-c", "import sys; from generator.launch import launch; "
+                                      "raise SystemExit(launch({}, 'fakeapp:main'))"]
+    env = _env(tmp_path, PYTHONPATH=f"{tmp_path}{os.pathsep}{REPO}", PYTHONDONTWRITEBYTECODE="1")
+    runs = tmp_path / "fakeapp.py.runs"
+    assert _run(launcher, env, "--help") == (0, "help, version 1\n", "")
+    assert _run(launcher, env, "--help") == (0, "help, version 1\n", "")
+    assert runs.read_text().count("ran") == 1  # the second answer came from the memo
+    (tmp_path / "fakeapp.py").write_text(textwrap.dedent(APP).replace("version 1", "version 22"))
+    assert _run(launcher, env, "--help") == (0, "help, version 22\n", "")
+    assert runs.read_text().count("ran") == 2
+    for memo in (tmp_path / "cache" / "help").glob("*.memo"):
+        memo.write_bytes(memo.read_bytes()[:17] + b"\xff\x00garbage")
+    assert _run(launcher, env, "--help") == (0, "help, version 22\n", "")
+    assert runs.read_text().count("ran") == 3
+    assert _run(launcher, env, "--help") == (0, "help, version 22\n", "")
+    assert runs.read_text().count("ran") == 3
+
+
+def test_an_unwritable_cache_still_gives_help(tmp_path):
+    blocker = tmp_path / "cache"
+    blocker.write_text("a file where the cache folder should be")
+    env = _env(tmp_path)
+    assert _run(CARDS, env, "--help") == _run(CARDS_TYPER, env, "--help")
+
+
+# -- no raw control characters ---------------------------------------------------------------------
+
+CONTROLS = ("\x1b", "\x07", "\x9b", "\u202e", "\r")
+
+
+@pytest.mark.parametrize("args", [
+    ("roll", "1d6 # red\x1b[31m bell\x07", "--seed", "1"), ("roll", "3d6\x1b[2J"), ("odds", "1d4 # \u202eflipped"),
+    ("ask", "what\x1b]0;pwned\x07 does\r a\x9b skull do?", "--game", "runes-and-bones"),
+    ("ask", "hi", "--game", "no-such\x1b[31m-game"), ("move", "ana\x07 plays"), ("roll", "1d6 # \x1b", "--json"),
+])
+def test_control_characters_are_never_written_raw(tmp_path, args):
+    code, out, err = _run([sys.executable, "-m", "referee"], _env(tmp_path), *args)
+    assert "Traceback" not in err
+    for char in CONTROLS:
+        assert char not in out and char not in err, (char, out, err)
+    if "--json" in args:
+        import json
+
+        assert json.loads(out)["label"] == "\x1b"  # escaped the JSON way: the same text comes back
