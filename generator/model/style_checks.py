@@ -88,6 +88,7 @@ def check_styles(game: Game, layouts: dict[str, Layout], sources: Sources) -> li
             known = set(layout.fields) | set(CARD_KEYS)
         else:
             known = {key for _subject, data, _path in shown_by for key in data}
+        misses: dict[tuple, list] = {}  # (card, field) -> the choices it finds no entry in
         for region_id, when, key, kind, choice in choices:
             file, line, column = _layout_place(layout, region_id, key)
             if choice.by not in known:
@@ -105,23 +106,33 @@ def check_styles(game: Game, layouts: dict[str, Layout], sources: Sources) -> li
             if choice.default is not None:
                 continue
             for subject, data, path in shown_by:
-                if choice.pick(data) is not None or (when and not data.get(when)):
-                    continue  # found, or the region is not drawn on this card
-                value = data.get(choice.by)
-                cases = list(choice.cases)
-                if value is None:
-                    message = f"{subject} has no '{choice.by}', which {_what(layout, region_id, key)} is chosen by"
-                    hint = f"give the card a '{choice.by}', or add 'else: ...' to the mapping"
-                    where = path
-                else:
-                    message = (f"{subject}: {choice.by} '{value}' has no entry in {_what(layout, region_id, key)} "
-                               f"(it knows {', '.join(cases)}) and there is no 'else'")
-                    hint = (did_you_mean(case_key(value), [case_key(c) for c in cases])
-                            or f"add '{value}: ...' to the mapping, or 'else: ...' for every other value")
-                    where = path + (choice.by,)
-                f, li, co = sources.locate(where)
-                problems.append(Problem(message, file=f, line=li, column=co, path=_format_path(where), hint=hint))
+                if choice.pick(data) is None and not (when and not data.get(when)):  # drawn, and no entry
+                    misses.setdefault((subject, path, choice.by), []).append((f"region '{region_id}' {key}"
+                                                                              if region_id else key, choice))
+        for (subject, path, by), places in misses.items():
+            problems.append(_miss(subject, path, by, layout, places, shown_by, sources))
     return problems
+
+
+def _miss(subject: str, path: tuple, by: str, layout: Layout, places: list, shown_by: list,
+          sources: Sources) -> Problem:
+    """One problem per card and field, naming every choice of the layout it finds no entry in."""
+    data = next(d for s, d, p in shown_by if p == path)
+    value = data.get(by)
+    where = ", ".join(place for place, _choice in places)
+    cases = list(dict.fromkeys(case for _place, choice in places for case in choice.cases))
+    if value is None:
+        message = f"{subject} has no '{by}', which layout '{layout.id}' chooses by ({where})"
+        hint = f"give it a '{by}', or add 'else: ...' to the mapping"
+        at = path
+    else:
+        message = (f"{subject}: {by} '{value}' has no entry in layout '{layout.id}' ({where}; it knows "
+                   f"{', '.join(cases)}) and there is no 'else'")
+        hint = (did_you_mean(case_key(value), [case_key(c) for c in cases])
+                or f"add '{value}: ...' to the mapping, or 'else: ...' for every other value")
+        at = path + (by,)
+    file, line, column = sources.locate(at)
+    return Problem(message, file=file, line=line, column=column, path=_format_path(at), hint=hint)
 
 
 def _bool_words(layout: Layout, shown_by: list, sources: Sources) -> list[Problem]:
