@@ -245,3 +245,19 @@ def test_assembly_map_names_sheets_outside_the_board(paper):
     assert len(names) == len(output.pages) - 1 >= 4
     for name in names:
         assert not (x < name.x < x + w and y < name.y < y + h), f"sheet name {name.text} is drawn on the board"
+
+
+def test_runeblade_prints_coloured_dice_chits_instead_of_thirty_dice(tmp_path):
+    """Runeblade's pools need about 30 coloured d6; the kit prints a chit per die in each colour
+    (from the data: a token set) and PRINTING.md lists it."""
+    loaded = load("runeblade")
+    chits = next(t for t in loaded.game.tokens if t.id == "dice-chits")
+    faces = {f["name"]: f["count"] for f in chits.extra["faces"]}
+    assert sum(d.count for d in loaded.game.dice) <= sum(faces.values())
+    build_game(loaded, BuildOptions(out_dir=tmp_path, formats=("pdf",), rulebook=False))
+    kit = tmp_path / "runeblade"
+    text = " ".join(p.extract_text() for p in PdfReader(kit / "tokens-a4.pdf").pages)
+    for word, count in faces.items():
+        assert text.split().count(word) == count, word
+    printing = (kit / "PRINTING.md").read_text()
+    assert "`tokens-a4.pdf` | 45 × Coloured dice chits" in printing
