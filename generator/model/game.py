@@ -6,6 +6,9 @@ concatenated. ``icons/*.svg`` are the game's icons (id = file name), ``layouts/*
 card and sheet layouts. Every field is described below; unknown keys are errors, so a misspelling
 never goes unnoticed.
 
+A deck's cards may come from a spreadsheet (generator/model/spreadsheet.py), and a card
+layout's colours, sizes and icons from the cards' fields (generator/model/styles.py).
+
 Ids are lower-case words with dashes (``water-axe``). Rule sections nest; a section's full id joins
 the ids of its parents with dots (``combat.binding``) and its number comes from its position
 (``§4.3``). Text anywhere may cite a rule as ``[[combat.binding]]`` and show an icon as ``:name:``.
@@ -200,6 +203,10 @@ class Card(Open):
 
 
 class Deck(Strict):
+    """A deck of cards. ``cards`` lists them, or names a spreadsheet whose rows they are:
+    ``cards: {from: cards.csv}`` (CSV, TSV or XLSX; ``columns`` and ``sheet`` as described in
+    generator/model/spreadsheet.py), read by the loader before validation."""
+
     id: Id
     name: str
     layout: Id = "poker"
