@@ -224,34 +224,37 @@ def _write_deck(loaded: LoadedGame, deck: Deck, sheets: list[Sheet], folder: Pat
     backs: dict[str, object] = {}
     for sheet in sheets:
         backs.setdefault(sheet.back_id, sheet.cards[0].back)
-    scenes = [card.front for sheet in sheets for card in sheet.cards] + list(backs.values())
+    # Backs first (a few), then the fronts sheet by sheet: one sheet is in memory at a time.
+    scenes = list(backs.values()) + [card.front for sheet in sheets for card in sheet.cards]
     progress(f"{loaded.game.id}: {deck.name}: {len(sheets)} TTS sheet{'' if len(sheets) == 1 else 's'}, "
              f"{px[0]} x {px[1]} px a card")
     images = render_pages(loaded.game, [face_page(s, bleed=False) for s in scenes], [px] * len(scenes),
                           f"{deck.name} for Tabletop Simulator")
-    faces = [[next(images) for _ in sheet.cards] for sheet in sheets]
-    back_images = {back_id: next(images) for back_id in backs}
-    images.close()
-    back_names = {}
-    for back_id, image in back_images.items():
-        name = f"{deck.id}.back.png" if len(backs) == 1 else f"{deck.id}.back-{back_id}.png"
-        _save(image, folder / name)
-        result.files.append(name)
-        back_names[back_id] = name
-    for index, (sheet, cards) in enumerate(zip(sheets, faces), 1):
-        canvas = PilImage.new("RGB", (sheet.columns * px[0], sheet.rows * px[1]), "white")
-        for slot, image in enumerate(cards):
-            canvas.paste(image, ((slot % sheet.columns) * px[0], (slot // sheet.columns) * px[1]))
-        hidden = sheet.hidden_slot
-        canvas.paste(back_images[sheet.back_id], ((hidden % sheet.columns) * px[0], (hidden // sheet.columns) * px[1]))
-        sheet.face_file = f"{deck.id}.faces.png" if len(sheets) == 1 else f"{deck.id}.faces-{index}.png"
-        sheet.back_file = back_names[sheet.back_id]
-        _save(canvas, folder / sheet.face_file)
-        result.files.append(sheet.face_file)
-    thumbnail = faces[0][0].copy()
-    thumbnail.thumbnail((THUMBNAIL_PX, THUMBNAIL_PX))
-    _save(thumbnail, folder / f"{deck.id}.png")
-    result.files.append(f"{deck.id}.png")
+    try:
+        back_images = {back_id: next(images) for back_id in backs}
+        back_names = {}
+        for back_id, image in back_images.items():
+            name = f"{deck.id}.back.png" if len(backs) == 1 else f"{deck.id}.back-{back_id}.png"
+            _save(image, folder / name)
+            result.files.append(name)
+            back_names[back_id] = name
+        for index, sheet in enumerate(sheets, 1):
+            canvas = PilImage.new("RGB", (sheet.columns * px[0], sheet.rows * px[1]), "white")
+            for slot in range(len(sheet.cards)):
+                image = next(images)
+                canvas.paste(image, ((slot % sheet.columns) * px[0], (slot // sheet.columns) * px[1]))
+                if index == 1 and slot == 0:
+                    image.thumbnail((THUMBNAIL_PX, THUMBNAIL_PX))
+                    _save(image, folder / f"{deck.id}.png")  # shown by TTS's saved-objects browser
+                    result.files.append(f"{deck.id}.png")
+            hidden = sheet.hidden_slot
+            canvas.paste(back_images[sheet.back_id], ((hidden % sheet.columns) * px[0], (hidden // sheet.columns) * px[1]))
+            sheet.face_file = f"{deck.id}.faces.png" if len(sheets) == 1 else f"{deck.id}.faces-{index}.png"
+            sheet.back_file = back_names[sheet.back_id]
+            _save(canvas, folder / sheet.face_file)
+            result.files.append(sheet.face_file)
+    finally:
+        images.close()
     return DeckExport(deck, sheets, px, sum(c.count for s in sheets for c in s.cards))
 
 
