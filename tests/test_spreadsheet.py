@@ -190,3 +190,16 @@ def test_cards_new_csv_starts_a_game_from_a_spreadsheet_that_builds(tmp_path):
     assert result.returncode == 0, result.stderr
     text = PdfReader(out / "moon-raiders" / "actions-a4.pdf").pages[0].extract_text()
     assert "Move up to" in text and text.count("Shine") == 4
+
+
+def test_an_unclosed_quote_is_named_at_its_row_not_swallowed(game):
+    (game / "cards.csv").write_text('Card,count,element,text,Notes\nBig,1,fire,"never closed\nSmall,1,fire,ok,\n',
+                                    encoding="utf-8")
+    report = problems_of(game)
+    assert "cards.csv:2: row 2: cannot read the CSV" in report and "double quotes" in report
+
+
+def test_a_cell_past_the_csv_reader_s_own_limit_is_one_message(game):
+    (game / "cards.csv").write_text('Card,count,element,text,Notes\nBig,1,fire,"' + "x" * 200_000 + '",\n',
+                                    encoding="utf-8")
+    assert "a cell may hold at most 20,000" in problems_of(game)

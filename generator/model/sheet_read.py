@@ -125,12 +125,15 @@ def _read_csv(file: Path, delimiter: str | None) -> Grid:
         header = text.split("\n", 1)[0]
         delimiter = max((",", ";", "\t"), key=header.count) if header else ","
     collector = _Collector()
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)  # an unclosed quote is an error
     number = 0
     try:
         for number, cells in enumerate(reader, start=1):  # a record is a row, as spreadsheet programs count
             collector.add(number, cells)
     except csv.Error as exc:
+        if "field larger than field limit" in str(exc):
+            raise SheetRefused(f"a cell holds over {csv.field_size_limit():,} characters; a cell may hold at most "
+                               f"{MAX_CELL:,}", row=number + 1, hint="no card needs this much: shorten it") from None
         raise SheetRefused(f"cannot read the CSV: {exc}", row=number + 1,
                            hint="check the quotes in this row: a text holding the separator or a quote is "
                                 "written in double quotes, with quotes inside doubled") from None
