@@ -209,3 +209,63 @@ def test_printing_md_says_which_sheet_holds_what(kits):
             assert f"- Sheet {number}: {holds}" in text
     double = next(e for e in entries(out) if e["kind"] == "card-stock" and e["layout"] == "duplex")
     assert "Marquis cards" in double["sheets"][0] and "Memory token" in double["sheets"][-1]
+
+
+def dashed_lines(page, reader) -> list[tuple[float, float, float, float]]:
+    """Page-level straight segments stroked with a dash pattern, in mm from the top-left corner."""
+    height = float(page.mediabox.height) * PT
+    result, start, dashed, stack = [], None, False, []
+    for operands, op in ContentStream(page.get_contents(), reader).operations:
+        if op == b"q":
+            stack.append(dashed)
+        elif op == b"Q":
+            dashed = stack.pop()
+        elif op == b"d":
+            dashed = bool(list(operands[0]))
+        elif op == b"BDC":
+            stack.append(dashed)  # what a placed card draws inside is not the page's own
+        elif op == b"EMC":
+            dashed = stack.pop()
+        elif op == b"m":
+            start = (float(operands[0]) * PT, height - float(operands[1]) * PT)
+        elif op == b"l" and start is not None:
+            end = (float(operands[0]) * PT, height - float(operands[1]) * PT)
+            if dashed:
+                result.append((*start, *end))
+            start = end
+    return result
+
+
+def most_pairs(w: float, h: float, paper: tuple[float, float]) -> int:
+    """The most cards a gutterfold sheet can hold: fronts on one side of a fold across the middle of
+    the printable area, backs on the other, fold up or across, cards upright or turned, no gutters."""
+    best = 0
+    for pw, ph in (paper, paper[::-1]):
+        for cw, ch in ((w, h), (h, w)):
+            across_fold = int((pw / 2 - PRINTABLE) // cw) * int((ph - 2 * PRINTABLE) // ch)
+            down_fold = int((ph / 2 - PRINTABLE) // ch) * int((pw - 2 * PRINTABLE) // cw)
+            best = max(best, across_fold, down_fold)
+    return best
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_gutterfold_sheets_hold_the_most_cards_and_show_a_dashed_fold_line(tmp_path, paper):
+    out = build_game(load("runes-and-bones"), BuildOptions(paper=paper, layout="gutterfold", formats=("pdf",),
+                                                           rulebook=False, out_dir=tmp_path)).out_dir
+    entry = next(e for e in entries(out) if e["kind"] == "card-stock")
+    assert entry["path"].endswith("-gutterfold.pdf")
+    reader = PdfReader(out / entry["path"])
+    first = faces(reader.pages[0], reader, "front")
+    fronts = [f for f in first if f.tag == "Card"]
+    w, h = fronts[0].w, fronts[0].h
+    assert len(fronts) == most_pairs(w, h, PAPERS[paper]) * 2  # fronts and backs both tagged
+    for number, page in enumerate(reader.pages, start=1):
+        page_w = float(page.mediabox.width) * PT
+        page_h = float(page.mediabox.height) * PT
+        cards = [f for f in faces(page, reader, "front")]
+        fold = [d for d in dashed_lines(page, reader) if abs(d[0] - page_w / 2) < TOL and abs(d[2] - page_w / 2) < TOL]
+        assert fold, f"{entry['path']} page {number}: no dashed fold line down the middle"
+        top, bottom = min(min(d[1], d[3]) for d in fold), max(max(d[1], d[3]) for d in fold)
+        assert PRINTABLE - TOL <= top <= min(c.y for c in cards)
+        assert max(c.y + c.h for c in cards) <= bottom <= page_h - PRINTABLE + TOL
+        assert page.extract_text().count("fold") >= 2

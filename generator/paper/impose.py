@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
-from ..scene.nodes import Line, Scene, Text, mm
+from ..scene.nodes import Line, Polygon, Scene, Text, mm
 from .sizes import PAPER_MM, PRINTABLE_MARGIN_MM
 
 if TYPE_CHECKING:
@@ -307,18 +307,29 @@ def _gutterfold(copies: list[CardFaces], spec: SheetSpec) -> list[Page]:
         grid_x0 = fold - gx / 2 - used_cols * w - (used_cols - 1) * gx
         page.marks += _grid_marks(page_w, page_h, spec.paper, grid_x0, y0, w, h, gx, gy, 2 * used_cols,
                                   used_rows, outer)
-        used_h = used_rows * h + (used_rows - 1) * gy
-        gap_y = outer[1] + mm(MARK_GAP_MM)
-        if y0 - gap_y - printable >= mm(MIN_MARK_MM):
-            page.marks.append(Line(fold, printable, fold, y0 - gap_y, stroke="#888888", width=0.5))
-            page.marks.append(Text(fold + 2, printable + mm(2.5), "fold", "italic", 6, "#888888"))
-        if page_h - printable - (y0 + used_h + gap_y) >= mm(MIN_MARK_MM):
-            page.marks.append(Line(fold, y0 + used_h + gap_y, fold, page_h - printable, stroke="#888888", width=0.5))
+        page.marks += fold_line(fold, page_h, printable, gx)
         top = y0 + grid_h + outer[1] + mm(MARK_GAP_MM)
         if spec.ruler and not pages and page_h - printable - top >= mm(RULER_BAND_MM):
             page.marks += ruler_below(fold - gx / 2 - w / 2 - mm(RULER_MM) / 2, top)  # else none
         pages.append(page)
     return pages
+
+
+FOLD_COLOUR = "#777777"
+FOLD_WIDTH = 0.6  # points: heavier than a crop mark, lighter than the ruler
+
+
+def fold_line(fold: float, page_h: float, printable: float, gutter: float) -> list:
+    """The fold: a dashed line down the whole sheet inside its printable margins, crossing the
+    cards' block in the middle gutter (whose bleed the cuts take away), labelled 'fold' at both
+    ends beside the crop marks of the gutter's cuts."""
+    from ..scene.draw import FOLD_DASH
+
+    label_x = fold + gutter / 2 + mm(1)
+    return [Polygon(((fold, printable), (fold, page_h - printable)), stroke=FOLD_COLOUR, stroke_width=FOLD_WIDTH,
+                    closed=False, dash=FOLD_DASH),
+            Text(label_x, printable + mm(2.2), "fold", "italic", 6.5, FOLD_COLOUR),
+            Text(label_x, page_h - printable - mm(0.6), "fold", "italic", 6.5, FOLD_COLOUR)]
 
 
 def _single(copies: list[CardFaces], spec: SheetSpec) -> list[Page]:

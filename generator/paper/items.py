@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..scene.draw import FOLD_DASH, label
-from ..scene.nodes import Group, Line, Polygon, Scene, Text, mm
-from .impose import Page, Placement
-from .sizes import PAPER_MM
+from ..scene.draw import label
+from ..scene.nodes import Group, Line, Scene, Text, mm
+from .impose import Page, Placement, fold_line
+from .sizes import PAPER_MM, PRINTABLE_MARGIN_MM
 
 MARGIN_MM = 8.0  # home printers cannot print the outer 4-6 mm
 FOOTER_MM = 9.0  # page label and, on the first sheet, the calibration ruler
@@ -258,9 +258,7 @@ def _gutterfold(items: list[Item], spec: PaperSpec, title: str, first_sheet: int
             bx = 2 * fold - slot.x - item.w  # folded over, the back lies behind its front
             for part in item.back or ():
                 page.placements.append(_placed(part, bx + part.dx, slot.y + part.dy, bleed, "back", item.piece))
-        page.marks.append(Polygon(((fold, mm(spec.margin_mm)), (fold, page_h - mm(spec.footer_mm) - mm(2))),
-                                  stroke="#888888", stroke_width=0.5, closed=False, dash=FOLD_DASH))
-        page.marks.append(Text(fold + 2, mm(spec.margin_mm) - mm(1), "fold", "italic", 6, "#888888"))
+        page.marks += fold_line(fold, page_h, mm(PRINTABLE_MARGIN_MM[spec.paper]), gap)
         page.marks.append(footer(page_w, page_h, f"{title}: sheet {number} of {sheets}  "
                                                  "(fold along the middle line, glue, then cut)"))
         if spec.ruler and number == first_sheet:
