@@ -1,8 +1,10 @@
 """`referee odds`: the exact distribution of a dice expression.
 
-The only module that imports icepool (design: each heavy library lives in one module). It
-works from the same resolved `Command` as `referee roll`, with the same semantics (see
-referee/dice/evaluate.py), so the odds are those of the roller itself:
+The only module that imports icepool (design: each heavy library lives in one module), and only
+for explosions: everything else is worked out by referee/dice/exact.py, in plain Python with the
+same weights, because importing icepool takes longer than the answer. It works from the same
+resolved `Command` as `referee roll`, with the same semantics (see referee/dice/evaluate.py), so
+the odds are those of the roller itself:
 
 - everything without '!' is exact;
 - '!' is followed to the roller's own bound, Limits.max_explosions extra dice per die, so
@@ -14,7 +16,9 @@ symbol and per word face of game dice, the chance that every `time` die shows a 
 one custom die on its own, the chance of each face.
 
 Work is estimated before each heavy step and capped by Limits.max_odds_work, so a huge
-expression is refused with a message instead of hanging.
+expression is refused with a message instead of hanging: big-integer weights are charged for
+their length as Python multiplies them (Karatsuba), and a sum of many dice is charged whole
+before its first step, so `1000d%r1<=3` is refused at once.
 """
 
 from __future__ import annotations
@@ -24,21 +28,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable
 
-import icepool
-
+from referee.dice import exact
 from referee.dice.dietypes import DieType
 from referee.dice.errors import DiceError, DiceLimitError
 from referee.dice.limits import DEFAULT_LIMITS, Limits
 from referee.dice.nodes import Binary, Command, Dice, Group, Modifiers, Node, Number, Unary, walk
+from referee.dice.oddstext import MAX_FRACTION_DIGITS, format_text, to_json  # noqa: F401 (the odds' output)
 from referee.dice.resolve import FACES, SUCCESSES, dice_kind, kind_of
 from referee.dice.results import blank_check_groups
-
-# Show fractions in the text table only while they stay readable.
-MAX_FRACTION_DIGITS = 12
-# Long tables fold their far tails (each under this probability) into one line.
-FOLD_ROWS_OVER = 60
-FOLD_BELOW = Fraction(1, 20_000)  # 0.005 %
-BAR_WIDTH = 40
 
 
 @dataclass(frozen=True)
@@ -103,15 +100,17 @@ class OddsReport:
     notes: tuple[str, ...] = field(default_factory=tuple)
 
 
-def odds(command: Command, limits: Limits = DEFAULT_LIMITS) -> OddsReport:
-    """Exact odds of a resolved command (see referee.dice.prepare). Raises DiceError."""
+def odds(command: Command, limits: Limits = DEFAULT_LIMITS, lib=None) -> OddsReport:  # noqa: ANN001
+    """Exact odds of a resolved command (see referee.dice.prepare). Raises DiceError.
+    `lib`: the dice library to work with (tests compare the two); default: referee.dice.exact,
+    or icepool when a die explodes."""
     try:
-        return _odds(command, limits)
+        return _odds(command, limits, lib)
     except DiceError as exc:
         raise exc.with_source(command.source)
 
 
-def _odds(command: Command, limits: Limits) -> OddsReport:
+def _odds(command: Command, limits: Limits, lib) -> OddsReport:  # noqa: ANN001
     expr = command.expr
     kind = kind_of(expr)
     terms = [n for n in walk(expr) if isinstance(n, Dice)]
@@ -124,7 +123,7 @@ def _odds(command: Command, limits: Limits) -> OddsReport:
     single_custom = (isinstance(expr, Dice) and expr.count == 1 and not expr.mods.any and expr.die is not None
                      and not expr.die.standard
                      and any(f.value is None or f.label != str(f.value) for f in expr.die.all_faces()))
-    compiler = _Compiler(limits)
+    compiler = _Compiler(limits, lib or (_icepool() if explodes else exact))
     main: Distribution | None
     tallies: list[Distribution] = []
     if single_custom:
@@ -140,9 +139,20 @@ def _odds(command: Command, limits: Limits) -> OddsReport:
                       explosion_depth=limits.max_explosions if explodes else None, notes=tuple(notes))
 
 
-def _distribution(title: str, die: "icepool.Die") -> Distribution:
+def _icepool():  # noqa: ANN202
+    import icepool
+
+    return icepool
+
+
+def _distribution(title: str, die) -> Distribution:  # noqa: ANN001
     items = sorted((int(v), int(q)) for v, q in die.items() if q)
-    return Distribution(title, tuple(items), int(die.denominator()))
+    denominator = int(die.denominator())
+    if denominator.bit_length() > 4 * MAX_FRACTION_DIGITS:  # too long to print as fractions anyway:
+        common = math.gcd(denominator, *(q for _, q in items))  # the same odds in the smallest numbers
+        items = [(v, q // common) for v, q in items]
+        denominator //= common
+    return Distribution(title, tuple(items), denominator)
 
 
 def _face_table(die: DieType) -> Distribution:
@@ -170,10 +180,12 @@ def _blank_odds(terms: list[Dice]) -> list[BlankOdds]:
 
 
 class _Compiler:
-    """Resolved AST -> icepool.Die, charging estimated work against the limit."""
+    """Resolved AST -> a die of `lib` (referee.dice.exact, or icepool where something explodes),
+    charging estimated work against the limit."""
 
-    def __init__(self, limits: Limits):
+    def __init__(self, limits: Limits, lib):  # noqa: ANN001
         self.limits = limits
+        self.lib = lib
         self.work = 0
 
     def charge(self, cost: int, col: int) -> None:
@@ -182,9 +194,9 @@ class _Compiler:
             raise DiceLimitError("too much to work out exactly (too many dice or sides); "
                                  "try a smaller expression, or roll it many times instead", col)
 
-    def node(self, node: Node) -> "icepool.Die":
+    def node(self, node: Node) -> Any:
         if isinstance(node, Number):
-            return icepool.Die([node.value])
+            return self.lib.Die([node.value])
         if isinstance(node, Dice):
             return self.dice(node)
         if isinstance(node, Group):
@@ -205,28 +217,30 @@ class _Compiler:
             raise DiceError("division by zero is possible: the right side of '/' can come to 0", node.col)
         return a // b
 
-    def add(self, a: "icepool.Die", b: "icepool.Die", col: int) -> "icepool.Die":
+    def add(self, a: Any, b: Any, col: int) -> Any:
         self.charge(_add_cost(a, b), col)
         return a + b
 
-    def sum_of(self, die: "icepool.Die", n: int, col: int) -> "icepool.Die":
-        """n independent copies added up, by repeated doubling (icepool's own `@` recurses n deep)."""
-        total = icepool.Die([0])
+    def sum_of(self, die: Any, n: int, col: int) -> Any:
+        """n independent copies added up, by repeated doubling (icepool's own `@` recurses n deep).
+        The whole sum is charged before the first step: the last doublings cost the most."""
+        self.charge(_sum_cost(die, n), col)
+        total = self.lib.Die([0])
         base = die
         while n:
             if n & 1:
-                total = self.add(total, base, col)
+                total = total + base
             n >>= 1
             if n:
-                base = self.add(base, base, col)
+                base = base + base
         return total
 
-    def dice(self, node: Dice) -> "icepool.Die":
+    def dice(self, node: Dice) -> Any:
         die = node.die
         assert die is not None, "resolve() first"
         kind = dice_kind(die, node)
         if kind == FACES:
-            return icepool.Die([0])
+            return self.lib.Die([0])
         mods = node.mods
         rolled = self.single_roll(die, mods)
         counted = _counted(die, mods, kind)
@@ -251,7 +265,8 @@ class _Compiler:
             kept_at_most = n
         kept = keep.n if keep.kind in ("kh", "kl") else max(kept_at_most - keep.n, 1)
         span = max(rolled.outcomes()) - min(rolled.outcomes()) + 1
-        self.charge(10 * n * len(rolled) * min(kept, n) * span, keep.col)
+        bits = n * rolled.denominator().bit_length()
+        self.charge(10 * n * len(rolled) * min(kept, n) * span * _multiply_cost(bits), keep.col)
         if keep.kind == "kh":
             selected = pool.highest(keep.n)
         elif keep.kind == "kl":
@@ -262,9 +277,9 @@ class _Compiler:
             selected = pool.lowest(drop=keep.n)
         return selected.sum(map=counted)
 
-    def single_roll(self, die: DieType, mods: Modifiers) -> "icepool.Die":
+    def single_roll(self, die: DieType, mods: Modifiers) -> Any:
         """One die as rolled, rerolls included, by face value."""
-        rolled = icepool.Die(die.values())
+        rolled = self.lib.Die(die.values())
         if mods.reroll is not None:
             cond = mods.reroll
             depth = 1 if mods.reroll_once else self.limits.max_rerolls
@@ -281,7 +296,7 @@ class _Compiler:
             names += [("word", w) for w in t.die.word_labels() if ("word", w) not in names]
         out = []
         for what, name in names:
-            total = icepool.Die([0])
+            total = self.lib.Die([0])
             for t in terms:
                 die = t.die
                 assert die is not None
@@ -293,17 +308,48 @@ class _Compiler:
                     continue
                 if t.mods.any:
                     raise DiceError(f"odds of {what}s on dice with modifiers are not supported ({t.text})", t.col)
-                part = self.sum_of(icepool.Die(counts), t.count, t.col)
+                part = self.sum_of(self.lib.Die(counts), t.count, t.col)
                 total = self.add(total, part, t.col)
             out.append(_distribution(name, total))
         return out
 
 
-def _add_cost(a: "icepool.Die", b: "icepool.Die") -> int:
-    """Estimated cost of combining two dice: every pair of outcomes, times the size of the
-    big integers involved (denominators grow with every die added)."""
-    bits = a.denominator().bit_length() + b.denominator().bit_length()
-    return len(a) * len(b) * (1 + bits // 128)
+def _multiply_cost(bits: int) -> int:
+    """Cost of multiplying two weights of about `bits` bits, in multiplications of small
+    integers: linear while short, then as Python's Karatsuba (n^1.585; fitted by timing)."""
+    words = bits // 64 + 1
+    return words if words < 8 else int(words ** 1.585 / 2.5)
+
+
+def _add_cost(a: Any, b: Any) -> int:
+    """Estimated cost of combining two dice: every pair of outcomes, times the cost of one
+    product of their weights (denominators grow with every die added)."""
+    bits = max(a.denominator().bit_length(), b.denominator().bit_length())
+    return len(a) * len(b) * _multiply_cost(bits)
+
+
+def _sum_cost(die: Any, n: int) -> int:
+    """What sum_of(die, n) will cost, stepped through on sizes alone: a sum of k copies has at
+    most k * (span - 1) + 1 outcomes and weights of k times the bits of one."""
+    values = die.outcomes()
+    span = max(values) - min(values) + 1
+    bits = die.denominator().bit_length()
+
+    def size(k: int) -> tuple[int, int]:
+        return (min(k * (span - 1) + 1, len(die) ** k if k < 64 else k * span), k * bits)
+
+    cost, total, base = 0, 0, 1
+    while n:
+        if n & 1:
+            (a, abits), (b, bbits) = size(total) if total else (1, 0), size(base)
+            cost += a * b * _multiply_cost(max(abits, bbits))
+            total += base
+        n >>= 1
+        if n:
+            b, bbits = size(base)
+            cost += b * b * _multiply_cost(bbits)
+            base *= 2
+    return cost
 
 
 def _counted(die: DieType, mods: Modifiers, kind: str) -> Callable[[int], int]:
@@ -330,7 +376,7 @@ def _counted(die: DieType, mods: Modifiers, kind: str) -> Callable[[int], int]:
     return score
 
 
-def _chain_step(counted: Callable[[int], int], explodes: Callable[[int], bool], rest: "icepool.Die"):
+def _chain_step(counted: Callable[[int], int], explodes: Callable[[int], bool], rest: Any):
     def step(v: int):
         return counted(v) + rest if explodes(v) else counted(v)
 
@@ -342,141 +388,3 @@ def _explode_test(die: DieType, mods: Modifiers) -> Callable[[int], bool]:
     if cond is None:
         return lambda v: v == top
     return cond.matches
-
-
-# -- output ----------------------------------------------------------------------------------
-
-
-def _percent(p: Fraction) -> str:
-    if p == 0:
-        return "0"
-    value = float(p) * 100
-    if value < 0.01:
-        return "<0.01"
-    return f"{value:.2f}"
-
-
-def format_text(report: OddsReport) -> str:
-    cmd = report.command
-    lines = []
-    head = f"{cmd.label}: " if cmd.label else ""
-    lines.append(f"{head}{cmd.expression}")
-    for note in report.notes:
-        lines.append(f"  ({note})")
-    if report.explosion_depth is not None:
-        lines.append(f"  (explosions followed to depth {report.explosion_depth}: each die adds at most "
-                     f"{report.explosion_depth} extra dice, as when rolling, so this is exact)")
-    blocks = ([_table(report.main)] if report.main is not None else []) + [_table(d) for d in report.tallies]
-    for i, block in enumerate(blocks):
-        if i:
-            lines.append("")  # a blank line between tables
-        lines.extend(block)
-    for b in report.blanks:
-        if blocks:
-            lines.append("")
-        text = f"all {b.tag} dice blank: {b.probability} ({_percent(b.probability)}%)"
-        if b.citation or b.rule:
-            text += f"; see {b.citation or 'rule ' + b.rule}"  # type: ignore[operator]
-        lines.append(text)
-    return "\n".join(lines)
-
-
-def _table(dist: Distribution) -> list[str]:
-    mean, sd = dist.mean, dist.sd
-    header = dist.title
-    if mean is not None and sd is not None:
-        header += f": mean {float(mean):.2f}, sd {sd:.2f}"
-    show_fraction = len(str(dist.denominator)) <= MAX_FRACTION_DIGITS
-    at_least = dist.at_least() if dist.numeric else None
-    rows: list[tuple[str, ...]] = []
-    peak = max(w for _, w in dist.outcomes)
-    for i, (value, weight) in enumerate(dist.outcomes):
-        p = dist.probability(weight)
-        row = [str(value)]
-        if show_fraction:
-            row.append(f"{weight}/{dist.denominator}")
-        row.append(_percent(p))
-        if at_least is not None:
-            row.append(_percent(at_least[i]))
-        row.append("#" * max(1 if weight else 0, round(BAR_WIDTH * weight / peak)))
-        rows.append(tuple(row))
-    titles = ["value" if dist.numeric else "face"] + (["probability"] if show_fraction else []) + ["%"]
-    titles += ["at least %"] if at_least is not None else []
-    widths = [max(len(t), *(len(r[i]) for r in rows)) for i, t in enumerate(titles)]
-
-    def fmt(cells) -> str:
-        left = "  ".join(c.rjust(w) if dist.numeric or i else c.ljust(w) for i, (c, w) in enumerate(zip(cells, widths)))
-        return "  " + left
-
-    out = [header, fmt(titles)]
-    keep = _unfolded(dist)
-    i = 0
-    while i < len(rows):
-        if i in keep:
-            out.append(fmt(rows[i][:-1]) + "  " + rows[i][-1])
-            i += 1
-            continue
-        j = i
-        while j < len(rows) and j not in keep:
-            j += 1
-        folded = sum(w for _, w in dist.outcomes[i:j])
-        out.append(f"  ... {j - i} values from {dist.outcomes[i][0]} to {dist.outcomes[j - 1][0]}: "
-                   f"{_percent(dist.probability(folded))}% together")
-        i = j
-    if not show_fraction:
-        out.append(f"  (exact fractions have a {len(str(dist.denominator))}-digit denominator: see --json)")
-    return out
-
-
-def _unfolded(dist: Distribution) -> set[int]:
-    """Rows to show: all, unless the table is long; then fold the far tails."""
-    n = len(dist.outcomes)
-    if n <= FOLD_ROWS_OVER or not dist.numeric:
-        return set(range(n))
-    cut = FOLD_BELOW * dist.denominator
-    first = next(i for i, (_, w) in enumerate(dist.outcomes) if w >= cut)
-    last = n - 1 - next(i for i, (_, w) in enumerate(reversed(dist.outcomes)) if w >= cut)
-    return set(range(first, last + 1))
-
-
-def _outcomes_json(dist: Distribution) -> list[dict[str, Any]]:
-    at_least = dist.at_least() if dist.numeric else None
-    out = []
-    for i, (value, weight) in enumerate(dist.outcomes):
-        p = dist.probability(weight)
-        item: dict[str, Any] = {"value": value, "probability": f"{p.numerator}/{p.denominator}",
-                                "percent": round(float(p) * 100, 6)}
-        if at_least is not None:
-            q = at_least[i]
-            item["at_least"] = f"{q.numerator}/{q.denominator}"
-            item["at_least_percent"] = round(float(q) * 100, 6)
-        out.append(item)
-    return out
-
-
-def _stats_json(dist: Distribution | None) -> dict[str, Any]:
-    if dist is None:
-        return {"outcomes": [], "mean": None, "sd": None}
-    mean = dist.mean
-    return {"outcomes": _outcomes_json(dist), "mean": None if mean is None else float(mean),
-            "mean_exact": None if mean is None else f"{mean.numerator}/{mean.denominator}", "sd": dist.sd}
-
-
-def to_json(report: OddsReport) -> dict[str, Any]:
-    cmd = report.command
-    out: dict[str, Any] = {"expression": cmd.expression}
-    if cmd.label:
-        out["label"] = cmd.label
-    out["kind"] = report.kind if report.main is None or report.main.numeric else "faces"
-    out.update(_stats_json(report.main))
-    if report.explosion_depth is not None:
-        out["explosion_depth"] = report.explosion_depth
-    if report.tallies:
-        out["tallies"] = {d.title: _stats_json(d) for d in report.tallies}
-    if report.blanks:
-        out["all_blank"] = [{"tag": b.tag, "probability": f"{b.probability.numerator}/{b.probability.denominator}",
-                             "percent": round(float(b.probability) * 100, 6), "rule": b.rule}
-                            for b in report.blanks]
-    if report.notes:
-        out["notes"] = list(report.notes)
-    return out

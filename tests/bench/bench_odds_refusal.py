@@ -1,4 +1,5 @@
-"""Benchmark: how quickly `referee odds` refuses work past its limits (it should be well under 1 s).
+"""Benchmark: how quickly `referee odds` refuses work past its limits (it should be well under 1 s),
+among them issue 15's `1000d%r1<=3` (7.3 s before the whole sum was charged before its first step).
 
 Run by hand (`make bench` or `python tests/bench/bench_odds_refusal.py [runs]`); prints figures,
 asserts nothing. This was a "< 1.0 s" assertion in tests/test_dice_odds.py, which failed on a busy
@@ -16,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from referee.dice import DiceLimitError, prepare  # noqa: E402
 from referee.odds import odds  # noqa: E402
 
-EXPRESSIONS = ["1000d6", "100d100kh50", "2d10000", "12d6!kh3", "100d6!"]
+EXPRESSIONS = ["1000d6", "100d100kh50", "2d10000", "12d6!kh3", "100d6!", "1000d%r1<=3", "1000d%r1", "500d100ro1>=50"]
 AIM = 1.0  # seconds
 
 
