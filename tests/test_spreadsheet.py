@@ -203,3 +203,49 @@ def test_a_cell_past_the_csv_reader_s_own_limit_is_one_message(game):
     (game / "cards.csv").write_text('Card,count,element,text,Notes\nBig,1,fire,"' + "x" * 200_000 + '",\n',
                                     encoding="utf-8")
     assert "a cell may hold at most 20,000" in problems_of(game)
+
+
+def test_an_xlsx_that_unzips_past_the_limit_is_refused_before_it_is_parsed(game, monkeypatch):
+    import generator.model.sheet_read as sheet_read
+
+    _xlsx(game / "cards.xlsx", [["Card", "element"], ["Cinder", "fire"]])
+    monkeypatch.setattr(sheet_read, "MAX_UNZIPPED", 1024)  # a real XLSX unzips to a few kB
+    edit(game / "cards.yaml", "from: cards.csv", "from: cards.xlsx")
+    report = problems_of(game)
+    assert "once unzipped; the limit is" in report
+
+
+ODD_CELLS = ["", " ", "yes", "-1", "1e9", "99999999999999999999", "=SUM(A1:A3)", "\x01", "\x00", '"', "'", ":nope:",
+             "[[nope]]", "<b>x</b>", "file:///etc/passwd", "../../x.png", "fire\nwater", "🔥", "x" * 30_000, "None",
+             "{{ card.name }}", "#c33", "0", "3.5"]
+
+
+def test_mutated_spreadsheets_load_and_compose_or_give_a_message_never_a_traceback(tmp_path):
+    import random
+
+    from generator.errors import BuildError
+    from generator.scene.compose import compose_deck
+
+    rng = random.Random(17)
+    original = (FIXTURE / "cards.csv").read_text(encoding="utf-8").splitlines()
+    outcomes = {"ok": 0, "refused": 0}
+    for case in range(40):
+        folder = tmp_path / f"case{case}" / "csvgame"
+        shutil.copytree(FIXTURE, folder)
+        rows = [line.split(",", 5) for line in original]
+        for _ in range(rng.randint(1, 3)):
+            row, column = rng.randrange(len(rows)), rng.randrange(6)
+            while len(rows[row]) <= column:
+                rows[row].append("")
+            value = rng.choice(ODD_CELLS)
+            rows[row][column] = '"' + value.replace('"', '""') + '"' if rng.random() < 0.5 else value
+        (folder / "cards.csv").write_text("\n".join(",".join(r) for r in rows) + "\n", encoding="utf-8")
+        try:
+            loaded = load(folder)
+            for deck in loaded.game.decks:
+                compose_deck(loaded.game, deck, loaded.layouts)
+            outcomes["ok"] += 1
+        except (GameDataError, BuildError) as exc:
+            assert str(exc).strip(), f"case {case}: an empty message"
+            outcomes["refused"] += 1
+    assert outcomes["ok"] and outcomes["refused"]  # both paths were exercised

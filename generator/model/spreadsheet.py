@@ -35,6 +35,7 @@ from .layouts import Layout
 from .problems import Sources
 from .sheet_read import SUFFIXES, SheetRefused, column_letter, read_grid
 from .style_checks import CARD_KEYS, layout_choices
+from .yaml_hints import quoted
 
 SPEC_KEYS = ("from", "sheet", "columns")
 TEXT_KEYS = ("id", "name", "back", "layout", "rule")  # card keys that are always text
@@ -180,7 +181,8 @@ def _rows_to_cards(file: Path, index: int, deck: dict, rows: list, columns: dict
         if name not in headers:
             _problem(problems, sources, ("decks", index, "cards", "columns", name),
                      f"'{name}' is not a header of {file.name}",
-                     did_you_mean(name, [h for h in headers if h]) or f"its headers: {', '.join(h for h in headers if h)}",
+                     did_you_mean(name, [h for h in headers if h])
+                     or f"its headers: {', '.join(_yaml_key(h) for h in headers if h)}",
                      key=True)
     layout_ids = {deck.get("layout", "poker")}
     layout_column = next((c for c, (f, _h) in fields.items() if f == "layout"), None)
@@ -198,7 +200,7 @@ def _rows_to_cards(file: Path, index: int, deck: dict, rows: list, columns: dict
             if declared or guess:
                 shown = f"' (mapped to '{name}')" if name != header_text else "'"
                 hint = guess or f"layout '{layout_id}' shows: {', '.join(sorted(known - set(CARD_KEYS)))}"
-                hint += f" (a column only for you: columns: {{{header_text}: null}})"
+                hint += f" (a column only for you: columns: {{{_yaml_key(header_text)}: null}})"
                 at(header_row, column, f"header '{header_text}{shown} is not a field layout '{layout_id}' shows", hint,
                    label=f"row {header_row}, column {column_letter(column)}")
                 del fields[column]
@@ -225,6 +227,11 @@ def _rows_to_cards(file: Path, index: int, deck: dict, rows: list, columns: dict
                                 file=file, line=header_row, hint="add a row for each card"))
     places.placed.append(placed)
     return cards
+
+
+def _yaml_key(text: str) -> str:
+    """A header as a YAML key the designer can paste: quoted unless it is plain words."""
+    return text if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_ -]*", text) else quoted(text)
 
 
 def _typed(name: str, value: Any) -> Any:

@@ -17,7 +17,7 @@ from .layouts import Layout
 from .problems import Sources, _format_path
 from .safeyaml import YamlRefused, read_yaml
 from .styles import Choice, case_key
-from .yaml_hints import bool_word_hint
+from .yaml_hints import bool_word_hint, quoted
 
 # Keys every card has besides its layout's fields (generator.model.game.Card).
 CARD_KEYS = ("id", "name", "count", "back", "layout", "rule", "sample")
@@ -129,10 +129,15 @@ def _miss(subject: str, path: tuple, by: str, layout: Layout, places: list, show
         message = (f"{subject}: {by} '{value}' has no entry in layout '{layout.id}' ({where}; it knows "
                    f"{', '.join(cases)}) and there is no 'else'")
         hint = (did_you_mean(case_key(value), [case_key(c) for c in cases])
-                or f"add '{value}: ...' to the mapping, or 'else: ...' for every other value")
+                or f"add {_key(value)}: ... to the mapping, or else: ... for every other value")
         at = path + (by,)
     file, line, column = sources.locate(at)
     return Problem(message, file=file, line=line, column=column, path=_format_path(at), hint=hint)
+
+
+def _key(value) -> str:
+    text = str(value)
+    return text if re.fullmatch(r"[A-Za-z0-9_][A-Za-z0-9_ -]*", text) else quoted(text)
 
 
 def _bool_words(layout: Layout, shown_by: list, sources: Sources) -> list[Problem]:
