@@ -15,6 +15,7 @@ from ..model.game import Game, Table
 from ..model.loader import LoadedGame
 from .art import cycle_svg, data_uri, icon_svg
 from .markup import ID_LIKE, TextRenderer, humanize
+from .rows import effects
 from .views import (  # noqa: F401  (BOOKS and BookFormat: imported from here too)
     BOOKS,
     BookFormat,
@@ -31,6 +32,26 @@ from .views import (  # noqa: F401  (BOOKS and BookFormat: imported from here to
 
 PROSE_KEYS = ("effect", "text", "summary", "description")  # read as sentences, without a "key:" label
 LEADING_NUMBER = re.compile(r"^\s*\d+[.):]\s+")
+OWN_NUMBER = re.compile(r"^\s*\d+[.)]\s+")  # "1. Refill the bag": numbering ("1: Stillness" is a roll)
+PT_MM = 25.4 / 72
+TOC_HEADING_MM = 12  # the "Contents" heading and the space under it
+TOC_LINE_EM = (1.62, 1.32)  # a chapter's entry (with the space above it), a section's: measured
+TOC_SQUEEZE = 0.93  # compact lines are tighter too (line height 1.32 against 1.42)
+TOC_MIN_SCALE = 0.78  # smaller than this is hard to read: let it fill two pages
+DIE_FACE_MM = 9  # die faces pictured on the components page
+ID_LIKE_WORD = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")  # 'quell', 'near-vethis'
+
+
+def _row_key(table: Table, row: Any) -> str | None:
+    """The id a named row is known by in other rows: its ``id``, else its first column's value
+    (an attunement space's ``space``)."""
+    if not isinstance(row, dict) or not isinstance(row.get("name"), str):
+        return None
+    for key in ("id", *table.columns[:1]):
+        value = row.get(key)
+        if isinstance(value, str) and ID_LIKE_WORD.match(value) and value != row["name"]:
+            return value
+    return None
 
 
 class BookData:
@@ -53,16 +74,28 @@ class BookData:
         self.rule_titles = {full: rule.title for full, _n, _d, rule in game.walk_rules()}
         self.names: dict[str, str] = {}  # ids that name something, shown by name in tables
         for icon_id, info in game.icons.items():
-            self.names[icon_id] = info.label or humanize(icon_id)
+            if info.label:
+                self.names[icon_id] = info.label
         for group in (game.boards, game.tokens, game.tiles, game.sheets):
             for piece in group:
                 self.names[piece.id] = piece.name
+                for kinds in piece.extra.values():  # a tile set's faces, a token set's kinds
+                    for kind in kinds if isinstance(kinds, list) else ():
+                        if isinstance(kind, dict) and isinstance(kind.get("id"), str) and isinstance(kind.get("name"), str):
+                            self.names.setdefault(kind["id"], kind["name"])
         for die in game.dice:
             self.names[die.id] = die.name
         for deck in game.decks:
             self.names[deck.id] = deck.name
             for card in deck.cards:
                 self.names.setdefault(card.id, card.name)
+        for table in game.tables:  # a row with an id and a name: a lord, a character, a space
+            for row in table.rows:
+                key = _row_key(table, row)
+                if key is not None:
+                    self.names.setdefault(key, row["name"])
+        for icon_id in game.icons:  # an icon without a label is called what it shows
+            self.names.setdefault(icon_id, humanize(icon_id))
 
     # --- small pieces ------------------------------------------------------------------------
 
@@ -74,7 +107,7 @@ class BookData:
     def icon_img(self, icon_id: str, css: str = "icon") -> Markup:
         if icon_id not in self.game.icons or self.game.icons[icon_id].file is None:
             return escape(f":{icon_id}:")
-        label = self.game.icons[icon_id].label or humanize(icon_id)
+        label = self.names.get(icon_id) or humanize(icon_id)
         return Markup('<img class="{}" src="{}" alt="{}">').format(css, self.icon_uri(icon_id), label)
 
     def rule_ref(self, rule_id: str | None) -> Markup:
@@ -179,13 +212,20 @@ class BookData:
         return CardPicture(data_uri(svg), alt, round(width, 2), round(height, 2))
 
     def dice(self) -> list[DieView]:
+        """Each die's faces as the kit's stickers draw them: spots, the symbols each face
+        carries (two damage icons, a bone), icons, and nothing on a blank face."""
+        from ..pieces.dice import face_art, face_scene
+        from ..render.svg import scene_svg  # svgwrite only when pictures are drawn
+        from ..scene.draw import Ink
+
+        icons = {icon_id: info.file for icon_id, info in self.game.icons.items() if info.file}
         views = []
         for die in self.game.dice:
             faces = []
             for face in die.faces:
-                label = escape(face.label)
-                faces.append(Markup("{}<span>{}</span>").format(self.icon_img(face.icon, "face-icon"), label)
-                             if face.icon else Markup("<span>{}</span>").format(label))
+                scene = face_scene(face_art(face, die, self.game), DIE_FACE_MM, die.color, self.game, Ink(), 0)
+                svg = scene_svg(scene, icons, font_dir=self.font_base, bleed=False)
+                faces.append(Markup('<img class="die-face" src="{}" alt="{}">').format(data_uri(svg), face.label))
             views.append(DieView(die.name, die.count, faces, self.rule_ref(die.rule)))
         return views
 
@@ -205,14 +245,32 @@ class BookData:
                 optional_prefixes.append(full)
             views.append(SectionView(
                 anchor=full, number=number, depth=depth,
-                title=self.text.inline(rule.title, self.where_rule(full, "title")),
-                plain_title=plain(rule.title),
+                # the book numbers its sections: a title's own "1. " would print "4.1 1. Refill"
+                title=self.text.inline(OWN_NUMBER.sub("", rule.title), self.where_rule(full, "title")),
+                plain_title=plain(OWN_NUMBER.sub("", rule.title)),
                 body=self.text.block(rule.text, self.where_rule(full, "text")),
                 examples=[self.text.block(example, self.where_rule(full, f"example {i + 1}"))
                           for i, example in enumerate(rule.examples)],
                 optional=optional,
                 tables=[self.table(t) for t in tables_by_rule.get(full, [])]))
         return views
+
+    def components_section(self, sections: list[SectionView]) -> str | None:
+        """The anchor of a top-level rule section called Components, where the kit's list of
+        components goes (one "Components" in the contents, not two); None without one."""
+        for section in sections:
+            if section.depth == 0 and section.plain_title.casefold() == "components":
+                return section.anchor
+        return None
+
+    def contents_scale(self, toc: list[dict[str, Any]]) -> float:
+        """Type size for the contents (1 = body type): a little smaller when that keeps it on
+        one page, rather than spill two lines onto a page of their own."""
+        book = self.book
+        room = (book.height - book.margin_top - book.margin_bottom - TOC_HEADING_MM) / (book.font_size * PT_MM)
+        needed = sum(TOC_LINE_EM[min(entry["depth"], 1)] for entry in toc)
+        scale = room / needed * TOC_SQUEEZE
+        return 1.0 if needed <= room or scale < TOC_MIN_SCALE else round(scale, 3)  # two pages: full size
 
     def loose_tables(self) -> list[TableView]:
         return [self.table(t) for t in self.game.tables if t.rule not in self.game.rule_numbers]
@@ -230,6 +288,9 @@ class BookData:
             self._list(table, view, where)
         elif table.kind == "chart":
             self._chart(table, view, where)
+        elif (aid := effects(self, table)) is not None:  # rows that say what they do: sentences
+            view.style, view.entries = "effects", aid["rows"]
+            view.size = sum(len(str(text)) for _head, text in aid["rows"]) // 40 + len(aid["rows"])
         else:
             self._records(table, view, where)
         return view
@@ -318,17 +379,7 @@ class BookData:
         if isinstance(value, (list, tuple)):
             return Markup(", ").join(self.cell(v, column, where) for v in value)
         if isinstance(value, dict):
-            # A named thing inside a cell (a boon, an ability) reads as "**Name**: details (§3.4)".
-            head = self.cell(value["name"], "name", where) if "name" in value else None
-            parts = [Markup("{}: {}").format(humanize(str(k)), self.cell(v, str(k), where))
-                     if k not in PROSE_KEYS else self.cell(v, str(k), where)
-                     for k, v in value.items() if k not in ("id", "name", "rule", "sample")]
-            text = Markup("; ").join(parts)
-            if head is not None:
-                text = Markup("<strong>{}</strong>{}{}").format(head, Markup(": ") if parts else "", text)
-            if "rule" in value:
-                text = Markup("{} {}").format(text, self.cell(value["rule"], "rule", where))
-            return text
+            return self._mapping(value, column, where)
         text = str(value)
         if column == "rule" and text in self.game.rule_numbers:
             return self.rule_ref(text)
@@ -341,6 +392,32 @@ class BookData:
         if ID_LIKE.match(text) or ("_" in text and " " not in text):
             return escape(humanize(text))
         return self.text.inline(text, where)
+
+    def _mapping(self, value: dict, column: str, where: str) -> Markup:
+        """A mapping in a cell, read as words. A named thing with its sentence (a boon) reads
+        "**Name**: what it does (§3.4)": its other fields are the referee's, and the sentence
+        says them. A count per thing reads "4 white, 3 red"; other pairs "Vethis → Vethis's corner"."""
+        prose = next((value[k] for k in PROSE_KEYS if isinstance(value.get(k), str)), None)
+        if "name" in value or prose is not None:
+            head = self.cell(value["name"], "name", where) if "name" in value else None
+            text = self.text.inline(prose, where) if prose is not None else Markup("")
+            if head is not None:
+                text = Markup("<strong>{}</strong>{}{}").format(head, Markup(": ") if text else "", text)
+            if "rule" in value:
+                text = Markup("{} {}").format(text, self.cell(value["rule"], "rule", where))
+            return text
+        parts = []
+        for key, inner in value.items():
+            if key in ("id", "rule", "sample"):
+                continue
+            name = self.names.get(str(key), humanize(str(key)))
+            name = escape(name if len(name.split()) <= 2 else humanize(str(key)))  # 'white', not 'White die (...)'
+            if isinstance(inner, (int, float)) and not isinstance(inner, bool):  # '4 white'; 'Vethis 1'
+                number = escape(_number(inner))
+                parts.append(Markup("{} {}").format(*((number, name) if name[:1].islower() else (name, number))))
+            else:
+                parts.append(Markup("{} → {}").format(name, self.cell(inner, str(key), where)))
+        return Markup(", ").join(parts)
 
     # --- back matter -------------------------------------------------------------------------
 
@@ -365,5 +442,5 @@ class BookData:
                  "text": self.text.block(n.text, f"note '{n.topic}' text")} for n in self.game.notes]
 
     def icon_legend(self) -> list[tuple[Markup, str]]:
-        return [(self.icon_img(icon_id), info.label or humanize(icon_id))
+        return [(self.icon_img(icon_id), self.names[icon_id])
                 for icon_id, info in self.game.icons.items() if info.file]

@@ -13,10 +13,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from markupsafe import Markup
-
 from ..model.loader import LoadedGame
 from .context import BookData
+from .rows import effects
 from .views import BookFormat, TableView
 
 TURN_WORDS = re.compile(r"turn|round|phase|step|order|summary|sequence", re.IGNORECASE)
@@ -38,53 +37,6 @@ def geometry(book: BookFormat) -> dict[str, float]:
     columns = column_count(book)
     return {"width": width, "height": height, "columns": columns,
             "column_width": round((width - 2 * MARGIN_LR - GAP * (columns - 1)) / columns, 2)}
-
-
-# Columns whose text says what a row does, in a sentence: "what it does" blocks use the first there is.
-EFFECT_COLUMNS = ("effect", "offer", "result", "does")
-SHORT_RULE_WORDS = 45  # a row's own rule section this short says what the row does (an ability's text)
-
-
-def _effect_text(row: dict, rules: dict) -> tuple[str, str] | None:
-    """(text, where it comes from) saying what a row does: its effect column, else the text of
-    the short rule section it cites."""
-    for column in EFFECT_COLUMNS:
-        value = row.get(column)
-        if isinstance(value, str) and len(value.split()) >= 3:
-            return value, column
-    rule = rules.get(str(row.get("rule") or ""))
-    if rule is not None and rule.text and not rule.sections and len(rule.text.split()) <= SHORT_RULE_WORDS:
-        return rule.text, f"rule {row['rule']}"
-    return None
-
-
-def effects(data: BookData, table) -> dict[str, Any] | None:
-    """A player aid for a table of things that do something (action sides, spaces, abilities):
-    each thing's icon and name, then what it does in a sentence, from the data's own text. None
-    when the table's rows do not say what they do."""
-    if table.kind not in ("records", "map"):
-        return None
-    rows = [row for row in table.rows if isinstance(row, dict)]
-    rules = {full: rule for full, _n, _d, rule in data.game.walk_rules()}
-    texts = [_effect_text(row, rules) for row in rows]
-    if not rows or sum(t is not None for t in texts) < max(2, (len(rows) + 1) // 2):
-        return None
-    columns = [c for c in (table.columns or list(rows[0])) if c not in ("id", "icon", "rule", "sample")]
-    head_column = "name" if "name" in columns else columns[0] if columns else None
-    if head_column is None or head_column in EFFECT_COLUMNS:
-        return None
-    where = f"table '{table.id}'"
-    entries = []
-    for index, (row, found) in enumerate(zip(rows, texts)):
-        if found is None:
-            continue
-        text, source = found
-        head = data.cell(row.get(head_column), head_column, f"{where} row {index + 1} ({head_column})")
-        if row.get("icon") and head_column != "icon":
-            head = Markup("{} {}").format(data.icon_img(str(row["icon"])), head)
-        entries.append((head, data.text.inline(text, f"{where} row {index + 1} ({source})")))
-    return {"kind": "effects", "title": data.text.inline(table.title, where + " title"),
-            "ref": data.rule_ref(table.rule), "rows": entries}
 
 
 def _says_nothing(table) -> bool:
