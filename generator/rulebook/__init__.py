@@ -110,7 +110,8 @@ def render_html(loaded: LoadedGame, book: str = "a5", font_base: str | None = No
     values, glossary, faq, notes = data.values(), data.glossary(), data.faq(), data.notes()
     toc = []
     components, galleries, dice = data.components(), data.gallery(), data.dice()
-    if components or galleries or dice:
+    components_in = data.components_section(sections)  # a rule section called Components holds them
+    if (components or galleries or dice) and not components_in:
         toc.append({"anchor": "_components", "number": "", "title": "Components", "depth": 0})
     for s in sections:
         if s.depth <= 1:
@@ -125,6 +126,8 @@ def render_html(loaded: LoadedGame, book: str = "a5", font_base: str | None = No
         "credits": data.credits(),
         "cover_art": data.cover_art(),
         "toc": toc,
+        "toc_scale": data.contents_scale(toc),
+        "components_in": components_in,
         "components": components,
         "galleries": galleries,
         "dice": dice,
