@@ -1,0 +1,264 @@
+"""Read back every rulebook and quick reference of the five games as a player reads them: no
+raw data (a field name followed by a colon and its value, a lowercase id where the thing has a
+name), no doubled numbering, no contents entry twice, and the player aid says what every action
+side and ability does.
+
+The checks are plain functions over a PDF's text, so ``python tests/test_player_aids.py DIR``
+runs them over a kit already built (``cards build --only rulebook --out DIR``)."""
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from generator.model.loader import load
+from generator.rulebook.markup import humanize
+
+GAMES = ["bone-strike", "rattlebones", "ribbon-of-bone", "runeblade", "runes-and-bones"]
+DOCUMENTS = ["rulebook.pdf", "quickref.pdf"]
+DOUBLED_NUMBER = re.compile(r"^\s*\d+(?:\.\d+)*\s+\d+[.)]\s+\w.*$", re.MULTILINE)  # "4.1 1. Refill the bag"
+OWNED = re.compile(r"(?:'s|\b(?:the|a|an|your|his|her|its|their))\s+$", re.IGNORECASE)  # "Rattlebones's space: ..."
+TOC_LINE = re.compile(r"^\s*(\d+(?:\.\d+)*\s+)?(.+?)\s*\.{3,}\s*\d+\s*$")
+
+
+def norm(text: str) -> str:
+    text = text.replace("\u00a0", " ").replace("\u2212", "-")
+    text = re.sub(r"\s+", " ", text)
+    return re.sub(r"(\w)- (\w)", r"\1-\2", text).strip()  # a line broken after a hyphen
+
+
+def pages(path: Path) -> list[str]:
+    return [page.extract_text() for page in PdfReader(path).pages]
+
+
+# --- what the data calls things ----------------------------------------------------------------
+
+
+def _keys(value, found: set[str]) -> None:
+    """Every mapping key inside a table row, however deep."""
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            found.add(str(key))
+            _keys(inner, found)
+    elif isinstance(value, (list, tuple)):
+        for inner in value:
+            _keys(inner, found)
+
+
+def field_names(game) -> set[str]:
+    """The data's field names: table columns and row keys at any depth (``goes_to``, ``if_yes``)."""
+    found: set[str] = set()
+    for table in game.tables:
+        found.update(table.columns)
+        for row in table.rows:
+            _keys(row, found)
+    return {name for name in found if not name.isdigit()}
+
+
+def raw_fields(game, text: str) -> list[str]:
+    """'goes to: heap', 'Keeps failed own colour: yes', '§: §4.2': a field name (snake_case or
+    spaced, any case) followed by a colon and a value, unless the game's own sentences say just
+    that ("a lord: its marquises ...")."""
+    hits = []
+    text = norm(text)
+    prose = norm(game_prose(game)).casefold()
+    things = {word.casefold() for pair in named_things(game).items() for word in pair}  # "Points: Score ...": a side's name
+    for name in sorted(field_names(game) - things, key=len, reverse=True):
+        for form in {name, humanize(name), name.replace("_", " ")}:
+            pattern = re.compile(rf"(?<![\w-]){re.escape(form)}\s*:\s*[\w§(−-][\w-]*", re.IGNORECASE)
+            hits += [text[max(0, m.start() - 20):m.end() + 20] for m in pattern.finditer(text)
+                     if m.group(0).casefold() not in prose and not OWNED.search(text[:m.start()])]
+    hits += [text[max(0, m.start() - 20):m.end() + 10] for m in re.finditer(r"§\s*:\s*§", text)]
+    return hits
+
+
+def _named(rows, names: dict[str, str]) -> None:
+    for row in rows:
+        if isinstance(row, dict) and isinstance(row.get("id"), str) and isinstance(row.get("name"), str):
+            names.setdefault(row["id"], row["name"])
+
+
+def named_things(game) -> dict[str, str]:
+    """Every id with a name: table rows, pieces, dice, decks and cards."""
+    names: dict[str, str] = {}
+    for table in game.tables:
+        _named(table.rows, names)
+    for group in (game.boards, game.tokens, game.tiles, game.sheets, game.dice, game.decks):
+        for piece in group:
+            names.setdefault(piece.id, piece.name)
+            for kinds in getattr(piece, "extra", {}).values():  # a tile set's faces ("+1")
+                if isinstance(kinds, list):
+                    _named(kinds, names)
+    for deck in game.decks:
+        for card in deck.cards:
+            names.setdefault(card.id, card.name)
+    return names
+
+
+def named_ids(game) -> dict[str, str]:
+    """Ids whose thing has a name a player knows it by (a lord, a character, a die, a card)."""
+    return {i: n for i, n in named_things(game).items() if humanize(i) != n and humanize(i) != n.lower()}
+
+
+def game_prose(game) -> str:
+    """Every sentence the game's data says, where a lowercase word may be just a word ("its wielder")."""
+    parts = [game.title, game.subtitle or ""]
+    for _full, _number, _depth, rule in game.walk_rules():
+        parts += [rule.title, rule.text or "", *rule.examples]
+    parts += [f"{e.term} {e.text}" for e in game.glossary]
+    parts += [f"{f.question} {f.answer}" for f in game.faq]
+    parts += [f"{n.topic} {n.text}" for n in game.notes]
+    parts += [f"{t.title} {t.note or ''}" for t in game.tables]
+    parts += [v.label for v in game.values.values()]
+    for table in game.tables:
+        for row in table.rows:
+            if isinstance(row, dict):
+                parts += [v for v in row.values() if isinstance(v, str) and " " in v]
+    for deck in game.decks:  # card text, shown on the pictures of the cards
+        for card in deck.cards:
+            parts += [v for v in (card.model_extra or {}).values() if isinstance(v, str)]
+    credits = game.credits
+    parts += [str(v) for v in (credits.designer, credits.publisher, credits.source, credits.thanks) if v]
+    if game.licence:
+        parts += [game.licence.name or "", game.licence.attribution or ""]
+    return "\n".join(parts)
+
+
+def bare_ids(game, text: str) -> list[str]:
+    """A lowercase id ('quell', 'wielder') printed where the thing has a name ('Quell', 'The
+    Wielder'), unless the game's own sentences use that word too."""
+    prose = game_prose(game)
+    hits = []
+    for thing_id, name in named_ids(game).items():
+        for form in {thing_id, humanize(thing_id)}:
+            if not re.fullmatch(r"[a-z][a-z0-9 -]*", form):
+                continue
+            word = re.compile(rf"(?<![\w-]){re.escape(form)}(?![\w-])")
+            if word.search(text) and not word.search(prose):
+                hits.append(f"{form!r} (name: {name!r})")
+    return hits
+
+
+def doubled_numbers(text: str) -> list[str]:
+    """A section number and then the title's own number, at the start of a line (a heading or
+    a contents entry)."""
+    return [m.group(0).strip() for m in DOUBLED_NUMBER.finditer(text)]
+
+
+def contents_titles(book_pages: list[str]) -> list[tuple[str, str]]:
+    """The entries of the contents, (number, title), from the pages from 'Contents' up to the
+    first without leaders."""
+    titles = []
+    started = False
+    for text in book_pages:
+        lines = [TOC_LINE.match(line) for line in text.split("\n")]
+        entries = [((m.group(1) or "").strip(), m.group(2).strip()) for m in lines if m]
+        if "Contents" in text.split("\n")[:3] or (started and entries):
+            started = True
+            titles += entries
+        elif started:
+            break
+    return titles
+
+
+def duplicate_entries(entries: list[tuple[str, str]]) -> list[str]:
+    """A title listed twice where one is unnumbered (a page of the book repeating a section's
+    title), or the same numbered entry twice. Two numbered sections may share a title (the Gold
+    space and the Gold side)."""
+    titles = [title.casefold() for _number, title in entries]
+    unnumbered = {title.casefold() for number, title in entries if not number}
+    twice = {t for t in unnumbered if titles.count(t) > 1}
+    twice |= {f"{n} {t}".casefold() for n, t in entries if n and entries.count((n, t)) > 1}
+    return sorted(twice)
+
+
+def problems(game, book_pages: list[str]) -> list[str]:
+    """Everything a player should not read, in one document's pages."""
+    found = []
+    for number, text in enumerate(book_pages, 1):
+        found += [f"p. {number}: raw field {hit!r}" for hit in raw_fields(game, text)]
+        found += [f"p. {number}: bare id {hit}" for hit in bare_ids(game, text)]
+        found += [f"p. {number}: doubled numbering {hit!r}" for hit in doubled_numbers(text)]
+    found += [f"contents: {t!r} twice" for t in duplicate_entries(contents_titles(book_pages))]
+    return found
+
+
+# --- the tests ---------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> tuple[dict, Path]:
+    from generator.rulebook import build_rulebooks
+
+    base = tmp_path_factory.mktemp("aids")
+    loaded = {game_id: load(game_id) for game_id in GAMES}
+    build_rulebooks(list(loaded.values()), base, "a5", jobs=3)
+    return {game_id: loaded[game_id].game for game_id in GAMES}, base
+
+
+@pytest.mark.parametrize("document", DOCUMENTS)
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_player_reads_sentences_and_names_not_data(built, game_id, document):
+    games, base = built
+    found = problems(games[game_id], pages(base / game_id / document))
+    assert not found, "\n".join(found)
+
+
+def test_the_checks_catch_what_they_are_for():
+    game = load("runeblade").game
+    assert raw_fields(game, "Boon: Determination; keeps failed own colour: yes")
+    assert raw_fields(game, "Offered: no Colour: own Goes to: heap §: §7.5")
+    assert raw_fields(load("rattlebones").game, "Points: 2 Moves rattlebones: 0 Moves pawn: 0")
+    assert not raw_fields(game, "A failed die you offered goes back to the player who offered it.")
+    ribbon = load("ribbon-of-bone").game
+    assert bare_ids(ribbon, "If yes: quell") and not bare_ids(ribbon, "If you answer yes, Quell")
+    assert doubled_numbers("4.1 1. Refill the bag") and not doubled_numbers("§4.1 Refill the bag, p. 4")
+    assert not doubled_numbers("1. Rouse §4.1\n2. Route §4.2")  # a numbered list citing sections
+    book = ["Contents\nComponents ......... 4\n2 Components ........ 5\n3 Setup .... 6", "1 Rules\ntext"]
+    assert contents_titles(book) == [("", "Components"), ("2", "Components"), ("3", "Setup")]
+    assert duplicate_entries(contents_titles(book)) == ["components"]
+    assert not duplicate_entries([("5.2", "Gold"), ("6.1", "Gold")])
+
+
+def _said(sentence: str, text: str) -> bool:
+    return norm(sentence)[:60] in norm(text)
+
+
+def test_rattlebones_quick_reference_says_what_each_action_side_does(built):
+    games, base = built
+    game = games["rattlebones"]
+    text = norm(" ".join(pages(base / "rattlebones" / "quickref.pdf")))
+    sides = game.table("action-sides").rows
+    assert len(sides) == 12
+    for row in sides:
+        assert f"{row['name']}: {norm(row['effect'])[:40]}" in text, row["id"]
+
+
+def test_ribbon_of_bone_quick_reference_says_what_each_ability_does(built):
+    games, base = built
+    game = games["ribbon-of-bone"]
+    text = norm(" ".join(pages(base / "ribbon-of-bone" / "quickref.pdf")))
+    rules = {full: rule for full, _n, _d, rule in game.walk_rules()}
+    abilities = game.table("abilities").rows
+    assert len([row for row in abilities if row["id"] != "basic-attack"]) == 7
+    for row in abilities:
+        assert f"{row['name']}: {norm(rules[row['rule']].text)[:40]}" in text, row["id"]
+
+
+if __name__ == "__main__":  # python tests/test_player_aids.py DIR: check a built kit
+    root = Path(sys.argv[1])
+    total = 0
+    for game_id in GAMES:
+        game = load(game_id).game
+        for document in DOCUMENTS:
+            if not (root / game_id / document).exists():
+                continue
+            found = problems(game, pages(root / game_id / document))
+            total += len(found)
+            print(f"{game_id}/{document}: {len(found)} problems")
+            for line in found:
+                print("   ", line)
+    sys.exit(1 if total else 0)
