@@ -137,3 +137,33 @@ def test_short_colours_are_read_as_long_ones():
     layout = load(FIXTURE).layouts["element"]
     stroke = next(r for r in layout.regions if r.id == "frame").stroke
     assert stroke.pick({"element": "fire"}) == "#cc3333" and stroke.pick({"element": "air"}) == "#888888"
+
+
+def test_background_and_font_size_follow_the_data_too(game, tmp_path):
+    layout = game / "layouts" / "element.yaml"
+    edit(layout, "fields: [element, cost, text, sample]",
+         'fields: [element, cost, text, sample]\nbackground: {by: element, fire: "#400000", else: "#ffffff"}')
+    edit(layout, "font: {size: 11, min: 7,", "font: {size: {by: element, fire: 14, else: 9}, min: 7,")
+    out = tmp_path / "out"
+    result = subprocess.run([str(CARDS), "build", str(game), "--out", str(out), "--format", "pdf", "--no-rulebook"],
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    pdf = pdfium.PdfDocument(str(out / "csvgame" / "elements-a4.pdf"))
+    page = pdf[0]
+    text = page.get_textpage()
+    image = page.render(scale=SCALE).to_pil().convert("RGB")
+    height = page.get_size()[1]
+
+    def title(name: str) -> tuple[float, float, float, float]:
+        found = text.search(name, match_case=True, match_whole_word=True).get_next()
+        return text.get_charbox(found[0])
+
+    def margin_colour(name: str):  # 1.2 mm inside the card's left trim edge, between trim and frame
+        left, _bottom, _right, top = title(name)
+        return image.getpixel((int((left - 3.3 * MM) * SCALE), int((height - top + 20 * MM) * SCALE)))
+
+    assert near(margin_colour("Ember"), (0x40, 0, 0))
+    assert near(margin_colour("Spring"), (0xFF, 0xFF, 0xFF))
+    ember, spring = title("Ember"), title("Spring")
+    ratio = (ember[3] - ember[1]) / (spring[3] - spring[1])  # cap heights of 'E' at 14 pt and 'S' at 9 pt
+    assert 1.35 < ratio < 1.75, ratio
