@@ -213,7 +213,7 @@ def compose_deck(game: Game, deck: Deck, layouts: dict[str, Layout]) -> list[Car
     problems: list[str] = []
     faces: list[CardFaces] = []
     game_ctx = {"id": game.id, "title": game.title}
-    deck_ctx = {"id": deck.id, "name": deck.name}
+    deck_ctx = {"id": deck.id, "name": deck.name, "sample": deck.sample or any(c.sample for c in deck.cards)}
     back_cache: dict[str, Scene] = {}
     for card in deck.cards:
         subject = f"deck '{deck.id}', card '{card.id}'"
