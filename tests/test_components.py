@@ -100,14 +100,25 @@ def test_every_field_a_built_in_layout_declares_is_drawn(every_layout_game, tmp_
                 assert value in text.replace(" ", ""), f"{layout} declares '{field}' but the {side} does not show it"
 
 
-def test_no_card_face_says_sample():
+def _texts(scene) -> str:
+    return " ".join(n.text for n in _nodes(scene.nodes) if isinstance(getattr(n, "text", None), str))
+
+
+def test_no_card_face_says_sample_the_back_of_a_sample_deck_does(starter_game):
     """The sample notice lives in PRINTING.md and on the backs' small print, not on every face."""
+    backs_saying_it = 0
     for game in ("bone-strike", "runes-and-bones", "ribbon-of-bone"):
         loaded = load(game)
         for deck in loaded.game.decks:
             for faces in compose_deck(loaded.game, deck, loaded.layouts):
-                texts = [n.text for n in _nodes(faces.front.nodes) if hasattr(n, "text") and isinstance(n.text, str)]
-                assert not any("SAMPLE" in t for t in texts), (game, deck.id, faces.card)
+                assert "SAMPLE" not in _texts(faces.front).upper(), (game, deck.id, faces.card)
+                if deck.layout not in ("scenario", "alignment") and any(c.sample for c in deck.cards):
+                    assert "Sample card designs" in _texts(faces.back), (game, deck.id, faces.back_id)
+                    backs_saying_it += 1
+    assert backs_saying_it >= 70  # the distinct cards of the three games' sample decks
+    loaded = load(starter_game)  # nothing in the starter game is marked sample: its backs say nothing of it
+    for faces in compose_deck(loaded.game, loaded.game.decks[0], loaded.layouts):
+        assert "Sample" not in _texts(faces.back)
 
 
 @pytest.fixture(scope="module")
