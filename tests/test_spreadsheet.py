@@ -249,3 +249,9 @@ def test_mutated_spreadsheets_load_and_compose_or_give_a_message_never_a_traceba
             assert str(exc).strip(), f"case {case}: an empty message"
             outcomes["refused"] += 1
     assert outcomes["ok"] and outcomes["refused"]  # both paths were exercised
+
+
+def test_two_columns_filling_one_field_are_refused(game):
+    edit(game / "cards.csv", "Card,count,element,cost,text,Notes", "Card,count,element,cost,text,name")
+    report = problems_of(game)
+    assert "cards.csv:1:6: row 1, column F: columns 'Card' and 'name' both fill the field 'name'" in report

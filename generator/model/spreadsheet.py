@@ -175,7 +175,11 @@ def _rows_to_cards(file: Path, index: int, deck: dict, rows: list, columns: dict
             at(header_row, column, f"header '{name}' appears twice", "each column fills one field: rename one")
             continue
         mapped = columns.get(name, name)
-        if mapped is not None:
+        twin = next((h for f, h in fields.values() if f == mapped), None)
+        if mapped is not None and twin is not None:
+            at(header_row, column, f"columns '{twin}' and '{name}' both fill the field '{mapped}'",
+               f"keep one, or map the other elsewhere: columns: {{{_yaml_key(name)}: null}}")
+        elif mapped is not None:
             fields[column] = (mapped, name)
     for name in columns:
         if name not in headers:
