@@ -24,9 +24,8 @@ before its first step, so `1000d%r1<=3` is refused at once.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Any, Callable
 
 from referee.dice import exact
 from referee.dice.dietypes import DieType
@@ -34,16 +33,17 @@ from referee.dice.errors import DiceError, DiceLimitError
 from referee.dice.limits import DEFAULT_LIMITS, Limits
 from referee.dice.nodes import Binary, Command, Dice, Group, Modifiers, Node, Number, Unary, walk
 from referee.dice.oddstext import MAX_FRACTION_DIGITS, format_text, to_json  # noqa: F401 (the odds' output)
+from referee.dice.record import record
 from referee.dice.resolve import FACES, SUCCESSES, dice_kind, kind_of
 from referee.dice.results import blank_check_groups
 
 
-@dataclass(frozen=True)
+@record
 class Distribution:
     """Outcomes with integer weights over one common denominator."""
 
     title: str
-    outcomes: tuple[tuple[Any, int], ...]  # (value, weight), values ascending (or faces in order)
+    outcomes: tuple[tuple[object, int], ...]  # (value, weight), values ascending (or faces in order)
     denominator: int
     numeric: bool = True  # False: outcomes are face labels
     numbers: tuple[int, ...] | None = None  # a face table's numbers, when every face has one
@@ -81,7 +81,7 @@ class Distribution:
         return out[::-1]
 
 
-@dataclass(frozen=True)
+@record
 class BlankOdds:
     tag: str
     probability: Fraction
@@ -89,7 +89,7 @@ class BlankOdds:
     citation: str | None = None
 
 
-@dataclass(frozen=True)
+@record
 class OddsReport:
     command: Command
     kind: str  # "total" | "successes" | "faces" | "constant"
@@ -97,7 +97,7 @@ class OddsReport:
     tallies: tuple[Distribution, ...] = ()  # per symbol and per word face
     blanks: tuple[BlankOdds, ...] = ()
     explosion_depth: int | None = None
-    notes: tuple[str, ...] = field(default_factory=tuple)
+    notes: tuple[str, ...] = ()
 
 
 def odds(command: Command, limits: Limits = DEFAULT_LIMITS, lib=None) -> OddsReport:  # noqa: ANN001
@@ -194,7 +194,7 @@ class _Compiler:
             raise DiceLimitError("too much to work out exactly (too many dice or sides); "
                                  "try a smaller expression, or roll it many times instead", col)
 
-    def node(self, node: Node) -> Any:
+    def node(self, node: Node) -> object:
         if isinstance(node, Number):
             return self.lib.Die([node.value])
         if isinstance(node, Dice):
@@ -217,11 +217,11 @@ class _Compiler:
             raise DiceError("division by zero is possible: the right side of '/' can come to 0", node.col)
         return a // b
 
-    def add(self, a: Any, b: Any, col: int) -> Any:
+    def add(self, a: object, b: object, col: int) -> object:
         self.charge(_add_cost(a, b), col)
         return a + b
 
-    def sum_of(self, die: Any, n: int, col: int) -> Any:
+    def sum_of(self, die: object, n: int, col: int) -> object:
         """n independent copies added up, by repeated doubling (icepool's own `@` recurses n deep).
         The whole sum is charged before the first step: the last doublings cost the most."""
         self.charge(_sum_cost(die, n), col)
@@ -235,7 +235,7 @@ class _Compiler:
                 base = base + base
         return total
 
-    def dice(self, node: Dice) -> Any:
+    def dice(self, node: Dice) -> object:
         die = node.die
         assert die is not None, "resolve() first"
         kind = dice_kind(die, node)
@@ -277,7 +277,7 @@ class _Compiler:
             selected = pool.lowest(drop=keep.n)
         return selected.sum(map=counted)
 
-    def single_roll(self, die: DieType, mods: Modifiers) -> Any:
+    def single_roll(self, die: DieType, mods: Modifiers) -> object:
         """One die as rolled, rerolls included, by face value."""
         rolled = self.lib.Die(die.values())
         if mods.reroll is not None:
@@ -321,14 +321,14 @@ def _multiply_cost(bits: int) -> int:
     return words if words < 8 else int(words ** 1.585 / 2.5)
 
 
-def _add_cost(a: Any, b: Any) -> int:
+def _add_cost(a: object, b: object) -> int:
     """Estimated cost of combining two dice: every pair of outcomes, times the cost of one
     product of their weights (denominators grow with every die added)."""
     bits = max(a.denominator().bit_length(), b.denominator().bit_length())
     return len(a) * len(b) * _multiply_cost(bits)
 
 
-def _sum_cost(die: Any, n: int) -> int:
+def _sum_cost(die: object, n: int) -> int:
     """What sum_of(die, n) will cost, stepped through on sizes alone: a sum of k copies has at
     most k * (span - 1) + 1 outcomes and weights of k times the bits of one."""
     values = die.outcomes()
@@ -376,7 +376,7 @@ def _counted(die: DieType, mods: Modifiers, kind: str) -> Callable[[int], int]:
     return score
 
 
-def _chain_step(counted: Callable[[int], int], explodes: Callable[[int], bool], rest: Any):
+def _chain_step(counted: Callable[[int], int], explodes: Callable[[int], bool], rest: object):
     def step(v: int):
         return counted(v) + rest if explodes(v) else counted(v)
 

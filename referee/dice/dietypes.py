@@ -14,15 +14,14 @@ no value and no symbols whose label is "blank" (or empty) is *blank*; other such
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Any
 
 from .errors import DiceError, DiceLimitError
+from .record import record
 
 BLANK_LABELS = ("", "blank")
 
 
-@dataclass(frozen=True)
+@record
 class Face:
     label: str
     value: int | None = None
@@ -38,7 +37,7 @@ class Face:
         return self.value is None and not self.symbols and not self.blank
 
 
-@dataclass(frozen=True)
+@record
 class DieType:
     key: str  # what the user writes: "d6", "white", "custom"
     name: str  # what we print: "d6", "White die"
@@ -117,7 +116,7 @@ def standard_die(sides: int) -> DieType:
     return DieType(key=text, name=text, sides=sides)
 
 
-def from_game_die(die: Any, game: str | None = None, rule_cite: str | None = None) -> DieType:
+def from_game_die(die: object, game: str | None = None, rule_cite: str | None = None) -> DieType:
     """Convert the loader's Die (id, name, color, faces, success, tags, rule, note)."""
     faces = []
     for face in die.faces:

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import replace
 
 from .dietypes import DieType
 from .errors import DiceError
 from .limits import DEFAULT_LIMITS, Limits
 from .nodes import Binary, Command, Dice, Group, Modifiers, Node, Number, Unary
+from .record import replace
 from .resolve import FACES, SUCCESSES, dice_kind, kind_of
 from .results import (
     BinaryResult,

@@ -13,8 +13,6 @@ A term of more than MANY_DICE dice lists alike dice once, counted: "1000d6 (1 x1
 
 from __future__ import annotations
 
-from typing import Any
-
 from .results import (
     BinaryResult,
     CommandResult,
@@ -142,9 +140,9 @@ def detail_lines(roll: RollResult) -> list[str]:
 # -- JSON ------------------------------------------------------------------------------------
 
 
-def to_json(result: CommandResult) -> dict[str, Any]:
+def to_json(result: CommandResult) -> dict[str, object]:
     cmd = result.command
-    out: dict[str, Any] = {"expression": cmd.expression}
+    out: dict[str, object] = {"expression": cmd.expression}
     if cmd.label:
         out["label"] = cmd.label
     if cmd.repeat == 1:
@@ -156,8 +154,8 @@ def to_json(result: CommandResult) -> dict[str, Any]:
     return out
 
 
-def roll_json(roll: RollResult) -> dict[str, Any]:
-    out: dict[str, Any] = {"dice": [die_json(term, r) for term in dice_results(roll.tree) for r in term.rolls]}
+def roll_json(roll: RollResult) -> dict[str, object]:
+    out: dict[str, object] = {"dice": [die_json(term, r) for term in dice_results(roll.tree) for r in term.rolls]}
     if roll.kind == "successes":
         out["successes"] = roll.value
         if roll.counts_failures:
@@ -179,8 +177,8 @@ def roll_json(roll: RollResult) -> dict[str, Any]:
     return out
 
 
-def die_json(term: DiceResult, roll: DieRoll) -> dict[str, Any]:
-    out: dict[str, Any] = {
+def die_json(term: DiceResult, roll: DieRoll) -> dict[str, object]:
+    out: dict[str, object] = {
         "term": term.node.text,
         "die": term.die.key,
         "face": roll.label,

@@ -7,7 +7,7 @@ nesting, length) *before* anything is rolled, so `1000000000d6` fails at once.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from .record import fields, record
 
 # name: (default, what it caps) -- the one table of defaults.
 LIMIT_TABLE: dict[str, tuple[int, str]] = {
@@ -25,7 +25,7 @@ LIMIT_TABLE: dict[str, tuple[int, str]] = {
 }
 
 
-@dataclass(frozen=True)
+@record
 class Limits:
     """Caps for one command. `Limits()` gives the defaults of LIMIT_TABLE."""
 

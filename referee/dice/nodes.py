@@ -1,4 +1,4 @@
-"""The dice AST: small frozen dataclasses, produced by the parser and never mutated.
+"""The dice AST: small frozen records (record.py), produced by the parser and never mutated.
 
 Columns are 1-based positions in the source, kept so later stages (name resolution,
 evaluation) can point at the right spot when they refuse something.
@@ -6,14 +6,11 @@ evaluation) can point at the right spot when they refuse something.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Union
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .dietypes import DieType
+from .dietypes import DieType
+from .record import field, record
 
 
-@dataclass(frozen=True)
+@record
 class Compare:
     """A face test: `op` is one of = > < >= <=."""
 
@@ -35,7 +32,7 @@ class Compare:
         return f"{'' if self.op == '=' else self.op}{self.value}"
 
 
-@dataclass(frozen=True)
+@record
 class Keep:
     """kh/kl keep the n highest/lowest dice, dh/dl drop the n highest/lowest."""
 
@@ -44,7 +41,7 @@ class Keep:
     col: int
 
 
-@dataclass(frozen=True)
+@record
 class Modifiers:
     """Everything written after a die. Applied in a fixed order, whatever order it was written:
     reroll, explode, clamp (per die) -> keep/drop (over the pool) -> success/failure count."""
@@ -69,14 +66,14 @@ class Modifiers:
         return self != Modifiers()
 
 
-@dataclass(frozen=True)
+@record
 class StandardDie:
     """dX: faces 1..X."""
 
     sides: int
 
 
-@dataclass(frozen=True)
+@record
 class NamedDie:
     """A die from game data (`white`, `ribbon-of-bone:d4`) or the --faces die (`custom`).
     `also_standard` is set when the name was written like a standard die (`d4`): a game die with
@@ -88,16 +85,16 @@ class NamedDie:
     col: int = field(default=0, compare=False)  # where the name is written
 
 
-DieRef = Union[StandardDie, NamedDie]
+DieRef = StandardDie | NamedDie
 
 
-@dataclass(frozen=True)
+@record
 class Number:
     value: int
     col: int
 
 
-@dataclass(frozen=True)
+@record
 class Dice:
     """N dice of one kind with their modifiers; `text` is the source of this term."""
 
@@ -109,14 +106,14 @@ class Dice:
     die: "DieType | None" = field(default=None, compare=False)  # set by the resolver
 
 
-@dataclass(frozen=True)
+@record
 class Unary:
     op: str  # "-" or "+"
     operand: "Node"
     col: int
 
 
-@dataclass(frozen=True)
+@record
 class Binary:
     op: str  # "+" "-" "*" "/" ; " " is a pool written side by side ("4 white 2 red"), adds like "+"
     left: "Node"
@@ -124,7 +121,7 @@ class Binary:
     col: int
 
 
-@dataclass(frozen=True)
+@record
 class Group:
     """Parentheses, kept so the result can be printed the way it was written."""
 
@@ -132,10 +129,10 @@ class Group:
     col: int
 
 
-Node = Union[Number, Dice, Unary, Binary, Group]
+Node = Number | Dice | Unary | Binary | Group
 
 
-@dataclass(frozen=True)
+@record
 class Command:
     """A whole command line: `[Nx] expression [# label]`."""
 

@@ -9,12 +9,8 @@ from __future__ import annotations
 
 import sys
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
 
 from .errors import DiceLimitError
-
-if TYPE_CHECKING:  # pragma: no cover
-    from referee.odds import Distribution, OddsReport
 
 # Show fractions in the text table only while they stay readable.
 MAX_FRACTION_DIGITS = 12
@@ -54,7 +50,7 @@ def _percent(p: Fraction) -> str:
     return f"{value:.2f}"
 
 
-def format_text(report: OddsReport) -> str:
+def format_text(report) -> str:
     cmd = report.command
     lines = []
     head = f"{cmd.label}: " if cmd.label else ""
@@ -79,7 +75,7 @@ def format_text(report: OddsReport) -> str:
     return "\n".join(lines)
 
 
-def _table(dist: Distribution) -> list[str]:
+def _table(dist) -> list[str]:
     mean, sd = dist.mean, dist.sd
     header = dist.title
     if mean is not None and sd is not None:
@@ -126,7 +122,7 @@ def _table(dist: Distribution) -> list[str]:
     return out
 
 
-def _unfolded(dist: Distribution) -> set[int]:
+def _unfolded(dist) -> set[int]:
     """Rows to show: all, unless the table is long; then fold the far tails."""
     n = len(dist.outcomes)
     if n <= FOLD_ROWS_OVER or not dist.numeric:
@@ -137,12 +133,12 @@ def _unfolded(dist: Distribution) -> set[int]:
     return set(range(first, last + 1))
 
 
-def _outcomes_json(dist: Distribution) -> list[dict[str, Any]]:
+def _outcomes_json(dist) -> list[dict[str, object]]:
     at_least = dist.at_least() if dist.numeric else None
     out = []
     for i, (value, weight) in enumerate(dist.outcomes):
         p = dist.probability(weight)
-        item: dict[str, Any] = {"value": value, "probability": exact(p),
+        item: dict[str, object] = {"value": value, "probability": exact(p),
                                 "percent": round(float(p) * 100, 6)}
         if at_least is not None:
             q = at_least[i]
@@ -152,7 +148,7 @@ def _outcomes_json(dist: Distribution) -> list[dict[str, Any]]:
     return out
 
 
-def _stats_json(dist: Distribution | None) -> dict[str, Any]:
+def _stats_json(dist) -> dict[str, object]:
     if dist is None:
         return {"outcomes": [], "mean": None, "sd": None}
     mean = dist.mean
@@ -160,9 +156,9 @@ def _stats_json(dist: Distribution | None) -> dict[str, Any]:
             "mean_exact": None if mean is None else exact(mean), "sd": dist.sd}
 
 
-def to_json(report: OddsReport) -> dict[str, Any]:
+def to_json(report) -> dict[str, object]:
     cmd = report.command
-    out: dict[str, Any] = {"expression": cmd.expression}
+    out: dict[str, object] = {"expression": cmd.expression}
     if cmd.label:
         out["label"] = cmd.label
     out["kind"] = report.kind if report.main is None or report.main.numeric else "faces"

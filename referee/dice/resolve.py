@@ -13,14 +13,14 @@ Each term gets a *kind*:
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
 
 from .dietypes import CUSTOM_KEY, DieType, from_game_die, standard_die
 from .errors import DiceError
 from .limits import DEFAULT_LIMITS, Limits
 from .nodes import Command, Dice, Group, NamedDie, Node, Number, StandardDie, Unary
+from .record import replace
 
 TOTAL, SUCCESSES, FACES, CONSTANT = "total", "successes", "faces", "constant"
 
@@ -29,7 +29,7 @@ class DieCatalog:
     """Finds dice by name: the --faces die, the default game's dice, `game:die`, standard dice."""
 
     def __init__(self, game: str | None = None, custom: DieType | None = None,
-                 load: Callable[[str], dict[str, Any]] | None = None,
+                 load: Callable[[str], dict[str, object]] | None = None,
                  cite: Callable[[str, str], str | None] | None = None):
         """`load(ref)` gives a game's dice by id and `cite(ref, rule_id)` a rule citation; both
         default to referee.dice.gamedice (the project's loader)."""

@@ -3,11 +3,11 @@ happened to it (kept, dropped, rerolled, exploded, clamped, success, failure).""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Iterator, Union
+from collections.abc import Iterator
 
 from .dietypes import DieType
 from .nodes import Binary, Command, Dice, Group, Number, Unary
+from .record import record
 
 
 def blank_check_groups(dice: list) -> dict[str, list]:
@@ -21,7 +21,7 @@ def blank_check_groups(dice: list) -> dict[str, list]:
     return groups
 
 
-@dataclass(frozen=True, eq=False)  # results are not compared; eq=False keeps start-up quick
+@record(eq=False)  # results are not compared
 class DieRoll:
     """One die on the table (an explosion adds another DieRoll with extra=True)."""
 
@@ -39,7 +39,7 @@ class DieRoll:
     failure: bool = False
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class DiceResult:
     node: Dice
     die: DieType
@@ -50,20 +50,20 @@ class DiceResult:
     failures: int = 0
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class NumberResult:
     node: Number
     value: int
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class UnaryResult:
     node: Unary
     operand: "ResultNode"
     value: int
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class BinaryResult:
     node: Binary
     left: "ResultNode"
@@ -71,14 +71,14 @@ class BinaryResult:
     value: int
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class GroupResult:
     node: Group
     inner: "ResultNode"
     value: int
 
 
-ResultNode = Union[NumberResult, DiceResult, UnaryResult, BinaryResult, GroupResult]
+ResultNode = NumberResult | DiceResult | UnaryResult | BinaryResult | GroupResult
 
 
 def dice_results(tree: ResultNode) -> Iterator[DiceResult]:
@@ -94,7 +94,7 @@ def dice_results(tree: ResultNode) -> Iterator[DiceResult]:
         yield from dice_results(tree.right)
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class BlankCheck:
     """'Did every die tagged `tag` show a blank?' -- the game's rule (cited) says what follows."""
 
@@ -116,7 +116,7 @@ class BlankCheck:
         return text
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class RollResult:
     """One evaluation of the expression."""
 
@@ -135,7 +135,7 @@ class RollResult:
         return list(dice_results(self.tree))
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class CommandResult:
     command: Command
     rolls: tuple[RollResult, ...]

@@ -10,9 +10,9 @@ which the parser reports with a hint.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from .errors import DiceLimitError, DiceSyntaxError
+from .record import record
 
 
 class T:
@@ -39,7 +39,7 @@ class T:
     END = "end"
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class Token:
     kind: str  # one of T
     text: str
