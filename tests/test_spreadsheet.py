@@ -255,3 +255,18 @@ def test_two_columns_filling_one_field_are_refused(game):
     edit(game / "cards.csv", "Card,count,element,cost,text,Notes", "Card,count,element,cost,text,name")
     report = problems_of(game)
     assert "cards.csv:1:6: row 1, column F: columns 'Card' and 'name' both fill the field 'name'" in report
+
+
+def test_a_card_twice_names_both_rows_and_the_count_column(game):
+    with (game / "cards.csv").open("a", encoding="utf-8") as out:
+        out.write("Ember,1,fire,2,Another ember.,\n")
+    report = problems_of(game)
+    assert "cards.csv:8:1: row 8: card id 'ember' is used twice (first at row 2)" in report
+    assert "set its count" in report
+
+
+def test_a_name_no_id_can_be_made_from_asks_for_an_id_column(game):
+    with (game / "cards.csv").open("a", encoding="utf-8") as out:
+        out.write("🔥,1,fire,2,Emoji.,\n")
+    report = problems_of(game)
+    assert "cards.csv:8:1: row 8: no id can be made from the name '🔥'" in report and "'id' column" in report

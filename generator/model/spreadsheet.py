@@ -77,7 +77,12 @@ class SheetPlaces:
             missing = re.fullmatch(r"add '(\w+): \.\.\.' here", hint or "")
             if missing:
                 hint = f"add a '{missing.group(1)}' column (or fill this row's cell)"
-            out.append(dataclasses.replace(problem, path=label, hint=hint))
+            elif "is used twice" in problem.message:
+                hint = "give each row its own name (or id); for copies of one card, keep one row and set its count"
+            message = re.sub(r"\(first at index (\d+)\)",  # a duplicate card: its first row, not its index
+                             lambda m: f"(first at row {placed.rows[int(m.group(1))]})"
+                             if int(m.group(1)) < len(placed.rows) else m.group(0), problem.message)
+            out.append(dataclasses.replace(problem, message=message, path=label, hint=hint))
         return out
 
 
@@ -219,7 +224,12 @@ def _rows_to_cards(file: Path, index: int, deck: dict, rows: list, columns: dict
         if not card:
             continue
         if "id" not in card and isinstance(card.get("name"), str):
-            card["id"] = re.sub(r"[^a-z0-9]+", "-", card["name"].lower()).strip("-") or card["name"]
+            made = re.sub(r"[^a-z0-9]+", "-", card["name"].lower()).strip("-")
+            if not made:
+                problems.append(Problem(f"no id can be made from the name '{card['name']}' (ids are lower-case "
+                                        "letters, digits and dashes)", file=file, line=number, column=1,
+                                        path=f"row {number}", hint="add an 'id' column and give this card an id"))
+            card["id"] = made or "-"
         path = ("decks", index, "cards", len(cards))
         sources.values[path] = sources.keys[path] = (file, number, 1)
         for column, (name, _header) in fields.items():
