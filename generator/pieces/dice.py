@@ -144,15 +144,15 @@ def die_arts(die: Die, game: Game) -> list[FaceArt]:
     return [face_art(face, die, game) for face in die.faces]
 
 
-STRIP_LABEL_MM = 6.5  # the two label lines above a die's strip of stickers
-STRIP_GAP_MM = 1.5  # between two stickers of one strip, beyond their bleed
+STRIP_LABEL_MM = 3.5  # the label line above a die's strip of stickers
+STRIP_GAP_MM = 0.8  # between two stickers of one block, beyond their bleed
 STRIP_SPACE_MM = 4.0  # room to the right of a block, so two dice's blocks do not read as one
 STRIP_MAX_WIDTH_MM = 180.0  # wider strips fold into two rows (large --die-size)
 
 
 def die_sticker_items(die: Die, game: Game, size_mm: float, ink: Ink, bleed_mm: float) -> list[Item]:
     """One item per physical die: its faces in two rows (more if still too wide), each with its own
-    cut square, under a label such as "Red attack die 2 of 6: stick these six faces on one die"."""
+    cut square, under a label such as "Red attack die 2 of 6: these six faces make one die"."""
     arts = die_arts(die, game)
     step = size_mm + 2 * bleed_mm + STRIP_GAP_MM
     per_row = math.ceil(len(arts) / 2) if len(arts) >= 4 else len(arts)  # a d6 as 3 x 2: three strips to a row
@@ -173,9 +173,8 @@ def die_sticker_items(die: Die, game: Game, size_mm: float, ink: Ink, bleed_mm: 
             parts.append(Part(scene, x, y, f"{art.name} ({index + 1})"))
             lines.append(Rect(x, y, scene.width, scene.height, stroke=CUT, stroke_width=CUT_WIDTH))
         what = f"{die.name} {copy} of {die.count}" if die.count > 1 else die.name
-        lines.append(label(what, 0, mm(STRIP_LABEL_MM / 2 - 1.2), 6.5, "bold", INK, max_width=w, align="left"))
-        lines.append(label(f"these {face_word} faces make one die", 0, mm(STRIP_LABEL_MM - 1.4), 5.5, "italic",
-                           INK, max_width=w, align="left"))
+        lines.append(label(f"{what}: these {face_word} faces make one die", 0, mm(STRIP_LABEL_MM / 2 - 0.6), 6.5,
+                           "bold", INK, max_width=w, align="left"))
         items.append(Item(die.id, w + mm(STRIP_SPACE_MM), h, tuple(parts), None, tuple(lines), mm(bleed_mm), f"die-{die.id}",
                           f"{die.id}-{copy}"))
     return items
