@@ -42,7 +42,8 @@ class Line:
 
 @dataclass(frozen=True)
 class Text:
-    """One run of text in one style; ``y`` is the baseline. ``angle`` turns it counter-clockwise."""
+    """One run of text in one style of one family; ``y`` is the baseline. ``angle`` turns it
+    counter-clockwise."""
 
     x: float
     y: float
@@ -51,6 +52,7 @@ class Text:
     size: float
     color: str = "#000000"
     angle: float = 0.0
+    family: str = "Lato"  # a key of generator.scene.fonts: Lato or a game's own family
 
 
 @dataclass(frozen=True)
