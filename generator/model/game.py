@@ -3,8 +3,8 @@
 A game folder (``content/<id>/`` or anywhere on disk) holds ``game.yaml`` and any number of other
 ``*.yaml`` files (in sub-folders too, except ``layouts/``); their top-level keys are merged, lists
 concatenated. ``icons/*.svg`` are the game's icons (id = file name), ``layouts/*.yaml`` its own
-card and sheet layouts. Every field is described below; unknown keys are errors, so a misspelling
-never goes unnoticed.
+card and sheet layouts, ``fonts:`` the font families it ships (generator/model/fonts.py). Every
+field is described below; unknown keys are errors, so a misspelling never goes unnoticed.
 
 A deck's cards may come from a spreadsheet (generator/model/spreadsheet.py), and a card
 layout's colours, sizes and icons from the cards' fields (generator/model/styles.py).
@@ -318,6 +318,23 @@ class Piece(Open):
     sample: bool = False
 
 
+FamilyName = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9][A-Za-z0-9 _-]*$", max_length=60)]
+
+
+class FontFamily(Strict):
+    """A font family the game ships in its folder: each style's file, relative to the game folder
+    (``regular`` required; bold and italic fall back to regular, bold italic to bold, then italic),
+    the licence file to copy beside it, and whether the rulebook sets its ``headings`` or ``body``
+    in it. Checked when the game loads (generator/model/fonts.py)."""
+
+    regular: str
+    bold: str | None = None
+    italic: str | None = None
+    bolditalic: str | None = None
+    licence: str | None = None
+    rulebook: tuple[Literal["headings", "body"], ...] = ()
+
+
 # Typed pieces build on Piece above; imported here, where Piece exists, for the Game below.
 from .pieces import Board, Sheet, Token  # noqa: E402
 
@@ -351,6 +368,7 @@ class Game(Strict):
     tiles: tuple[Token, ...] = ()
     sheets: tuple[Sheet, ...] = ()
     icons: dict[Id, IconInfo] = {}
+    fonts: dict[FamilyName, FontFamily] = {}  # the game's own font families, by name (model/fonts.py)
     # Filled by the loader, not written in YAML:
     root: Path = Path(".")
     rule_numbers: dict[str, str] = {}  # full rule id -> "4.3"

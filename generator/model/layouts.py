@@ -14,6 +14,9 @@ a PNG or JPEG from the game folder (``fit: cover`` fills the box, ``contain`` sh
 expression over ``card`` (the card's fields), ``deck`` and ``game``; ``when: field`` draws the
 region only where the card has that field.
 
+Text is set in Lato unless the layout (``font: {family: Name}``) or a region (``font: {family:
+Name, size: 9}``) chooses one of the families the game ships (generator/model/fonts.py).
+
 Colours are ``#rrggbb``, ``#rgb`` or ``none``. A region's ``fill``, ``stroke``, ``value``,
 ``font.size`` and ``font.color``, and the layout's ``background``, may be chosen by a card field
 instead (``fill: {by: element, fire: "#c33", water: "#36c", else: "#888"}``): see
@@ -58,15 +61,23 @@ class Font(Strict):
 
 
 class CardFont(Font):
-    """A card region's font: its size and colour may be chosen by a card field (styles.py)."""
+    """A card region's font: its size and colour may be chosen by a card field (styles.py), and its
+    ``family`` is Lato or one the game ships (generator/model/fonts.py); default: the layout's."""
 
     size: styled(Size) = 9.0
     color: styled(Colour) = "#1a1a1a"
+    family: Annotated[str, Field(min_length=1, max_length=60)] | None = None
 
     @property
     def min_size(self) -> float:
         size = self.size if not isinstance(self.size, Choice) else (self.size.default or 9.0)
         return self.min if self.min is not None else round(size * 0.7, 2)
+
+
+class LayoutFont(Strict):
+    """The layout's own ``font:``: the family every region without its own is set in."""
+
+    family: Annotated[str, Field(min_length=1, max_length=60)] | None = None
 
 
 class Region(Strict):
@@ -92,6 +103,7 @@ class Layout(Strict):
     bleed: Annotated[float, Field(ge=0, le=10)] = 3.0
     safe: Annotated[float, Field(ge=0, le=20)] = 3.0
     background: styled(Colour) | None = None  # fills the bleed too
+    font: LayoutFont = LayoutFont()  # {family: ...}: the regions' family, unless a region names its own
     fields: tuple[str, ...] | None = None  # the card fields this layout shows, beyond id/name/count
     rescale: bool = False  # with extends and a new size: scale inherited regions to the new size
     remove: tuple[Id, ...] = ()
