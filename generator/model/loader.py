@@ -15,6 +15,7 @@ from pydantic import ValidationError
 from ..errors import GameDataError, Problem
 from .extends import load_layouts, read_layout_files, resolve_extends
 from .files import _discover_icons, _read_game_files
+from .fonts import check_fonts
 from .game import Game, number_rules
 from .layouts import Layout
 from .problems import Sources, _validation_problems
@@ -64,6 +65,7 @@ def load(ref: str | Path) -> LoadedGame:
     game = game.model_copy(update={"root": root, "rule_numbers": number_rules(game.rules)})
     problems.extend(check_references(game, layouts, sources))
     problems.extend(check_styles(game, layouts, sources))
+    problems.extend(check_fonts(game, layouts, sources))  # the game's own font files and families
     if problems:
         raise GameDataError(sheets.relabel(problems), root)
     return LoadedGame(game=game, layouts=layouts)
