@@ -14,11 +14,11 @@ from ..model.layouts import Layout, Region
 from ..model.locate import card_place
 from ..model.references import RULE_REF_PATTERN
 from ..model.styles import Choice, resolve
-from .fonts import metrics
+from .fonts import LATO, game_family, metrics
 from .images import ImageError, fitted, image_size
 from .nodes import Icon, Image, Line, Rect, Scene, mm
 from .templates import TemplateError, UndefinedError, environment
-from .text import TextOverflow, set_text
+from .text import TextOverflow, parse, set_text
 
 _env = environment()
 
@@ -29,9 +29,9 @@ def _template(source: str):
 
 
 class MissingGlyphs(Exception):
-    def __init__(self, chars: list[str]):
+    def __init__(self, chars: list[str], family: str = LATO):
         super().__init__(chars)
-        self.chars = chars
+        self.chars, self.family = chars, family
 
     def shown(self) -> str:
         return ", ".join(f"'{c}' (U+{ord(c):04X})" for c in self.chars[:8]) + (" ..." if len(self.chars) > 8 else "")
@@ -75,10 +75,11 @@ def compose_face(layout: Layout, context: dict, game: Game, subject: str, card: 
             continue
         try:
             region = styled_for(region, data)
-            nodes.extend(_region_nodes(region, context, game))
+            nodes.extend(_region_nodes(region, context, game, layout.font.family))
         except MissingGlyphs as exc:
-            overflow.append(f"{_card_place(game, card, region)}{subject}: region '{region.id}' uses characters the font has no glyph for: "
-                            f"{exc.shown()}; they would print as empty boxes (use other characters, or an icon)")
+            overflow.append(f"{_card_place(game, card, region)}{subject}: region '{region.id}' uses characters the font "
+                            f"'{exc.family}' has no glyph for: {exc.shown()}; they would print as empty boxes (use other "
+                            f"characters, an icon, or a font that has them)")
         except TextOverflow as exc:
             overflow.append(
                 f"{_card_place(game, card, region)}{subject}: text in region '{region.id}' does not fit its {region.box[2]:g} x {region.box[3]:g} mm box "
@@ -129,7 +130,7 @@ def styled_for(region: Region, data: dict) -> Region:
     return region.model_copy(update=updates) if updates else region
 
 
-def _region_nodes(region: Region, context: dict, game: Game) -> list:
+def _region_nodes(region: Region, context: dict, game: Game, layout_family: str | None = None) -> list:
     x, y, w, h = (mm(v) for v in region.box)
     nodes: list = []
     if region.kind in ("rect", "text") and (region.fill or region.stroke):
@@ -142,13 +143,12 @@ def _region_nodes(region: Region, context: dict, game: Game) -> list:
         if text:
             pad = mm(region.padding)
             font = region.font
-            missing = metrics(font.style).missing(text)
-            if missing:
-                raise MissingGlyphs(sorted(missing))
+            family = game_family(game.root, font.family or layout_family, game.fonts)
+            _check_glyphs(text, font.style, family, game)
             spans, _size = set_text(
                 cite_rules(text, game), (x + pad, y + pad, w - 2 * pad, h - 2 * pad),
                 size=font.size, min_size=font.min_size, style=font.style, align=font.align,
-                valign=font.valign, color=font.color, leading=font.leading, icons=set(game.icons),
+                valign=font.valign, color=font.color, leading=font.leading, icons=set(game.icons), family=family,
             )
             nodes.extend(spans)
     elif region.kind == "image":
@@ -165,6 +165,18 @@ def _region_nodes(region: Region, context: dict, game: Game) -> list:
                 raise TemplateError(f"icon '{icon}' does not exist in this game")
             nodes.append(Icon(icon, x, y, w, h))
     return nodes
+
+
+def _check_glyphs(text: str, style: str, family: str, game: Game) -> None:
+    """Every character has a glyph in the face it is set in (**bold** and *italic* runs in theirs)."""
+    missing = metrics(style, family).missing(text)
+    if family != LATO or missing or "*" in text:  # a game's family may lack a bold or italic of its own
+        missing = set()
+        for word in parse(text, style, set(game.icons)):
+            if word.kind == "text":
+                missing |= metrics(word.style, family).missing(word.value)
+    if missing:
+        raise MissingGlyphs(sorted(missing), family)
 
 
 _PLAIN_FIELD = re.compile(r"^\{\{\s*(card|back|deck|game)\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$")

@@ -1,120 +1,148 @@
-"""The shipped font family and its metrics, read straight from the TrueType files.
+"""Font families and their metrics, read straight from the TrueType files.
 
-Layout measures text here, once, so that every backend breaks lines the same way; reading the
-advance widths ourselves keeps reportlab out of the layout step.
+Lato ships with Boneyard; a game may ship families of its own (generator/model/fonts.py checks
+them when it loads). Each family is registered here under a key (its name, unless another game
+in the same run already used that name for other files) that Text nodes carry, so the backends
+find the same files layout measured. Layout measures text here, once, so that every backend
+breaks lines the same way; reading the advance widths ourselves keeps reportlab out of layout.
 """
 from __future__ import annotations
 
-import struct
+import re
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from ..model.fonts import STYLES, family_files, read_font
 from ..paths import LAYOUTS_DIR
 
 FONT_DIR = LAYOUTS_DIR / "fonts"
-FAMILY = "Lato"
+LATO = "Lato"
+FAMILY = LATO  # the default family
 STYLE_FILES = {
     "regular": "Lato-Regular.ttf",
     "bold": "Lato-Bold.ttf",
     "italic": "Lato-Italic.ttf",
     "bolditalic": "Lato-BoldItalic.ttf",
 }
+LATO_LICENCE = "LICENSE-Lato-OFL.txt"
 
 
-def copy_fonts(folder: Path) -> None:
-    """Lato, with its licence (the OFL asks for it to travel with the fonts), into a folder that
-    SVG or HTML output links its fonts from; files already there and unchanged are kept."""
+@dataclass(frozen=True)
+class Family:
+    """A registered family: its key, each style's file (fallbacks filled in) and its licence."""
+
+    key: str
+    files: tuple[tuple[str, Path], ...]
+    licence: Path | None
+
+    def path(self, style: str) -> Path:
+        return dict(self.files)[style]
+
+    def face(self, style: str) -> str:
+        """The first style sharing this style's file: a bold that falls back to regular is
+        'regular', so a backend embeds each file once."""
+        path = self.path(style)
+        return next(s for s, p in self.files if p == path)
+
+    def copied_name(self, style: str) -> str:
+        """The file's name where SVG and HTML output link it from."""
+        if self.key == LATO:
+            return STYLE_FILES[self.face(style)]
+        face = self.face(style)
+        return f"{_slug(self.key)}-{face}{self.path(face).suffix.lower()}"
+
+    def copied_licence(self) -> str | None:
+        if self.licence is None:
+            return None
+        return LATO_LICENCE if self.key == LATO else f"{_slug(self.key)}-{self.licence.name}"
+
+
+def _slug(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-") or "font"
+
+
+_families: dict[str, Family] = {
+    LATO: Family(LATO, tuple((s, FONT_DIR / f) for s, f in STYLE_FILES.items()), FONT_DIR / LATO_LICENCE)}
+
+
+def family(key: str) -> Family:
+    return _families[key]
+
+
+def game_family(root: Path, name: str | None, fonts: dict) -> str:
+    """The key of a family a layout names for a game (None or Lato: Lato), registering the
+    game's declared family on first use; ``fonts`` is Game.fonts (names the loader checked)."""
+    if name is None or name == LATO or name not in fonts:
+        return LATO
+    memo = (root, name, fonts[name])
+    key = _keys.get(memo)
+    if key is None:
+        declared = fonts[name]
+        files = tuple((style, (root / relative).resolve()) for style, relative in family_files(declared).items())
+        licence = (root / declared.licence).resolve() if declared.licence else None
+        key, number = name, 1
+        while key in _families and _families[key] != Family(key, files, licence):
+            number += 1  # two games of one run, one family name, different files: keep both apart
+            key = f"{name} {number}"
+        _families[key] = Family(key, files, licence)
+        _keys[memo] = key
+    return key
+
+
+_keys: dict[tuple, str] = {}  # (game folder, family name, declaration) -> key
+
+
+def game_families(root: Path, fonts: dict) -> list[str]:
+    """The keys of every family a game declares (for copying them all beside SVG or HTML output)."""
+    return [game_family(root, name, fonts) for name in fonts]
+
+
+def copy_fonts(folder: Path, families: list[str] | tuple[str, ...] = ()) -> None:
+    """Lato and the named families, with their licences (the OFL asks for them to travel with the
+    fonts), into a folder that SVG or HTML output links its fonts from; files already there and
+    unchanged are kept."""
     import shutil
 
     from ..atomic import atomic_path  # a killed copy leaves no half font (staged with the kit)
 
     folder.mkdir(parents=True, exist_ok=True)
-    for file in [*STYLE_FILES.values(), "LICENSE-Lato-OFL.txt"]:
-        source, target = FONT_DIR / file, folder / file
+    copies: dict[str, Path] = {}
+    for key in [LATO, *(k for k in families if k != LATO)]:
+        entry = _families[key]
+        for style in STYLES:
+            copies[entry.copied_name(style)] = entry.path(style)
+        if entry.licence is not None:
+            copies[entry.copied_licence()] = entry.licence
+    for file, source in copies.items():
+        target = folder / file
         if source.is_file() and (not target.is_file() or target.stat().st_size != source.stat().st_size):
             with atomic_path(target) as temp:
                 shutil.copyfile(source, temp)
 
 
-def font_path(style: str) -> Path:
-    return FONT_DIR / STYLE_FILES[style]
+def font_path(style: str, family_key: str = LATO) -> Path:
+    return _families[family_key].path(style)
 
 
-def font_name(style: str) -> str:
-    """The name a backend registers the style under (one face per style)."""
-    return f"{FAMILY}-{style}"
+def font_name(style: str, family_key: str = LATO) -> str:
+    """The name a backend registers a face under (one per file: fallback styles share it)."""
+    return f"{family_key}-{_families[family_key].face(style)}"
 
 
 class FontMetrics:
-    """Advance widths, ascent and descent of one TrueType font, in font units."""
+    """Advance widths, ascent and descent of one TrueType font, in em."""
 
     def __init__(self, path: Path):
-        data = path.read_bytes()
-        tables = self._tables(data)
-        head, hhea = tables["head"], tables["hhea"]
-        self.units_per_em = struct.unpack_from(">H", data, head + 18)[0]
-        ascent, descent = struct.unpack_from(">hh", data, hhea + 4)
-        self.ascent = ascent / self.units_per_em
-        self.descent = descent / self.units_per_em  # negative
-        metrics_count = struct.unpack_from(">H", data, hhea + 34)[0]
-        hmtx = tables["hmtx"]
-        advances = [struct.unpack_from(">H", data, hmtx + 4 * i)[0] for i in range(metrics_count)]
-        self._advances = advances
-        self._cmap = self._read_cmap(data, tables["cmap"])
+        data = read_font(path)
+        self.units_per_em = data.units_per_em
+        self.ascent = data.ascent / data.units_per_em
+        self.descent = data.descent / data.units_per_em  # negative
+        self._advances = data.advances
+        self._cmap = data.cmap
         self._chars = frozenset(chr(code) for code in self._cmap)
         self._cache: dict[str, float] = {}
         self._words: dict[str, float] = {}
-
-    @staticmethod
-    def _tables(data: bytes) -> dict[str, int]:
-        count = struct.unpack_from(">H", data, 4)[0]
-        tables = {}
-        for i in range(count):
-            tag, _checksum, offset, _length = struct.unpack_from(">4sIII", data, 12 + 16 * i)
-            tables[tag.decode("latin-1")] = offset
-        return tables
-
-    @staticmethod
-    def _read_cmap(data: bytes, cmap: int) -> dict[int, int]:
-        count = struct.unpack_from(">H", data, cmap + 2)[0]
-        subtables = {}
-        for i in range(count):
-            platform, encoding, offset = struct.unpack_from(">HHI", data, cmap + 4 + 8 * i)
-            subtables[(platform, encoding)] = cmap + offset
-        mapping: dict[int, int] = {}
-        for key in ((3, 10), (0, 4), (3, 1), (0, 3)):
-            if key in subtables:
-                start = subtables[key]
-                fmt = struct.unpack_from(">H", data, start)[0]
-                if fmt == 12:
-                    groups = struct.unpack_from(">I", data, start + 12)[0]
-                    for g in range(groups):
-                        first, last, glyph = struct.unpack_from(">III", data, start + 16 + 12 * g)
-                        for code in range(first, last + 1):
-                            mapping[code] = glyph + code - first
-                    return mapping
-                if fmt == 4:
-                    segs = struct.unpack_from(">H", data, start + 6)[0] // 2
-                    ends = start + 14
-                    starts = ends + 2 * segs + 2
-                    deltas = starts + 2 * segs
-                    ranges = deltas + 2 * segs
-                    for s in range(segs):
-                        end = struct.unpack_from(">H", data, ends + 2 * s)[0]
-                        begin = struct.unpack_from(">H", data, starts + 2 * s)[0]
-                        delta = struct.unpack_from(">h", data, deltas + 2 * s)[0]
-                        range_offset = struct.unpack_from(">H", data, ranges + 2 * s)[0]
-                        for code in range(begin, min(end, 0xFFFE) + 1):
-                            if range_offset == 0:
-                                glyph = (code + delta) & 0xFFFF
-                            else:
-                                where = ranges + 2 * s + range_offset + 2 * (code - begin)
-                                glyph = struct.unpack_from(">H", data, where)[0]
-                                glyph = (glyph + delta) & 0xFFFF if glyph else 0
-                            if glyph:
-                                mapping[code] = glyph
-                    return mapping
-        return mapping
 
     def missing(self, text: str) -> set[str]:
         """Characters of text this font has no glyph for (white space aside)."""
@@ -139,6 +167,10 @@ class FontMetrics:
         return em * size
 
 
-@lru_cache(maxsize=None)
-def metrics(style: str) -> FontMetrics:
-    return FontMetrics(font_path(style))
+def metrics(style: str, family_key: str = LATO) -> FontMetrics:
+    return _metrics_of(_families[family_key].path(style))
+
+
+@lru_cache(maxsize=64)
+def _metrics_of(path: Path) -> FontMetrics:
+    return FontMetrics(path)

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .fonts import metrics
+from .fonts import LATO, metrics
 from .nodes import Icon, Text
 
 TOKEN = re.compile(r"(\*\*|\*|:[a-z0-9][a-z0-9-]*:|\n|[ \t]+)")
@@ -64,15 +64,15 @@ def parse(text: str, base_style: str = "regular", icons: set[str] | None = None)
     return words
 
 
-def _width(word: Word, size: float) -> float:
+def _width(word: Word, size: float, family: str = LATO) -> float:
     if word.kind == "icon":
         return size * ICON_SCALE
     if word.kind in ("text", "space"):
-        return metrics(word.style).width(word.value, size)
+        return metrics(word.style, family).width(word.value, size)
     return 0.0
 
 
-def _chunks(words: list[Word], size: float) -> list[tuple[list[Word], float]]:
+def _chunks(words: list[Word], size: float, family: str = LATO) -> list[tuple[list[Word], float]]:
     """Group words into unbreakable chunks ('Deal' and '**2**' glued together stay together),
     each with its width at this size: every word is measured once."""
     chunks: list[tuple[list[Word], float]] = []
@@ -83,19 +83,19 @@ def _chunks(words: list[Word], size: float) -> list[tuple[list[Word], float]]:
             if current:
                 chunks.append((current, width))
                 current, width = [], 0.0
-            chunks.append(([word], _width(word, size)))
+            chunks.append(([word], _width(word, size, family)))
         else:
             current.append(word)
-            width += _width(word, size)
+            width += _width(word, size, family)
     if current:
         chunks.append((current, width))
     return chunks
 
 
-def break_lines(words: list[Word], width: float, size: float) -> list[tuple[list[Word], float]]:
+def break_lines(words: list[Word], width: float, size: float, family: str = LATO) -> list[tuple[list[Word], float]]:
     """Greedy line breaking; returns each line's words and its width (trailing spaces dropped)."""
     lines: list[list] = [[[], 0.0]]
-    for chunk, chunk_width in _chunks(words, size):
+    for chunk, chunk_width in _chunks(words, size, family):
         line = lines[-1]
         first = chunk[0]
         if first.kind == "break":
@@ -106,8 +106,8 @@ def break_lines(words: list[Word], width: float, size: float) -> list[tuple[list
                 line[0].extend(chunk)
                 line[1] += chunk_width
             continue
-        if line[0] and line[1] - _trailing(line[0], size) + chunk_width > width + 1e-6:
-            line[1] -= _trailing(line[0], size)
+        if line[0] and line[1] - _trailing(line[0], size, family) + chunk_width > width + 1e-6:
+            line[1] -= _trailing(line[0], size, family)
             while line[0] and line[0][-1].kind == "space":
                 line[0].pop()
             line = [[], 0.0]
@@ -116,39 +116,40 @@ def break_lines(words: list[Word], width: float, size: float) -> list[tuple[list
         line[1] += chunk_width
     result = []
     for words_, line_width in lines:
-        line_width -= _trailing(words_, size)
+        line_width -= _trailing(words_, size, family)
         while words_ and words_[-1].kind == "space":
             words_.pop()
         result.append((words_, line_width))
     return result
 
 
-def _trailing(line: list[Word], size: float) -> float:
+def _trailing(line: list[Word], size: float, family: str = LATO) -> float:
     total = 0.0
     for word in reversed(line):
         if word.kind != "space":
             break
-        total += _width(word, size)
+        total += _width(word, size, family)
     return total
 
 
 def set_text(text: str, box: tuple[float, float, float, float], *, size: float, min_size: float,
              style: str = "regular", align: str = "left", valign: str = "top", color: str = "#000000",
-             leading: float = 1.2, icons: set[str] | None = None) -> tuple[list, float]:
-    """Lay text out in a box (points); return (nodes, size used). Raise TextOverflow if it cannot fit."""
+             leading: float = 1.2, icons: set[str] | None = None, family: str = LATO) -> tuple[list, float]:
+    """Lay text out in a box (points); return (nodes, size used). Raise TextOverflow if it cannot fit.
+    ``family`` is a key of generator.scene.fonts (Lato, or a game's family registered there)."""
     nodes, used = _set_text(text, box, size, min_size, style, align, valign, color, leading,
-                            frozenset(icons) if icons is not None else None)
+                            frozenset(icons) if icons is not None else None, family)
     return list(nodes), used
 
 
 @lru_cache(maxsize=4096)  # type lines, costs and footers repeat from card to card
-def _set_text(text, box, size, min_size, style, align, valign, color, leading, icons) -> tuple[tuple, float]:
+def _set_text(text, box, size, min_size, style, align, valign, color, leading, icons, family) -> tuple[tuple, float]:
     x, y, w, h = box
     words = parse(text, style, icons)
-    regular = metrics("regular")
+    regular = metrics("regular", family)
     current = size
     while True:
-        lines = break_lines(words, w, current)
+        lines = break_lines(words, w, current, family)
         widest = max((line_width for _, line_width in lines), default=0.0)
         line_height = current * leading
         ascent = regular.ascent * current
@@ -165,13 +166,13 @@ def _set_text(text, box, size, min_size, style, align, valign, color, leading, i
         cursor = {"left": x, "center": x + (w - line_w) / 2, "right": x + w - line_w}[align]
         baseline = top + ascent + index * line_height
         for word in line:
-            advance = _width(word, current)
+            advance = _width(word, current, family)
             if word.kind == "icon":
                 icon_size = current * ICON_SCALE
                 nodes.append(Icon(word.value, cursor, baseline - icon_size * 0.8, icon_size, icon_size))
             elif word.kind in ("text", "space") and word.value:
                 if word.kind == "text" or (nodes and isinstance(nodes[-1], Text)):
-                    nodes.append(Text(cursor, baseline, word.value, word.style, current, color))
+                    nodes.append(Text(cursor, baseline, word.value, word.style, current, color, family=family))
             cursor += advance
     return tuple(_merge_runs(nodes)), current
 
@@ -182,8 +183,10 @@ def _merge_runs(nodes: list) -> list:
     for node in nodes:
         last = merged[-1] if merged else None
         if (isinstance(node, Text) and isinstance(last, Text) and last.y == node.y
-                and last.style == node.style and last.size == node.size and last.color == node.color):
-            merged[-1] = Text(last.x, last.y, last.text + node.text, last.style, last.size, last.color)
+                and last.style == node.style and last.size == node.size and last.color == node.color
+                and last.family == node.family):
+            merged[-1] = Text(last.x, last.y, last.text + node.text, last.style, last.size, last.color,
+                              family=last.family)
         else:
             merged.append(node)
     return [n for n in merged if not (isinstance(n, Text) and not n.text.strip())] 
