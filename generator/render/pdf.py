@@ -1,7 +1,7 @@
 """The PDF backend: the only module that imports reportlab.
 
-Scenes arrive fully laid out (y down, points); here we flip the y axis, embed the shipped
-TrueType fonts (subset, so text stays searchable and sharp), and draw every card face that is
+Scenes arrive fully laid out (y down, points); here we flip the y axis, embed the TrueType fonts
+text is set in (Lato, or a game's own family; subset, so text stays searchable and sharp), and draw every card face that is
 printed more than once, and every icon, once as a form XObject that pages then place: a deck of
 100 identical backs stores its back once. Faces printed once are drawn straight into the page.
 Every placed card is wrapped in a /Card marked-content sequence that states its trim size.
@@ -21,10 +21,10 @@ from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 from ..errors import BuildError
 from ..model.icons import IconArt, fit, read_icon
 from ..paper.impose import Page
-from ..scene.fonts import STYLE_FILES, font_name, font_path
+from ..scene.fonts import LATO, STYLE_FILES, font_name, font_path
 from ..scene.nodes import Circle, Group, Icon, Image, Line, Polygon, Rect, Scene, Text, walk_nodes
 
-_registered = False
+_registered: set[str] = set()  # face names registered with reportlab, which keeps them for the process
 
 
 @lru_cache(maxsize=None)
@@ -35,11 +35,22 @@ rl_config.useA85 = 0  # binary streams: ASCII85 only makes every stream a quarte
 
 
 def register_fonts() -> None:
-    global _registered
-    if not _registered:
-        for style in STYLE_FILES:
-            pdfmetrics.registerFont(TTFont(font_name(style), str(font_path(style))))
-        _registered = True
+    for style in STYLE_FILES:
+        face(style, LATO)
+
+
+def face(style: str, family: str) -> str:
+    """The reportlab name of a family's style, registered on first use."""
+    name = font_name(style, family)
+    if name not in _registered:
+        path = font_path(style, family)
+        try:
+            pdfmetrics.registerFont(TTFont(name, str(path)))
+        except Exception as exc:  # the loader checked the file; reportlab may still refuse a rare table
+            raise BuildError(f"{path}: the font cannot be embedded in a PDF: "
+                             f"{' '.join(str(exc).split()) or type(exc).__name__}; try another .ttf of the family") from None
+        _registered.add(name)
+    return name
 
 
 class PdfWriter:
@@ -133,7 +144,7 @@ class PdfWriter:
             elif isinstance(node, Text):
                 if node.angle:
                     c.setFillColor(colour(node.color))
-                    c.setFont(font_name(node.style), node.size)
+                    c.setFont(face(node.style, node.family), node.size)
                     c.saveState()
                     c.translate(node.x, height - node.y)
                     c.rotate(node.angle)
@@ -209,9 +220,9 @@ class PdfWriter:
         text = self.canvas.beginText()
         font = fill = None
         for node in nodes:
-            if (node.style, node.size) != font:
-                font = (node.style, node.size)
-                text.setFont(font_name(node.style), node.size)
+            if (node.family, node.style, node.size) != font:
+                font = (node.family, node.style, node.size)
+                text.setFont(face(node.style, node.family), node.size)
             if node.color != fill:
                 fill = node.color
                 text.setFillColor(colour(node.color))

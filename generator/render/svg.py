@@ -1,8 +1,9 @@
 """The SVG backend: the only module that imports svgwrite (no longer developed, so kept here).
 
 Each scene becomes one SVG in millimetres, with text as real text at the positions layout chose
-(so lines break exactly as in the PDF) and icons as symbols reused through <use>. Fonts are
-linked from a fonts/ folder written beside the SVGs.
+(so lines break exactly as in the PDF) and icons as symbols reused through <use>. Fonts (Lato and
+any family of the game's the scene uses) are linked from a fonts/ folder written beside the SVGs
+by generator.scene.fonts.copy_fonts.
 """
 from __future__ import annotations
 
@@ -13,20 +14,28 @@ from pathlib import Path
 import svgwrite
 
 from ..model.icons import read_icon
-from ..scene.fonts import FAMILY, STYLE_FILES
+from ..scene.fonts import LATO, STYLES, family
 from ..scene.nodes import Circle, Group, Icon, Image, Line, Polygon, Rect, Scene, Text, to_mm, walk_nodes
 
 _WEIGHT = {"regular": ("normal", "normal"), "bold": ("bold", "normal"),
            "italic": ("normal", "italic"), "bolditalic": ("bold", "italic")}
 
 
-def font_css(font_dir: str) -> str:
+def font_css(font_dir: str, families: tuple[str, ...] = (LATO,)) -> str:
+    """@font-face rules for each family and style, fallback styles pointing at the file they use."""
     rules = []
-    for style, file in STYLE_FILES.items():
-        weight, slant = _WEIGHT[style]
-        rules.append(f"@font-face {{ font-family: '{FAMILY}'; src: url('{font_dir}/{file}'); "
-                     f"font-weight: {weight}; font-style: {slant}; }}")
+    for key in families:
+        entry = family(key)
+        for style in STYLES:
+            weight, slant = _WEIGHT[style]
+            rules.append(f"@font-face {{ font-family: {_css_name(key)}; src: url('{font_dir}/{entry.copied_name(style)}'); "
+                         f"font-weight: {weight}; font-style: {slant}; }}")
     return "\n".join(rules)
+
+
+def _css_name(key: str) -> str:
+    """Quoted, as a name may hold spaces or start with a digit (names are letters, digits, spaces, dashes)."""
+    return key if key == LATO else "'" + key.replace("'", "").replace("\\", "") + "'"
 
 
 def path_data(ops) -> str:
@@ -44,7 +53,8 @@ def scene_svg(scene: Scene, icons: dict[str, Path], font_dir: str = "fonts", ble
     width, height = scene.width + 2 * b, scene.height + 2 * b
     dwg = svgwrite.Drawing(size=(f"{to_mm(width):.3f}mm", f"{to_mm(height):.3f}mm"), profile="full", debug=False)
     dwg.viewbox(-b, -b, width, height)
-    dwg.embed_stylesheet(font_css(font_dir))
+    used = {node.family for node in walk_nodes(scene.nodes) if isinstance(node, Text)}
+    dwg.embed_stylesheet(font_css(font_dir, (LATO, *sorted(used - {LATO}))))
     symbols: set[str] = set()
     for node in walk_nodes(scene.nodes):
         if isinstance(node, Icon) and node.icon not in symbols:
@@ -71,7 +81,7 @@ def _element(dwg, node):
         return dwg.line(start=(node.x1, node.y1), end=(node.x2, node.y2), stroke=node.stroke, stroke_width=node.width)
     if isinstance(node, Text):
         weight, slant = _WEIGHT[node.style]
-        element = dwg.text(node.text, insert=(node.x, node.y), font_family=FAMILY, font_size=node.size,
+        element = dwg.text(node.text, insert=(node.x, node.y), font_family=_css_name(node.family), font_size=node.size,
                            font_weight=weight, font_style=slant, fill=node.color)
         element["xml:space"] = "preserve"
         if node.angle:
