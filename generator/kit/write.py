@@ -8,7 +8,7 @@ from pathlib import Path
 from ..atomic import atomic_path, write_text_atomic
 from ..model.game import Game
 from ..paper.output import Output
-from ..scene.fonts import copy_fonts
+from ..scene.fonts import copy_fonts, game_families
 from .files import WrittenFile
 
 
@@ -30,7 +30,7 @@ def write_outputs(game: Game, outputs: Iterable[Output], out_dir: Path, formats:
     if "svg" in formats and any(output.svgs for output in outputs):
         from ..render.svg import scene_svg
 
-        copy_fonts(out_dir / "svg" / "fonts")
+        copy_fonts(out_dir / "svg" / "fonts", game_families(game.root, game.fonts))
         for output in outputs:
             if output.svgs:
                 progress(f"{game.id}: {output.title} -> {len(output.svgs)} SVG file{'' if len(output.svgs) == 1 else 's'}")
