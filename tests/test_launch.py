@@ -189,3 +189,12 @@ def test_control_characters_are_never_written_raw(tmp_path, args):
         import json
 
         assert json.loads(out)["label"] == "\x1b"  # escaped the JSON way: the same text comes back
+
+
+@pytest.mark.parametrize("question", ["what\x1b[2J does a\x07 skull do?", "xyzzy\x1b[31m plugh\x07 frobozz"])
+def test_ask_started_on_its_own_writes_no_control_character(tmp_path, question):
+    code, out, err = _run([sys.executable, "-m", "referee.ask"], _env(tmp_path), question, "--game", "runes-and-bones")
+    assert "Traceback" not in err and code in (0, 1)
+    assert not any(char in out + err for char in CONTROLS)
+    if code == 1:  # no match: the question is echoed, escaped
+        assert question.replace("\x1b", "\\u001b").replace("\x07", "\\u0007") in out

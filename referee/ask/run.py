@@ -12,24 +12,31 @@ MAX_QUESTION_CHARS = 500  # a table question is a sentence; search time grows wi
 
 
 def run(question: str, game: str | None, matches: int, as_json: bool) -> int:
-    """Answer and print; returns the exit code (0 answer, 1 no good match, 2 bad usage)."""
+    """Answer and print; returns the exit code (0 answer, 1 no good match, 2 bad usage).
+    What is printed echoes the question and the game asked for, so control characters in them
+    are written as escapes (referee.output.clean), whichever way the command was started."""
+    from referee.output import clean
+
     from .engine import AskUsage, ask
     from .store import GameDataProblem
 
+    def say(text: str) -> None:
+        print(clean(text), file=sys.stderr)
+
     if len(question) > MAX_QUESTION_CHARS:
-        print(f"referee ask: the question is {len(question)} characters long; ask in at most "
-              f"{MAX_QUESTION_CHARS}, one question at a time", file=sys.stderr)
+        say(f"referee ask: the question is {len(question)} characters long; ask in at most "
+            f"{MAX_QUESTION_CHARS}, one question at a time")
         return EXIT_BAD_USAGE
     try:
         answer = _answer(ask, question, game, matches)
     except AskUsage as exc:
-        print(f"referee ask: {exc}", file=sys.stderr)
+        say(f"referee ask: {exc}")
         return EXIT_BAD_USAGE
     except GameDataProblem as exc:
-        print(str(exc), file=sys.stderr)
+        say(str(exc))
         return EXIT_BAD_USAGE
     except DamagedIndex as exc:
-        print(f"referee ask: {exc}", file=sys.stderr)
+        say(f"referee ask: {exc}")
         return EXIT_BAD_USAGE
     if as_json:
         import json
@@ -40,7 +47,7 @@ def run(question: str, game: str | None, matches: int, as_json: bool) -> int:
 
         text = render_text(answer)
     try:
-        print(text, flush=True)
+        print(clean(text), flush=True)
     except BrokenPipeError:  # `referee ask ... | head`: the reader has all it wants
         import os
 
