@@ -270,3 +270,23 @@ def test_a_name_no_id_can_be_made_from_asks_for_an_id_column(game):
         out.write("🔥,1,fire,2,Emoji.,\n")
     report = problems_of(game)
     assert "cards.csv:8:1: row 8: no id can be made from the name '🔥'" in report and "'id' column" in report
+
+
+def test_a_formula_s_saved_result_is_used_and_the_formula_never_evaluated(game):
+    import zipfile
+
+    made = game / "made.xlsx"
+    _xlsx(made, [["Card", "count", "element", "cost", "text"], ["Cinder", 1, "fire", "=1+1", "Hot."]])
+    # As a spreadsheet program saves it: the formula with its result, here one the formula
+    # could not give (7), so a value computed by evaluating =1+1 would show.
+    with zipfile.ZipFile(made) as source, zipfile.ZipFile(game / "cards.xlsx", "w") as target:
+        for item in source.infolist():
+            data = source.read(item.filename)
+            if item.filename.startswith("xl/worksheets/") and b"<f>1+1</f><v />" in data:
+                data = data.replace(b"<f>1+1</f><v />", b"<f>1+1</f><v>7</v>")
+            target.writestr(item, data)
+    edit(game / "cards.yaml", "from: cards.csv", "from: cards.xlsx\n      sheet: Cards")
+    edit(game / "cards.yaml", "Card: name, Notes: null", "Card: name")
+    edit(game / "game.yaml", "count: 11", "count: 1")
+    card = load(game).game.deck("elements").cards[0]
+    assert card.extra["cost"] == 7
