@@ -140,7 +140,8 @@ def test_marks_and_ruler_stay_outside_every_card_and_its_bleed(built_starter, pa
     for line in lines(page, reader):
         assert not any(crosses(line, (c.x, c.y, c.w, c.h)) for c in cards), f"mark {line} crosses a card"
         if any(crosses(line, c.clip) for c in cards):  # a gutter tick, over bleed the cuts take away
-            assert abs(line[2] - line[0]) + abs(line[3] - line[1]) <= 3.0 + TOL, f"mark {line} crosses a bleed"
+            # gutters grow to twice the bleed a back printed off needs (BACK_EDGE_MM) where paper allows
+            assert abs(line[2] - line[0]) + abs(line[3] - line[1]) <= 4.0 + TOL, f"mark {line} crosses a bleed"
 
 
 def _registration(reader, paper):

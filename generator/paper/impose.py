@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
-from ..scene.nodes import Line, Polygon, Scene, Text, mm
+from ..scene.nodes import Line, Polygon, Rect, Scene, Text, mm
 from .sizes import PAPER_MM, PRINTABLE_MARGIN_MM
 
 if TYPE_CHECKING:
@@ -102,6 +102,9 @@ def _clip(x: float, y: float, w: float, h: float, bleed: float, gx: float, gy: f
 
 
 MARK_GAP_MM = 1.0  # between a card's bleed and its crop marks
+# A home duplex printer lands backs up to 1.5 mm off their fronts, and a cut wanders another 0.5 mm.
+DUPLEX_ERROR_MM = 1.5
+BACK_EDGE_MM = 2.0
 MIN_MARK_MM = 2.0  # a crop mark shorter than this is hard to see and to cut along
 MIN_TICK_GUTTER_MM = 1.0  # the least gutter that carries cut ticks, where the margin cannot
 RULER_BAND_MM = 5.0  # a horizontal ruler: bar, ticks and its 6 pt label
@@ -152,7 +155,10 @@ def plan_axis(length: float, card: float, bleed: float, printable: float, wished
                 gutter, outer = least, max(0.0, min(bleed, (spare - gaps * least) / 2))
             options.append((min(outer, gutter / 2), False, gutter, outer))
         if options:
-            _kept, outside, gutter, outer = max(options, key=lambda o: (round(o[0], 6), o[1]))
+            # Bleed enough for a back printed off first, then marks in the margins, then more bleed.
+            enough = mm(DUPLEX_ERROR_MM)
+            _kept, outside, gutter, outer = max(options, key=lambda o: (round(min(o[0], enough), 6), o[1],
+                                                                        round(o[0], 6)))
             used = count * card + gaps * gutter
             start = printable + before + (avail - used) / 2
             return Axis(count, gutter, outer, start, outside)
@@ -171,7 +177,9 @@ def duplex_grid(spec: SheetSpec, w: float, h: float, bleed: float) -> DuplexGrid
     that costs no card, else in a card cell of the first sheet."""
     page_w, page_h = spec.size
     printable = mm(PRINTABLE_MARGIN_MM[spec.paper])
-    gutter = mm(spec.gutter_mm)
+    # Each back's own colour should reach BACK_EDGE_MM past its trim where the paper has room, so
+    # a back printed a little off never shows its neighbour's colour: the gutters may grow to twice that.
+    gutter = max(mm(spec.gutter_mm), 2 * mm(BACK_EDGE_MM))
 
     def plan(before_x=0.0, after_y=0.0):
         return (plan_axis(page_w, w, bleed, printable, gutter, before=before_x),
@@ -210,15 +218,21 @@ def _duplex(copies: list[CardFaces], spec: SheetSpec) -> list[Page]:
     ruler_cell = layout.ruler == "cell"
     pages: list[Page] = []
     start = 0
+    # Backs of one colour sit side by side, along the axis that keeps less bleed (down on Letter,
+    # where three rows of poker cards leave under 3 mm), so a back printed off shows its own colour.
+    kept_x = min(outer[0], gx / 2) if cols > 1 else outer[0]
+    kept_y = min(outer[1], gy / 2) if rows > 1 else outer[1]
     while start < len(copies):
         first = not pages
         capacity = per_page - 1 if ruler_cell and first else per_page
-        chunk = copies[start:start + capacity]
+        chunk = _backs_together(copies[start:start + capacity])
         start += capacity
         front = Page(page_w, page_h, "front")
         back = Page(page_w, page_h, "back")
-        for index, card in enumerate(chunk):
-            col, row = index % cols, index // cols
+        down_first = kept_y < kept_x - 1e-6 and len(chunk) == capacity  # a part sheet fills rows from the top
+        cells = [(c, r) for c in range(cols) for r in range(rows)] if down_first else \
+            [(c, r) for r in range(rows) for c in range(cols)]
+        for (col, row), card in zip(cells, chunk):
             x, y = x0 + col * (w + gx), y0 + row * (h + gy)
             edges = (col == 0, col == cols - 1, row == 0, row == rows - 1)
             front.placements.append(Placement(card.front, x, y, _clip(x, y, w, h, bleed, gx, gy, *edges, outer=outer),
@@ -249,6 +263,23 @@ def _duplex(copies: list[CardFaces], spec: SheetSpec) -> list[Page]:
             front.marks += ruler_beside(x0 - outer[0] - mm(MARK_GAP_MM), middle + mm(RULER_MM) / 2)
         pages += [front, back]
     return pages
+
+
+def edge_colour(scene: Scene) -> str:
+    """The colour a face shows past its trim: its full-bleed background's fill, else its own design."""
+    for node in scene.nodes:
+        if isinstance(node, Rect) and node.fill and node.x <= -scene.bleed + 0.01 and node.y <= -scene.bleed + 0.01 \
+                and node.w >= scene.width + 2 * scene.bleed - 0.01 and node.h >= scene.height + 2 * scene.bleed - 0.01:
+            return node.fill.lower()
+    return scene.key or str(id(scene))
+
+
+def _backs_together(chunk: list[CardFaces]) -> list[CardFaces]:
+    """The cards of a sheet grouped by the colour of their backs' bleed, in the order the colours come."""
+    first: dict[str, int] = {}
+    for card in chunk:
+        first.setdefault(edge_colour(card.back), len(first))
+    return sorted(chunk, key=lambda card: first[edge_colour(card.back)])
 
 
 def _grid_marks(page_w: float, page_h: float, paper: str, x0: float, y0: float, w: float, h: float,
