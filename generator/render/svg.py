@@ -22,13 +22,19 @@ _WEIGHT = {"regular": ("normal", "normal"), "bold": ("bold", "normal"),
 
 
 def font_css(font_dir: str, families: tuple[str, ...] = (LATO,)) -> str:
-    """@font-face rules for each family and style, fallback styles pointing at the file they use."""
+    """@font-face rules for each family and style, fallback styles pointing at the file they use.
+    ``font_dir`` is the folder copy_fonts filled, or a file: URL of layouts/fonts (the rulebook's
+    PDF), where only Lato lives: a game's family is then linked at its own file."""
     rules = []
     for key in families:
         entry = family(key)
         for style in STYLES:
             weight, slant = _WEIGHT[style]
-            rules.append(f"@font-face {{ font-family: {_css_name(key)}; src: url('{font_dir}/{entry.copied_name(style)}'); "
+            if key != LATO and font_dir.startswith("file:"):
+                url = entry.path(style).as_uri()
+            else:
+                url = f"{font_dir}/{entry.copied_name(style)}"
+            rules.append(f"@font-face {{ font-family: {_css_name(key)}; src: url('{url}'); "
                          f"font-weight: {weight}; font-style: {slant}; }}")
     return "\n".join(rules)
 

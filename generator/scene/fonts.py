@@ -174,3 +174,30 @@ def metrics(style: str, family_key: str = LATO) -> FontMetrics:
 @lru_cache(maxsize=64)
 def _metrics_of(path: Path) -> FontMetrics:
     return FontMetrics(path)
+
+
+# The rulebook's elements each role sets (generator/rulebook: headings, or all the text).
+ROLE_SELECTORS = {"headings": "h1, h2, h3, h4, h5, h6, .cover-title", "body": "html"}
+_CSS_WEIGHTS = {"regular": ("normal", "normal"), "bold": ("bold", "normal"),
+                "italic": ("normal", "italic"), "bolditalic": ("bold", "italic")}
+
+
+def rulebook_font_css(root: Path, fonts: dict, base: str | None = None) -> str:
+    """CSS that sets the rulebook's headings and/or body in the families a game names for them
+    (``rulebook: [headings]``), Lato still serving any character they lack; '' if none does.
+    ``base``: the folder the HTML links copied fonts from; None links the game's own files (the
+    PDF, whose fetcher reads inside the game folder only)."""
+    rules = []
+    for name, declared in fonts.items():
+        if not declared.rulebook:
+            continue
+        entry = family(game_family(root, name, fonts))
+        css_name = entry.key.replace('"', "")
+        for style in STYLES:
+            url = entry.path(style).as_uri() if base is None else f"{base}/{entry.copied_name(style)}"
+            weight, slant = _CSS_WEIGHTS[style]
+            rules.append(f'@font-face {{ font-family: "{css_name}"; src: url("{url}"); '
+                         f"font-weight: {weight}; font-style: {slant}; }}")
+        for role in declared.rulebook:
+            rules.append(f'{ROLE_SELECTORS[role]} {{ font-family: "{css_name}", "Lato"; }}')
+    return "\n".join(rules)
