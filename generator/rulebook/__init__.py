@@ -35,7 +35,7 @@ from ..kit.files import WrittenFile
 from ..model.icons import IconError
 from ..model.loader import LoadedGame
 from ..paths import LAYOUTS_DIR
-from ..scene.fonts import FONT_DIR, STYLE_FILES, copy_fonts
+from ..scene.fonts import FONT_DIR, STYLE_FILES, copy_fonts, game_families, rulebook_font_css
 from ..scene.templates import Environment, environment
 from ..suggest import did_you_mean
 from .context import BookData
@@ -103,6 +103,7 @@ def render_html(loaded: LoadedGame, book: str = "a5", font_base: str | None = No
     ``font_base`` is where the fonts are: by default a file: URL of layouts/fonts (for the PDF).
     """
     fmt = book_format(book)
+    own_fonts = Markup(rulebook_font_css(loaded.game.root, loaded.game.fonts, font_base))  # the game's, if it names any
     font_base = font_base or FONT_DIR.resolve().as_uri()
     data = BookData(loaded, fmt, font_base)
     sections = data.sections()
@@ -122,7 +123,7 @@ def render_html(loaded: LoadedGame, book: str = "a5", font_base: str | None = No
         if present:
             toc.append({"anchor": anchor, "number": "", "title": title, "depth": 0})
     context = _common(data, font_base) | {
-        "css": _css("rulebook.css"),
+        "css": _css("rulebook.css") + own_fonts,
         "credits": data.credits(),
         "cover_art": data.cover_art(),
         "toc": toc,
@@ -207,7 +208,8 @@ def render_rulebook(loaded: LoadedGame, out_dir: Path, book: str = "a5",
         progress(f"{game.id}: quick reference -> quickref.pdf")
         font_base = FONT_DIR.resolve().as_uri()
         quick_data = BookData(loaded, book_format(book), font_base, page_refs=False, grid_columns=QUICK_GRID_COLUMNS)
-        common = _common(quick_data, font_base) | {"css": _css("quickref.css")}
+        common = _common(quick_data, font_base) | {
+            "css": _css("quickref.css") + Markup(rulebook_font_css(game.root, game.fonts))}
         quick_rendered = build_quickref(loaded, quick_data, _environment(), common, quick_temp, roots)
         if quick_data.text.hazards:
             raise _hazard_error(game.id, quick_data.text.hazards)
@@ -215,7 +217,7 @@ def render_rulebook(loaded: LoadedGame, out_dir: Path, book: str = "a5",
         if refused:
             raise _hazard_error(game.id, [Hazard(_locate(url, loaded), f"{url} ({why})", "refused-url")
                                           for url, why in refused])
-        copy_fonts(out_dir / HTML_FONT_DIR)
+        copy_fonts(out_dir / HTML_FONT_DIR, game_families(game.root, game.fonts))
         write_text_atomic(out_dir / "rulebook.html", file_html)
     files = [
         WrittenFile("rulebook.pdf", ["rulebook"], "rulebook", rendered.pages, book, "book"),
