@@ -93,6 +93,8 @@ def record(ctx: Context) -> list[Computed]:
         if not isinstance(row, dict):
             continue
         name = row.get("name") or hit.phrase.label
+        if ctx.asks(kinds.YES_NO) and not _covers_most(ctx, hit, table["title"]):
+            continue  # "does x2 double my gamble points?" asks for a rule, not the row of x2
         asked = ctx.asked_fields([k for k in row if k not in table["columns"][:1]], hit)
         if asked:
             parts, rule = [], ctx.rule_ok(hit.phrase.rule)

@@ -64,9 +64,10 @@ def chart(ctx: Context) -> list[Computed]:
 
 def roll_map(ctx: Context) -> list[Computed]:
     maps = [t for t in ctx.tables.values() if t["kind"] == "map" and t["columns"]]
-    if not maps:
-        return []
-    numbers = ctx.free_numbers()
+    if not maps or ctx.asks(kinds.YES_NO):
+        return []  # "rolled a 4, can I just move 3?" asks for a rule, not the row of a roll
+    # "two 5s": a face said in the plural is a roll of it too
+    numbers = ctx.free_numbers() + [(i, int(t[:-1])) for i, t in enumerate(ctx.query.tokens) if PLURAL_FACE.fullmatch(t)]
     qstems = ctx.query.stems
     candidates = []
     rolling_words = bool(set(ctx.query.tokens) & ROLL_WORDS)
@@ -81,8 +82,8 @@ def roll_map(ctx: Context) -> list[Computed]:
             if isinstance(key, (int, float)) and not isinstance(key, bool):
                 # "roll a 2", "a 4": a number word alone ("in one turn", "for one of my demons")
                 # is not a roll, unless right after a word of rolling ("rolled a one")
-                matched = any(n == key and (ctx.query.tokens[i].isdigit() or _after_roll(ctx, i))
-                              for i, n in numbers)
+                matched = any(n == key and (ctx.query.tokens[i].isdigit() or PLURAL_FACE.fullmatch(ctx.query.tokens[i]) or _after_roll(ctx, i))
+                              and not _counts_something(ctx, i) for i, n in numbers)
             elif isinstance(key, str) and key.strip():
                 ks = stems_of(words(key))
                 # A word key (a face name) counts only in a question about rolling it.
@@ -112,6 +113,15 @@ def roll_map(ctx: Context) -> list[Computed]:
     also = [table_rule] if row_rule and table_rule and table_rule != row_rule else []
     also += [r for r in (ctx.rule_ok(c[2].get("rule")) for c in tied) if r and r not in also]
     return [Computed(text.strip(), rule, confidence, "map", also)]
+
+
+PLURAL_FACE = re.compile(r"\d{1,2}s")
+
+
+def _counts_something(ctx: Context, i: int) -> bool:
+    """The number counts the word after it ("2 dice", "6 stars", "3 cards"), so it is no roll."""
+    tokens = ctx.query.tokens
+    return i + 1 < len(tokens) and (i + 1) in ctx.query.content and tokens[i + 1] not in ROLL_WORDS - {"die", "dice"}
 
 
 def _after_roll(ctx: Context, i: int) -> bool:
