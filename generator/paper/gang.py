@@ -19,7 +19,8 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from ..scene.nodes import Line, Text, mm, walk_nodes
-from .impose import Page, SheetSpec, _duplex, _gutterfold
+from .gutterfold import gutterfold
+from .impose import Page, SheetSpec, _duplex
 from .items import Item, PaperSpec, fill_band, impose_items, place_slot
 from .output import Output, file_name
 from .sizes import PRINTABLE_MARGIN_MM
@@ -129,7 +130,7 @@ def impose_gang(parts: list[Gangable], card_spec: SheetSpec, item_spec: PaperSpe
     partial: list[Page] = []  # each size's last front page: room for pieces below its cards
     for stream in by_size.values():
         spec = replace(card_spec, ruler=card_spec.ruler and not pages)
-        imposed = _gutterfold(stream, spec) if card_spec.layout == "gutterfold" else _duplex(stream, spec)
+        imposed = gutterfold(stream, spec) if card_spec.layout == "gutterfold" else _duplex(stream, spec)
         if card_spec.layout != "gutterfold":
             partial.append(imposed[-2])
         pages += imposed

@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 
 from ..scene.draw import label
 from ..scene.nodes import Group, Line, Scene, Text, mm
-from .impose import Page, Placement, fold_line
+from .gutterfold import fold_line
+from .impose import Page, Placement
 from .sizes import PAPER_MM, PRINTABLE_MARGIN_MM
 
 MARGIN_MM = 8.0  # home printers cannot print the outer 4-6 mm
