@@ -231,7 +231,8 @@ def check_fonts(game: Game, layouts: dict[str, Layout], sources: Sources) -> lis
             if problem is not None:
                 message, hint = problem
                 file, line, col = sources.locate(("fonts", name, key))
-                problems.append(Problem(f"font file '{relative}' {message}", file=file, line=line, column=col,
+                what = "licence file" if key == "licence" else "font file"
+                problems.append(Problem(f"{what} '{relative}' {message}", file=file, line=line, column=col,
                                         path=f"fonts.{name}.{key}", hint=hint))
         for role in family.rulebook:
             if role in roles and roles[role] != name:
@@ -245,11 +246,10 @@ def check_fonts(game: Game, layouts: dict[str, Layout], sources: Sources) -> lis
         for region_id, family in _layout_families(layout):
             if family in known:
                 continue
-            file, line, col = _family_place(layout, region_id)
-            where = f"region '{region_id}'" if region_id else "the layout"
+            file, line, col, field = _family_place(layout, region_id)
+            where = f"layout '{layout.id}'" + (f", region '{region_id}'" if region_id else "")
             problems.append(Problem(
-                f"layout '{layout.id}', {where}: no font family '{family}' in this game", file=file, line=line,
-                column=col, path=(f"regions[{region_id}].font.family" if region_id else "font.family"),
+                f"{where}: no font family '{family}' in this game", file=file, line=line, column=col, path=field,
                 hint=did_you_mean(family, known) or f"known families: {', '.join(known)} (declare yours under "
                                                     f"'fonts:' in game.yaml)"))
     return problems
@@ -279,15 +279,16 @@ def _layout_families(layout: Layout):
             yield region.id, region.font.family
 
 
-def _family_place(layout: Layout, region_id: str | None) -> tuple[Path | None, int | None, int | None]:
+def _family_place(layout: Layout, region_id: str | None) -> tuple[Path | None, int | None, int | None, str]:
+    """Where the layout file writes the family: (file, line, column, field path)."""
     if layout.source is None:
-        return None, None, None
+        return None, None, None, ""
     if region_id is not None:
-        line, column, _field = locate_region(layout.source, region_id, "font")
-        return layout.source, line, column
+        line, column, field = locate_region(layout.source, region_id, "font")
+        return layout.source, line, column, field
     try:
         doc = read_yaml(layout.source)
     except YamlRefused:
-        return layout.source, None, None
+        return layout.source, None, None, "font.family"
     line, column = doc.values.get(("font", "family"), doc.keys.get(("font",), (None, None)))
-    return layout.source, line, column
+    return layout.source, line, column, "font.family"
