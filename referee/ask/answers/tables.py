@@ -79,10 +79,11 @@ def roll_map(ctx: Context) -> list[Computed]:
                 continue
             key = row[key_col]
             matched = False
-            if isinstance(key, (int, float)) and not isinstance(key, bool):
+            number = int(key) if isinstance(key, str) and key.strip().isdigit() else key  # a face "2" is a 2
+            if isinstance(number, (int, float)) and not isinstance(number, bool):
                 # "roll a 2", "a 4": a number word alone ("in one turn", "for one of my demons")
                 # is not a roll, unless right after a word of rolling ("rolled a one")
-                matched = any(n == key and (ctx.query.tokens[i].isdigit() or PLURAL_FACE.fullmatch(ctx.query.tokens[i]) or _after_roll(ctx, i))
+                matched = any(n == number and (ctx.query.tokens[i].isdigit() or PLURAL_FACE.fullmatch(ctx.query.tokens[i]) or _after_roll(ctx, i))
                               and not _counts_something(ctx, i) for i, n in numbers)
             elif isinstance(key, str) and key.strip():
                 ks = stems_of(words(key))
