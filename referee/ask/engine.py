@@ -11,12 +11,13 @@ THRESHOLD the answer is "no good match", with the closest sections shown (exit 1
 """
 from __future__ import annotations
 
+import math
 from collections import namedtuple
 
 from .answers import Computed, compute
 from .cache import UnknownGame, content_games, resolve_game
 from .calibrate import calibrate
-from .intent import other_games, rewrite
+from .intent import LIST, intent, other_games, rewrite
 from .query import correct_typos, parse, stems_of, translate_slang
 from .search import RuleHit, SearchResult, search
 from .store import GameDataProblem, GameIndex, open_index
@@ -36,6 +37,9 @@ SURE_COMPUTED = 0.8  # a computed answer this sure goes first, however well the 
 NAMED_WEIGHT = 0.3  # choosing a game: the share of the question that are names it knows
 TITLE_BONUS = 1.0  # the question names the game
 DISTINCT_WEIGHT = 0.35  # words only this game uses
+VOCABULARY_WEIGHT = 1.0  # the chance the question is in this game's words (see _vocabulary)
+VOCABULARY_SMOOTHING = 0.5  # a word a game never uses counts as half a doc, not as impossible
+LIST_PARENT = 0.7  # a list's parent section within this of its first-ranked item answers a list question
 CANDIDATE_MARGIN = 0.25  # games scoring within this of the best are listed as candidates
 # A section the search ranks first by a hair is no sure answer: the confidence is scaled by
 # SEPARATION_BASE + SEPARATION_SLOPE * (1 - second score / first score), at most 1. On the tuning
@@ -129,20 +133,23 @@ def ask_every_game(question: str, k: int) -> Answer:
     if named:
         indexes = named
     distinct, known = _distinctness(question, indexes)
+    vocabulary = _vocabulary(question, indexes)
     scored = []
     for index in indexes:
         answer = answer_in(index, question, k, known)
         score = answer.signals.get("raw", answer.confidence) + DISTINCT_WEIGHT * distinct.get(index.id, 0.0) + NAMED_WEIGHT * answer.named
         score += TITLE_BONUS if named else 0.0
-        scored.append((score, answer))
-    scored.sort(key=lambda sa: (-sa[1].matched, -sa[0]))
-    best_score, best = scored[0]
+        # The vocabulary helps choose the game; how close the others come is judged without it,
+        # so a question two games both answer still names both.
+        scored.append((score + VOCABULARY_WEIGHT * vocabulary.get(index.id, 0.0), score, answer))
+    scored.sort(key=lambda sa: (-sa[2].matched, -sa[0]))
+    _, best_score, best = scored[0]
     best.skipped = skipped
     best.every_game = True
     if best.matched and len(scored) > 1:
         best.candidates = [
             {"game": a.game, "title": a.game_title, "confidence": round(a.confidence, 3)}
-            for s, a in scored[1:] if a.matched and s >= best_score - CANDIDATE_MARGIN
+            for _, s, a in scored[1:] if a.matched and s >= best_score - CANDIDATE_MARGIN
         ]
     return best
 
@@ -158,6 +165,25 @@ def _games_named(question: str, indexes: list[GameIndex]) -> list[GameIndex]:
                 named.append(index)
                 break
     return named
+
+
+def _vocabulary(question: str, indexes: list[GameIndex]) -> dict[str, float]:
+    """Per game, the chance that the question was asked in its words: each word's share of the
+    game's docs (a naive Bayes model of each game's text), normalised over the games. "How many
+    bones does everyone start with?" is Runes and Bones' (bones in 55 of its 117 docs), not
+    Rattlebones' (in 1 of 207), whichever answer looks surer."""
+    stems = list(dict.fromkeys(stems_of([t for t in words(question) if t not in STOPWORDS])))
+    if len(indexes) < 2 or not stems:
+        return {}
+    loglik = {}
+    for index in indexes:
+        df = index.df(stems)
+        docs = max(index.docs, 1) + 2 * VOCABULARY_SMOOTHING
+        loglik[index.id] = sum(math.log((df[s] + VOCABULARY_SMOOTHING) / docs) for s in stems)
+    top = max(loglik.values())
+    odds = {g: math.exp(v - top) for g, v in loglik.items()}
+    total = sum(odds.values())
+    return {g: v / total for g, v in odds.items()}
 
 
 def _distinctness(question: str, indexes: list[GameIndex]) -> tuple[dict[str, float], frozenset[str]]:
@@ -199,7 +225,7 @@ def answer_in(index: GameIndex, question: str, k: int = 3, known: frozenset[str]
         lead = None  # "the arrow tile": the search prefers the Arrow space to the Arrow side
     search_conf = confidence
     if lead is not None and (lead.confidence >= SURE_COMPUTED or lead.confidence >= confidence * 0.9):
-        first = _narrower(index, result, lead.rule)
+        first = lead.rule if lead.kind == "list" else _narrower(index, result, lead.rule)
         if first != lead.rule:
             lead.also = [lead.rule, *lead.also]
         text = lead.answer
@@ -209,9 +235,10 @@ def answer_in(index: GameIndex, question: str, k: int = 3, known: frozenset[str]
         source = f"data:{lead.kind}"
         following = list(lead.also) + [h.rule for h in result.hits]
     elif result.top is not None:
-        first = result.top.rule
-        text, source = _answer_text(index, result.top)
-        following = [h.rule for h in result.hits[1:]]
+        top_hit = _whole_list(index, result) if intent(question) == LIST else result.top
+        first = top_hit.rule
+        text, source = _answer_text(index, top_hit)
+        following = [h.rule for h in result.hits if h is not top_hit]
     else:
         first, text, source, following = None, None, "rules", []
     # The game's own facts (play time, age) are asked in words no rulebook uses ("kids", "age").
@@ -227,6 +254,7 @@ def answer_in(index: GameIndex, question: str, k: int = 3, known: frozenset[str]
         "agree": float(top is not None and first == top.rule or source in ("data:facts", "data:players")),
         "parent": float(any(r.parent == first for r in index.rules.values())) if first else 0.0,
         "words": float(len(query.content_stems)),
+        "named": result.named, "known": float(result.known), "unknown": float(result.unknown),
     }
     if matched:  # how often answers made like this one are right (see calibrate.py)
         confidence = max(THRESHOLD, calibrate(signals))
@@ -251,6 +279,17 @@ def _namesake_ranked_higher(index: GameIndex, result: SearchResult, rule: str) -
     if top is None or top.rule == rule or rule not in index.rules or top.rule not in index.rules:
         return False
     return index.rules[top.rule].title.lower() == index.rules[rule].title.lower()
+
+
+def _whole_list(index: GameIndex, result: SearchResult) -> RuleHit:
+    """For a question after a list ("what are the phases of a fight?"), the section whose
+    sub-sections are the items, when the search ranks it near the top with one of them first."""
+    top = result.top
+    info = index.rules.get(top.rule)
+    for hit in result.hits[1:3]:
+        if info is not None and info.parent == hit.rule and hit.score >= LIST_PARENT * top.score:
+            return hit
+    return top
 
 
 def _narrower(index: GameIndex, result: SearchResult, rule: str) -> str:

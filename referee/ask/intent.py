@@ -28,10 +28,10 @@ DEFINITION = "definition"
 LIST = "list"
 OTHER = "other"
 
-_HAPPENS = re.compile(r"\bwhat (happens|happened|then|now)\b|\bwhat if\b|\bwhat do(es)? (i|we|you|they) do\b|"
+_HAPPENS = re.compile(r"\bwhat (happens|happened|then|now)\b|\bnow what\b|\bwhat if\b|\bwhat do(es)? (i|we|you|they) do\b|"
                       r"\bwhat should\b|\b(happen|happens) (if|when|to)\b")
 _WHO_WINS = re.compile(r"\bwho (wins|won|win|gets the|takes the)\b|\bwhich (one |rune |card |side )?(wins|beats|is stronger)\b|"
-                       r"\bwho beats\b|\bwho is stronger\b")
+                       r"\bwho beats\b|\bwho is stronger\b|\bwhat decides\b|\bwhich (one )?counts\b")
 _NUMBER = re.compile(r"\bhow (many|much|high|low|far|long|often)\b|\bnumber of\b|"
                      r"\bwhat('?s| is| are) (the|my|a|an|our) [\w\s-]*\b(limit|maximum|minimum|max|min|most|least|"
                      r"cost|price|size|count|total|number|amount)\b|\bhow many\b")
@@ -41,7 +41,7 @@ _DEFINITION = re.compile(r"\bwhat('?s| is| are| does| do)\b.*\b(do|does|mean|mea
                          r"^\s*what('?s| is| are) (a|an|the)?\s*[\w-]+( [\w-]+)?\W*$|\bexplain\b|\btell me about\b|"
                          r"\bwhat'?s?\s+[\w-]+(\s[\w-]+)? do\b|\bhow does [\w\s-]+ work\b")
 _LIST = re.compile(r"\bwhat are (the|my|all)\b|\b(list|which are) (the|all)\b|\bwhat('?s| is) in\b|"
-                   r"\b(phases|steps|stages|parts|kinds|types|options)\b")
+                   r"\b(phases|steps|stages|parts|kinds|types|options)\b|\b(what|which) order\b|\border of (things|stuff|play)\b")
 
 
 # Contractions typed without the apostrophe ("whats", "dont"), read as written in full.
@@ -89,6 +89,8 @@ PARAPHRASES = [
      "who is first player"),
     (re.compile(r"\b(my|your|his|her|their|our|next|a|each|every|one|same|whose) go\b"), r"\1 turn"),
     (re.compile(r"\b(put|putting|lay|laying|laid|set|setting) (him|her|it|them|\w+ cards?|a card|cards) down\b"), "play"),
+    (re.compile(r"\b(get|gets|getting|put|puts|putting|bring|move)( \w+){0,5} (onto|on to|on) the table\b"), "play"),
+    (re.compile(r"\b(get|gets|getting|put|puts|putting|bring|move)( \w+){0,4} (onto|on to|on) the table\b"), "play"),
 ]
 
 

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import math
 
+from .intent import DEFINITION, intent
+from .intent import OTHER as OTHER_INTENT
 from .phrases import NAME_KINDS, PhraseHit, match_phrases
 from .query import Query, correct_typos, generic_stems, parse, stems_of  # noqa: F401  (re-exported)
 from .store import GameIndex
@@ -38,6 +40,10 @@ PHRASE_KIND_WEIGHT = {
     "table": 0.6, "cycle-item": 0.5, "column": 0.3, "value": 0.5, "component": 0.5, "deck": 0.6,
     "die": 0.7, "face": 0.5, "piece": 0.6, "icon": 0.0,
 }
+# A glossary term or a card named in a question that is not asking what it is ("my draw pile is
+# empty, now what?") sets the scene: the rule about the situation is wanted, not the term's own.
+THING_KINDS = ("term", "term-alias")
+THING_IN_SCENE = 0.6
 W_FTS = 0.35  # BM25, relative to the best rule's
 W_PHRASE = 0.45  # phrases naming the rule
 IDF_POWER = 0.5  # rare words weigh more than common ones, but not overwhelmingly
@@ -49,6 +55,7 @@ FAQ_WEIGHT = 1.5
 INHERIT = 1.0  # a section named with its parent adds the parent's phrase score
 CHILD_TIE = 0.85  # a sub-section this close to its parent goes first
 VARIANT = 0.85  # optional rules yield to the base game unless the question asks for a variant
+VARIANT_ASKED = 1.15  # ... and go first when it does ("can we play without ...?")
 
 
 class RuleHit:
@@ -152,12 +159,13 @@ def search(index: GameIndex, query: Query) -> SearchResult:
         coverage[rule] = max(coverage.get(rule, 0.0), got)
 
     hits = []
+    variant = _asks_variant(query)
     for rule in set(fts) | set(phrase_score) | set(coverage):
         if rule not in index.rules:
             continue
         score = coverage.get(rule, 0.0) + W_FTS * fts.get(rule, 0.0) / top_fts + W_PHRASE * phrase_score.get(rule, 0.0)
-        if index.rules[rule].optional and not _asks_variant(query):
-            score *= VARIANT
+        if index.rules[rule].optional:
+            score *= VARIANT_ASKED if variant else VARIANT
         hits.append(RuleHit(rule, score, coverage.get(rule, 0.0), fts.get(rule, 0.0) / top_fts,
                             phrase_score.get(rule, 0.0), best_doc.get(rule)))
     hits.sort(key=lambda h: (-h.score, index.rules[h.rule].order))
@@ -211,9 +219,12 @@ def _phrase_scores(phrases: list[PhraseHit], query: Query, idf: dict[str, float]
                 (PHRASE_KIND_WEIGHT.get(hit.phrase.kind, 0.5), hit.phrase.rule))
     scores: dict[str, float] = {}
     named: dict[str, dict[str, float]] = {}
+    defining = intent(query.text) in (DEFINITION, OTHER_INTENT)
     for hit in phrases:
         phrase = hit.phrase
         kind_weight = PHRASE_KIND_WEIGHT.get(phrase.kind, 0.5)
+        if phrase.kind in THING_KINDS and not defining:
+            kind_weight *= THING_IN_SCENE
         if not phrase.rule or kind_weight == 0:
             continue
         span = {query.stems[i] for i in hit.positions}
@@ -320,5 +331,7 @@ def _faq_match(index: GameIndex, question: str, idf: dict[str, float], total: fl
 def _asks_variant(query: Query) -> bool:
     tokens = set(query.tokens)
     if tokens & {"variant", "variants", "optional", "option", "house", "without"}:
+        return True
+    if "way" in tokens and "plai" in query.stems:  # "is there a way to play with every card?"
         return True
     return bool({"we", "us"} & tokens and {"can", "could", "may"} & tokens and "plai" in query.stems)  # "can we play ...

@@ -1,0 +1,108 @@
+"""`referee ask` reading a question before answering it (issue 12): which game's words it uses,
+what kind of answer it wants (a yes/no wants a rule, a list its parent section, a variant the
+optional rule), and the tools that measure and calibrate it on held-out questions.
+
+The real games under content/ are asked, with every index built into a temporary cache.
+"""
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+from referee.ask import store
+from referee.ask.cache import content_games
+from referee.ask.engine import _vocabulary, ask
+from referee.ask.store import open_index
+
+QUESTIONS = Path(__file__).resolve().parent / "ask_questions"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def ask_cache(tmp_path_factory):
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("BONEYARD_CACHE", str(tmp_path_factory.mktemp("ask-cache")))
+        store.forget()
+        yield
+        store.forget()
+
+
+def _module(name: str):
+    if str(QUESTIONS) not in sys.path:
+        sys.path.insert(0, str(QUESTIONS))
+    spec = importlib.util.spec_from_file_location(f"ask_{name}", QUESTIONS / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[f"ask_{name}"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_games_vocabulary_chooses_between_equally_sure_answers():
+    """Runes and Bones and Rattlebones both hold a sure starting value; the question says bones,
+    which fill Runes and Bones' rules and appear once in Rattlebones'."""
+    indexes = [open_index(f) for f in content_games()]
+    chance = _vocabulary("how many bones does everyone start with", indexes)
+    assert abs(sum(chance.values()) - 1.0) < 1e-9
+    assert max(chance, key=chance.get) == "runes-and-bones"
+    answer = ask("how many bones does everyone start with")
+    assert answer.game == "runes-and-bones" and answer.citations[0].id == "setup"
+
+
+def test_a_question_two_games_answer_still_names_both():
+    answer = ask("what does Time do in combat?")
+    assert {"bone-strike", "ribbon-of-bone"} <= {answer.game} | {c["game"] for c in answer.candidates}
+
+
+def test_a_yes_no_question_gets_a_rule_not_a_row_of_the_roll():
+    rule = ask("rolled a 4, can i just move 3", game="rattlebones")
+    assert rule.source != "data:map"
+    roll = ask("what happens when I roll a 2?", game="ribbon-of-bone")  # still read off the map
+    assert roll.source == "data:map"
+
+
+def test_a_number_counting_dice_is_no_roll_but_a_face_in_the_plural_is():
+    assert ask("how much gold to roll two dice", game="rattlebones").source != "data:map"
+    fives = ask("got two 5s in my roll, what do i get", game="runeblade")
+    assert fives.source == "data:map" and "5" in fives.answer and " 2:" not in fives.answer
+
+
+def test_asking_for_a_variant_puts_the_optional_rule_first():
+    asked = ask("is there a way to play with every single card in the market", game="bone-strike")
+    assert asked.citations[0].id == "setup.all-factions"
+    plain = ask("how do we set up the market?", game="bone-strike")
+    assert plain.citations[0].id != "setup.all-factions"
+
+
+def test_a_list_question_cites_the_section_whose_parts_are_the_items():
+    answer = ask("what are the turn phases again", game="bone-strike")
+    assert answer.citations[0].id == "turn"
+    assert "Rouse" in answer.answer and "Refill" in answer.answer
+
+
+def test_folds_are_stable_and_spread():
+    kfold = _module("kfold")
+    assert kfold.fold_of("Who goes first?") == kfold.fold_of("  who goes   FIRST? ")
+    folds = {kfold.fold_of(f"question {i}") for i in range(50)}
+    assert folds == set(range(kfold.FOLDS))
+
+
+def test_confidence_fit_recovers_a_known_model_and_picks_the_least_shade():
+    fit = _module("fit_confidence")
+    import random
+
+    rng = random.Random(7)
+    true = [-1.0, 3.0]
+    rows = []
+    for i in range(400):
+        x = [1.0, rng.random()]
+        y = rng.random() < fit.predict(true, x)
+        rows.append(("g", i % 5, x, y))
+    w = fit.fit(rows)
+    assert abs(w[0] - true[0]) < 0.6 and abs(w[1] - true[1]) < 1.0
+    # Every answer with logit above 3 is right, one at 2.5 is wrong: shown at 0.9 or more (logit
+    # 2.2 and up) they are right 2/3 of the time unshaded, and all right shaded by 0.5.
+    predicted = [(3.5, True, []), (3.2, True, []), (2.5, False, []), (0.0, False, [])]
+    assert fit.sure_right(predicted, 0.0) < 0.97
+    assert fit.sure_right(predicted, 0.5) == 1.0
