@@ -29,6 +29,7 @@ LIMITS: dict[str, Limit] = {
     "deck_cards": Limit(10_000, "cards printed by one deck"),
     "game_cards": Limit(20_000, "cards printed by all the decks of one game"),
     "text_chars": Limit(20_000, "characters in one text field (a card's text, a rule section)"),
+    "board_cells": Limit(10_000, "cells in one square grid or hex map (columns x rows), and cells listed on one board"),
     "problems_listed": Limit(100, "problems listed one by one for a game (the rest are counted in one line)"),
     # art (generator.model.icons, generator.scene.images, generator.rulebook.pdf)
     "icon_bytes": Limit(512 * 1024, "bytes in one SVG icon"),

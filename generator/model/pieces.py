@@ -11,9 +11,12 @@ A token set is read for:
 - ``shape``: circle (or round), square (the default), rectangle (or rect), standee (a folding
   stand-up figure);
 - ``size_mm``: one number (a circle's diameter, a square's side) or [width, height];
-- the art: ``icon``, ``fill`` (background), ``colour`` (or ``color``: the border, a player colour),
+- the art: ``icon`` (any icon of the game), ``image`` (a PNG or JPEG in the game folder: the
+  whole face, fitted inside the cut line on a round token, covering a square one and the
+  standee's figure), ``fill`` (background), ``colour`` (or ``color``: the border, a player colour),
   ``label`` (a short caption), ``text`` (rules text, on tiles); or ``front: {...}`` and
-  ``back: {...}`` with the same keys: a set with a ``back`` is printed double-sided;
+  ``back: {...}`` with the same keys: a set with a ``back`` is printed double-sided; ``faces``
+  and ``kinds`` may each have their own ``icon`` or ``image``;
 - how many of what: ``count``; or ``colours`` with ``per_colour`` (one set in player colours); or
   ``faces`` (a different face per piece, e.g. board tiles, each ``count`` 1 unless said); or
   ``kinds`` (token kinds with their own ``count``, ``icon``, ``pips`` or ``values``);
@@ -29,6 +32,15 @@ A board is one of:
   ``kind``, ``label``, ``icon``, ``mark``, ``chart``: a chart table printed on the space ...),
   ``direction`` (clockwise unless counterclockwise), ``name``, ``rule``, ``note``; the loop's
   spaces are ``space_size_mm``; the score track's band is ``band_mm`` wide (17);
+- a *drawn board* (generator/model/boards.py says each key in full): a square grid
+  (``grid: {columns, rows, cell_mm, labels: chess|numbers|none}``) or a hex map (``hex: {columns,
+  rows, size_mm, orientation: flat|pointy, labels: offset|none}``), with ``cells`` filled from data
+  (``at``, ``kind``, ``label``, ``icon``, ``fill``; ``cell_kinds`` give each kind its look); an
+  image board (``image: art/board.png``, scaled to ``size_mm``; ``fit: cover`` (default) or
+  ``contain``); free ``regions`` placed in mm (``box: [x, y, w, h]``, ``text``, ``icon``,
+  ``image``, ``fill``, ``colour``), drawn over any board kind, a track board too; ``fill`` colours
+  the board's ground. Its size is ``size_mm`` (needed by an image board), else the grid's or the
+  hex map's with a margin; a board larger than the paper is tiled as track boards are;
 - a *card-layout guide*: ``grid: {columns, rows, card, gap_mm}`` and ``slots`` (``slot``, ``row``,
   ``column``, ``neighbours``, ``start``): where cards go on the table, not to scale;
 - a board drawn by a sheet layout (``layout:``), or one printed on another piece
@@ -90,6 +102,28 @@ def check_colour(value: str | None) -> str | None:
 
 
 Colour = Annotated[str, Field(max_length=40)]
+ImagePath = Annotated[str, Field(min_length=1, max_length=300)]
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
+
+
+def nested_images(data: object, path: tuple = ()) -> list[tuple[tuple, str]]:
+    """Every ``image`` below a piece's top level (front.image, kinds[2].image, regions[0].image),
+    with its path, so the loader checks those files as it checks a top-level image."""
+    found: list[tuple[tuple, str]] = []
+    items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, (list, tuple)) else ()
+    for key, value in items:
+        if key == "image" and path and isinstance(value, str):
+            found.append((path, value))
+        elif isinstance(value, (dict, list, tuple)):
+            found += nested_images(value, path + (key,))
+    return found
+
+
+def check_image(value: str | None) -> str | None:
+    """A PNG or JPEG path inside the game folder (the loader checks the file itself)."""
+    if value is not None and not str(value).lower().endswith(IMAGE_SUFFIXES):
+        raise ValueError(f"expected a PNG or JPEG file (art/board.png), found '{value}'")
+    return value
 
 
 class AsWritten:
@@ -122,9 +156,10 @@ class Data(AsWritten, BaseModel):
 
 
 class TokenArt(Data):
-    """One side's art: ``icon``, ``fill``, ``colour``/``color``, ``label``, ``text``, ``pips``."""
+    """One side's art: ``icon``, ``image``, ``fill``, ``colour``/``color``, ``label``, ``text``, ``pips``."""
 
     icon: Id | None = None
+    image: ImagePath | None = None
     fill: Colour | None = None
     colour: Colour | None = None
     color: Colour | None = None
@@ -133,6 +168,7 @@ class TokenArt(Data):
     pips: Annotated[int, Field(ge=0, le=9)] | None = None
 
     _colours = field_validator("fill", "colour", "color")(check_colour)
+    _image = field_validator("image")(check_image)
 
 
 class TokenFace(Data):
@@ -142,6 +178,7 @@ class TokenFace(Data):
     id: Id | None = None
     name: str | None = None
     icon: Id | None = None
+    image: ImagePath | None = None
     fill: Colour | None = None
     colour: Colour | None = None
     text: str | None = None
@@ -151,6 +188,7 @@ class TokenFace(Data):
     adds_side: str | None = None
 
     _colours = field_validator("fill", "colour")(check_colour)
+    _image = field_validator("image")(check_image)
 
 
 class TokenValue(Data):
@@ -169,6 +207,7 @@ class TokenKind(Data):
     id: Id | None = None
     name: str | None = None
     icon: Id | None = None
+    image: ImagePath | None = None
     fill: Colour | None = None
     colour: Colour | None = None
     count: Count | None = None
@@ -181,6 +220,7 @@ class TokenKind(Data):
     sample: bool | None = None
 
     _colours = field_validator("fill", "colour")(check_colour)
+    _image = field_validator("image")(check_image)
 
 
 class TypedPiece(AsWritten, Piece):
@@ -201,6 +241,7 @@ class Token(TypedPiece):
     shape: Literal["circle", "round", "square", "rectangle", "rect", "standee"] | None = None
     size_mm: Mm | tuple[Mm, Mm] | None = None
     icon: Id | None = None
+    image: ImagePath | None = None
     fill: Colour | None = None
     colour: Colour | None = None
     color: Colour | None = None
@@ -217,6 +258,7 @@ class Token(TypedPiece):
     value: int | None = None
 
     _colours = field_validator("fill", "colour", "color")(check_colour)
+    _image = field_validator("image")(check_image)
 
     @field_validator("colours")
     @classmethod
@@ -224,107 +266,6 @@ class Token(TypedPiece):
         for item in value or ():
             check_colour(item)
         return value
-
-
-# --- boards -------------------------------------------------------------------------------------
-
-SpaceKind = Literal["plain", "start", "milestone", "slot", "store", "printed", "rattlebones-start"]
-Direction = Literal["clockwise", "counterclockwise", "anticlockwise", "counter-clockwise"]
-CardSize = Literal[tuple(CARD_SIZES_MM)]  # type: ignore[valid-type]
-
-
-class Space(Data):
-    """A space of a track, in order. ``kind`` picks the style: plain, start (and store: dark),
-    milestone (accent), slot (blank, a tile is laid on it), printed (its action printed);
-    rattlebones-start is drawn plain and marks the Rattlebones pawn's start for the referee.
-    ``label`` (else ``index``, or ``points`` on the train track), ``icon`` and a small ``mark`` are
-    drawn; ``chart: <table id>`` prints that chart on the space. ``slot`` (the tile slot),
-    ``action`` and ``rattlebones_start_players`` are for the referee."""
-
-    index: int | None = None
-    kind: SpaceKind | None = None
-    label: str | int | None = None
-    icon: Id | None = None
-    mark: str | None = None
-    chart: Id | None = None
-    points: int | None = None
-    slot: str | None = None
-    action: str | None = None
-    rattlebones_start_players: int | None = None
-
-
-class Track(Data):
-    """A ring of spaces: ``score_track``, ``loop`` or ``train_track`` (see Space). ``first``,
-    ``last``, ``start`` and ``closed_loop`` describe the track for the referee and the rules index."""
-
-    name: str | None = None
-    note: str | None = None
-    rule: RuleRef | None = None
-    direction: Direction | None = None
-    spaces: tuple[Space, ...]
-    space_size_mm: tuple[Mm, Mm] | None = None  # loop: each space's size
-    band_mm: Mm | None = None  # score track: the band's width (17)
-    first: int | None = None
-    last: int | None = None
-    start: int | str | None = None
-    closed_loop: bool | None = None
-
-
-class Store(Data):
-    """The loop's store space (``space``: its index) and the ``chart`` printed there (referee)."""
-
-    space: int | None = None
-    chart: Id | None = None
-    rule: RuleRef | None = None
-    note: str | None = None
-
-
-class TileSlot(Data):
-    """A loop space board tiles are laid on at setup (referee)."""
-
-    id: Id
-    space: int
-
-
-class Grid(Data):
-    """A card-layout guide's grid: ``columns`` x ``rows`` of ``card``-sized places, ``gap_mm`` apart."""
-
-    columns: Annotated[int, Field(ge=1, le=50)]
-    rows: Annotated[int, Field(ge=1, le=50)]
-    card: CardSize | tuple[Mm, Mm] | None = None
-    gap_mm: Annotated[int | float, Field(ge=0, le=100)] | None = None
-
-
-class Slot(Data):
-    """A place in the grid (``row``, ``column`` from 0): its number ``slot``, the slots it
-    ``neighbours`` (lines are drawn to them) and whether it is the ``start``."""
-
-    slot: int
-    row: int
-    column: int
-    neighbours: tuple[int, ...] | None = None
-    start: bool | None = None
-
-
-class Board(TypedPiece):
-    """A board (``boards:``); see the module docstring for its formats and keys."""
-
-    size_mm: tuple[Mm, Mm] | None = None
-    score_track: Track | None = None
-    loop: Track | None = None
-    train_track: Track | None = None
-    store: Store | None = None
-    tile_slots: tuple[TileSlot, ...] | None = None
-    grid: Grid | None = None
-    slots: tuple[Slot, ...] | None = None
-    spaces: tuple[int | str, ...] | None = None
-    start: int | str | None = None
-    corners: dict[str, str] | None = None
-    icon: Id | None = None
-    kind: str | None = None
-    printed: bool | None = None
-    printed_on: str | None = None
-    source: Literal["print", "gather"] | None = None
 
 
 # --- sheets -------------------------------------------------------------------------------------
@@ -353,3 +294,6 @@ class Sheet(TypedPiece):
             raise ValueError(f"expected a paper size ({', '.join(PAPER_SIZES_MM)}), a card size "
                              f"({', '.join(CARD_SIZES_MM)}) or [width, height] in mm, found '{value}'{hint}")
         return value
+
+
+from .boards import Board  # noqa: E402,F401  (boards build on the types above; game.py imports Board from here)

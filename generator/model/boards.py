@@ -1,0 +1,395 @@
+"""Typed boards (``boards:``; the module docstring of generator/model/pieces.py lists the kinds) and
+the geometry the model and the drawing share: coordinates of a square grid and a hex map, the
+cells filled from data, free regions placed in millimetres.
+
+- ``grid: {columns, rows, cell_mm, labels}``: a square grid of ``cell_mm`` cells. ``labels: chess``
+  letters the columns (A, B ... from the left) and numbers the rows (1 at the bottom, as on a chess
+  board) round the edge; ``labels: numbers`` numbers every cell in its corner, row by row from the
+  top-left; ``none`` (the default) prints no coordinates. (A grid with ``card`` and ``slots`` instead
+  is a card-layout guide.)
+- ``hex: {columns, rows, size_mm, orientation, labels}``: a hex map of ``size_mm`` hexes (measured
+  across the flats), ``orientation: flat`` (flat top, the default: columns of hexes, every other
+  column half a hex lower) or ``pointy`` (pointed top: rows, every other row half a hex to the
+  right). ``labels: offset`` (the default) prints each hex's offset coordinate, column then row, two
+  digits each from 01 at the top-left (``0304``: third column, fourth row); ``none`` prints none.
+- ``cells: [{at, kind, label, icon, fill}]``: cells of the grid or hex map drawn from data. ``at``
+  is the coordinate as printed: ``B3`` on a square grid (or the cell's number with ``labels:
+  numbers``), ``0304`` on a hex map. ``kind`` names an entry of ``cell_kinds: {forest: {fill, icon,
+  label}}``, which gives every cell of that kind its look; a cell's own keys win.
+- ``regions: [{box: [x, y, w, h], text, icon, image, fill, colour}]``: boxes placed in mm from the
+  board's top-left corner, drawn over any board kind (a track board, a grid, a hex map, an image):
+  a fill, a border (``colour``), an image (fitted inside the box), an icon, and text set to fit.
+"""
+from __future__ import annotations
+
+import re
+from typing import Annotated, Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from ..limits import limit
+from ..paper.sizes import CARD_SIZES_MM
+from ..suggest import did_you_mean
+from .game import Id, RuleRef
+from .pieces import Colour, Data, ImagePath, Mm, TypedPiece, check_colour, check_image
+
+MAX_CELLS = limit("board_cells")
+HEX_LABEL = re.compile(r"^(\d{2,3})(\d{2,3})$")
+CHESS_LABEL = re.compile(r"^([A-Za-z]{1,2})(\d{1,3})$")
+
+
+def column_letters(index: int) -> str:
+    """A, B ... Z, AA, AB ...: the chess-style name of a column counted from 0."""
+    name = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        name = chr(ord("A") + rest) + name
+    return name
+
+
+def _letters_index(letters: str) -> int:
+    value = 0
+    for char in letters.upper():
+        value = value * 26 + ord(char) - ord("A") + 1
+    return value - 1
+
+
+def hex_label(column: int, row: int, columns: int, rows: int) -> str:
+    """The offset coordinate of a hex counted from 0: column then row, from 01 (0304)."""
+    width = 3 if max(columns, rows) > 99 else 2
+    return f"{column + 1:0{width}d}{row + 1:0{width}d}"
+
+
+def grid_cell(at: str | int, columns: int, rows: int) -> tuple[int, int]:
+    """(column, row) from the top-left, counted from 0, of a square grid's cell named ``at``: a
+    chess coordinate (B3: second column, third row from the bottom) or a cell number (row by row
+    from the top-left, from 1). A ValueError says what was expected."""
+    if isinstance(at, int) and not isinstance(at, bool):
+        if not 1 <= at <= columns * rows:
+            raise ValueError(f"cell number {at} is outside the grid: cells are numbered 1 to {columns * rows}")
+        return (at - 1) % columns, (at - 1) // columns
+    match = CHESS_LABEL.match(str(at).strip())
+    if not match:
+        raise ValueError(f"'{at}' is not a square-grid coordinate: write a column letter and a row number "
+                         f"(A1 is the bottom-left cell) or the cell's number")
+    column, rank = _letters_index(match.group(1)), int(match.group(2))
+    if column >= columns or not 1 <= rank <= rows:
+        raise ValueError(f"'{at}' is outside the {columns} x {rows} grid: columns A to {column_letters(columns - 1)}, "
+                         f"rows 1 to {rows}")
+    return column, rows - rank
+
+
+def hex_cell(at: str | int, columns: int, rows: int) -> tuple[int, int]:
+    """(column, row) counted from 0 of the hex named ``at``: its offset coordinate, column then row
+    (0304). A ValueError says what was expected."""
+    text = str(at).strip()
+    match = HEX_LABEL.match(text) if len(text) in (4, 6) else None
+    if not match:
+        raise ValueError(f"'{at}' is not a hex coordinate: write the column then the row, two digits each "
+                         f"(0304: third column, fourth row), in quotes")
+    column, row = int(match.group(1)) - 1, int(match.group(2)) - 1
+    if not (0 <= column < columns and 0 <= row < rows):
+        raise ValueError(f"'{at}' is outside the {columns} x {rows} hex map: columns 01 to {columns:02d}, "
+                         f"rows 01 to {rows:02d}")
+    return column, row
+
+
+def check_cells(cells, kinds: dict | None, grid, hexes) -> None:
+    """Every cell names a cell of the grid or hex map once, and a known kind."""
+    if grid is None and hexes is None:
+        raise ValueError("cells belong to a square grid (grid: {columns, rows, cell_mm}) or a hex map "
+                         "(hex: {columns, rows, size_mm}); add one, or place free regions instead")
+    if len(cells) > MAX_CELLS:
+        raise ValueError(f"{len(cells):,} cells; a board may list at most {MAX_CELLS:,}")
+    seen: dict[tuple[int, int], int] = {}
+    for index, cell in enumerate(cells):
+        try:
+            place = (grid_cell(cell.at, grid.columns, grid.rows) if grid is not None
+                     else hex_cell(cell.at, hexes.columns, hexes.rows))
+        except ValueError as exc:
+            raise ValueError(f"cells[{index}].at: {exc}") from None
+        if place in seen:
+            raise ValueError(f"cells[{index}].at: '{cell.at}' is already filled by cells[{seen[place]}]; "
+                             f"give each cell once")
+        seen[place] = index
+        if cell.kind is not None and cell.kind not in (kinds or {}):
+            hint = did_you_mean(cell.kind, kinds or {})
+            raise ValueError(f"cells[{index}].kind: '{cell.kind}' is not one of the board's cell_kinds"
+                             + (f"; {hint}" if hint else f" ({', '.join(kinds)})" if kinds else
+                                "; describe it under cell_kinds: {" + f"{cell.kind}: {{fill: ..., icon: ...}}}}"))
+
+
+def check_regions(regions, size: tuple[float, float] | None) -> None:
+    """Every region's box lies on the board."""
+    if size is None:
+        return
+    width, height = size
+    for index, region in enumerate(regions):
+        x, y, w, h = region.box
+        if x + w > width + 0.01 or y + h > height + 0.01:
+            raise ValueError(f"regions[{index}].box [{x:g}, {y:g}, {w:g}, {h:g}] reaches past the "
+                             f"{width:g} x {height:g} mm board; boxes are [x, y, width, height] in mm from its top-left")
+
+
+def grid_extent(grid) -> tuple[float, float]:
+    """A square grid's cells across and down, in mm."""
+    return grid.columns * float(grid.cell_mm), grid.rows * float(grid.cell_mm)
+
+
+def hex_extent(hexes) -> tuple[float, float]:
+    """A hex map's width and height in mm, from the hexes' size across the flats."""
+    flat = float(hexes.size_mm)
+    side = flat / 3 ** 0.5
+    if (hexes.orientation or "flat") == "flat":  # columns of flat-topped hexes, 1.5 sides apart
+        width = side * (1.5 * hexes.columns + 0.5)
+        height = flat * (hexes.rows + (0.5 if hexes.columns > 1 else 0.0))
+    else:  # rows of pointy-topped hexes, 1.5 sides apart, every other row shifted half a hex
+        width = flat * (hexes.columns + (0.5 if hexes.rows > 1 else 0.0))
+        height = side * (1.5 * hexes.rows + 0.5)
+    return width, height
+
+
+def margin_mm(labels: str | None) -> float:
+    """Room round a grid or hex map: wider where coordinates are printed round the edge."""
+    return 10.0 if labels == "chess" else 6.0
+
+
+# --- boards -------------------------------------------------------------------------------------
+
+SpaceKind = Literal["plain", "start", "milestone", "slot", "store", "printed", "rattlebones-start"]
+Direction = Literal["clockwise", "counterclockwise", "anticlockwise", "counter-clockwise"]
+CardSize = Literal[tuple(CARD_SIZES_MM)]  # type: ignore[valid-type]
+
+
+class Space(Data):
+    """A space of a track, in order. ``kind`` picks the style: plain, start (and store: dark),
+    milestone (accent), slot (blank, a tile is laid on it), printed (its action printed);
+    rattlebones-start is drawn plain and marks the Rattlebones pawn's start for the referee.
+    ``label`` (else ``index``, or ``points`` on the train track), ``icon`` and a small ``mark`` are
+    drawn; ``chart: <table id>`` prints that chart on the space. ``slot`` (the tile slot),
+    ``action`` and ``rattlebones_start_players`` are for the referee."""
+
+    index: int | None = None
+    kind: SpaceKind | None = None
+    label: str | int | None = None
+    icon: Id | None = None
+    mark: str | None = None
+    chart: Id | None = None
+    points: int | None = None
+    slot: str | None = None
+    action: str | None = None
+    rattlebones_start_players: int | None = None
+
+
+class Track(Data):
+    """A ring of spaces: ``score_track``, ``loop`` or ``train_track`` (see Space). ``first``,
+    ``last``, ``start`` and ``closed_loop`` describe the track for the referee and the rules index."""
+
+    name: str | None = None
+    note: str | None = None
+    rule: RuleRef | None = None
+    direction: Direction | None = None
+    spaces: tuple[Space, ...]
+    space_size_mm: tuple[Mm, Mm] | None = None  # loop: each space's size
+    band_mm: Mm | None = None  # score track: the band's width (17)
+    first: int | None = None
+    last: int | None = None
+    start: int | str | None = None
+    closed_loop: bool | None = None
+
+
+class Store(Data):
+    """The loop's store space (``space``: its index) and the ``chart`` printed there (referee)."""
+
+    space: int | None = None
+    chart: Id | None = None
+    rule: RuleRef | None = None
+    note: str | None = None
+
+
+class TileSlot(Data):
+    """A loop space board tiles are laid on at setup (referee)."""
+
+    id: Id
+    space: int
+
+
+class Grid(Data):
+    """A square grid (``cell_mm``: each cell's side; ``labels``: chess, numbers or none) or a
+    card-layout guide's grid (``card``-sized places, ``gap_mm`` apart, with the board's ``slots``):
+    ``columns`` x ``rows``, at most the board_cells limit in all (generator/limits.py)."""
+
+    columns: Annotated[int, Field(ge=1, le=200)]
+    rows: Annotated[int, Field(ge=1, le=200)]
+    card: CardSize | tuple[Mm, Mm] | None = None
+    gap_mm: Annotated[int | float, Field(ge=0, le=100)] | None = None
+    cell_mm: Mm | None = None
+    labels: Literal["chess", "numbers", "none"] | None = None
+
+    @model_validator(mode="after")
+    def _one_kind(self):
+        if self.cell_mm is not None and (self.card is not None or self.gap_mm is not None):
+            raise ValueError("a grid has cell_mm (a square grid) or card and gap_mm (a card-layout guide), not both")
+        if self.cell_mm is None and self.labels is not None:
+            raise ValueError("labels number a square grid's cells: give cell_mm too")
+        if self.columns * self.rows > MAX_CELLS:
+            raise ValueError(f"{self.columns} x {self.rows} = {self.columns * self.rows:,} cells; a grid may have "
+                             f"at most {MAX_CELLS:,}: use larger cells, or split the board")
+        return self
+
+
+class HexMap(Data):
+    """A hex map (``hex:``): ``columns`` x ``rows`` hexes of ``size_mm`` across the flats,
+    ``orientation`` flat (the default) or pointy, ``labels`` offset (the default) or none."""
+
+    columns: Annotated[int, Field(ge=1, le=200)]
+    rows: Annotated[int, Field(ge=1, le=200)]
+    size_mm: Mm
+    orientation: Literal["flat", "pointy"] | None = None
+    labels: Literal["offset", "none"] | None = None
+
+    @model_validator(mode="after")
+    def _bounded(self):
+        if self.columns * self.rows > MAX_CELLS:
+            raise ValueError(f"{self.columns} x {self.rows} = {self.columns * self.rows:,} hexes; a hex map may have "
+                             f"at most {MAX_CELLS:,}: use larger hexes, or split the board")
+        return self
+
+
+class CellKind(Data):
+    """The look every cell of one kind shares (``cell_kinds: {forest: {...}}``): ``fill``, ``icon``,
+    ``label``, ``colour`` (the cell's edge)."""
+
+    fill: Colour | None = None
+    icon: Id | None = None
+    label: str | int | None = None
+    colour: Colour | None = None
+
+    _colours = field_validator("fill", "colour")(check_colour)
+
+
+class Cell(Data):
+    """A cell of a grid or hex map drawn from data: ``at`` (B3, a cell number, 0304), ``kind`` (a
+    key of the board's ``cell_kinds``), and its own ``label``, ``icon``, ``fill``, ``colour``."""
+
+    at: Annotated[str, Field(max_length=12)] | int
+    kind: Id | None = None
+    label: str | int | None = None
+    icon: Id | None = None
+    fill: Colour | None = None
+    colour: Colour | None = None
+
+    _colours = field_validator("fill", "colour")(check_colour)
+
+
+BoxMm = tuple[Annotated[int | float, Field(ge=0, le=5000)], Annotated[int | float, Field(ge=0, le=5000)], Mm, Mm]
+
+
+class BoardRegion(Data):
+    """A box on the board (``regions:``), ``box: [x, y, width, height]`` in mm from its top-left:
+    ``fill``, a border in ``colour``, an ``image`` fitted inside, an ``icon``, and ``text`` (with
+    :icon: and **bold** markup) set to fit; ``name`` says what it is for (not printed)."""
+
+    box: BoxMm
+    name: str | None = None
+    text: str | None = None
+    icon: Id | None = None
+    image: ImagePath | None = None
+    fill: Colour | None = None
+    colour: Colour | None = None
+
+    _colours = field_validator("fill", "colour")(check_colour)
+    _image = field_validator("image")(check_image)
+
+
+class Slot(Data):
+    """A place in the grid (``row``, ``column`` from 0): its number ``slot``, the slots it
+    ``neighbours`` (lines are drawn to them) and whether it is the ``start``."""
+
+    slot: int
+    row: int
+    column: int
+    neighbours: tuple[int, ...] | None = None
+    start: bool | None = None
+
+
+class Board(TypedPiece):
+    """A board (``boards:``); see the module docstring for its formats and keys."""
+
+    size_mm: tuple[Mm, Mm] | None = None
+    score_track: Track | None = None
+    loop: Track | None = None
+    train_track: Track | None = None
+    store: Store | None = None
+    tile_slots: tuple[TileSlot, ...] | None = None
+    grid: Grid | None = None
+    slots: tuple[Slot, ...] | None = None
+    hex: HexMap | None = None
+    fill: Colour | None = None
+    image: ImagePath | None = None
+    fit: Literal["cover", "contain"] | None = None
+    cell_kinds: dict[Id, CellKind] | None = None
+    cells: Annotated[tuple[Cell, ...], Field(max_length=MAX_CELLS)] | None = None
+    regions: Annotated[tuple[BoardRegion, ...], Field(max_length=1000)] | None = None
+    spaces: tuple[int | str, ...] | None = None
+    start: int | str | None = None
+    corners: dict[str, str] | None = None
+    icon: Id | None = None
+    kind: str | None = None
+    printed: bool | None = None
+    printed_on: str | None = None
+    source: Literal["print", "gather"] | None = None
+
+    _colours = field_validator("fill")(check_colour)
+    _image = field_validator("image")(check_image)
+
+    @property
+    def square_grid(self) -> Grid | None:
+        return self.grid if self.grid is not None and self.grid.cell_mm is not None else None
+
+    @field_validator("cells")
+    @classmethod
+    def _cells_on_the_map(cls, value, info):
+        grid = info.data.get("grid")
+        check_cells(value or (), info.data.get("cell_kinds"),
+                          grid if grid is not None and grid.cell_mm is not None else None, info.data.get("hex"))
+        return value
+
+    @field_validator("regions")
+    @classmethod
+    def _regions_on_the_board(cls, value, info):
+        size = info.data.get("size_mm")
+        check_regions(value or (), (float(size[0]), float(size[1])) if size else None)
+        return value
+
+    @model_validator(mode="after")
+    def _one_board(self):
+        grid = self.square_grid
+        if self.grid is not None and grid is None and self.slots is None:
+            raise ValueError("grid: give cell_mm (a square grid of cells that size) or the board's slots "
+                             "(a card-layout guide)")
+        if grid is not None and self.hex is not None:
+            raise ValueError("a board has a square grid (grid:) or a hex map (hex:), not both")
+        if self.image is not None and self.size_mm is None:
+            raise ValueError("an image board needs size_mm: [width, height], the size its image is printed at")
+        if self.size_mm is not None and (grid is not None or self.hex is not None):
+            need = grid_extent(grid) if grid is not None else hex_extent(self.hex)
+            if need[0] > self.size_mm[0] + 0.01 or need[1] > self.size_mm[1] + 0.01:
+                raise ValueError(f"the {'grid' if grid is not None else 'hex map'} is {need[0]:.4g} x {need[1]:.4g} mm, "
+                                 f"larger than size_mm {self.size_mm[0]:g} x {self.size_mm[1]:g}; leave size_mm out "
+                                 f"to fit the board to it, or make the cells smaller")
+        if self.regions is not None and self.size_mm is None and grid is None and self.hex is None:
+            raise ValueError("regions are placed in mm on a board of a known size: give size_mm: [width, height]")
+        return self
+
+    def drawn_size_mm(self) -> tuple[float, float] | None:
+        """The board's natural size: size_mm, else its grid or hex map with a margin round it."""
+        if self.size_mm is not None:
+            return float(self.size_mm[0]), float(self.size_mm[1])
+        grid = self.square_grid
+        if grid is None and self.hex is None:
+            return None
+        width, height = grid_extent(grid) if grid is not None else hex_extent(self.hex)
+        margin = margin_mm(grid.labels if grid is not None else None)
+        return round(width + 2 * margin, 3), round(height + 2 * margin, 3)
