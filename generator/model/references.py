@@ -13,6 +13,7 @@ from ..suggest import closest_hint, did_you_mean
 from .files import inside
 from .game import Game, rule_tree
 from .layouts import Layout
+from .pieces import nested_images
 from .problems import Sources, _format_path
 
 MAX_DECK_CARDS = limit("deck_cards")
@@ -241,6 +242,8 @@ def check_references(game: Game, layouts: dict[str, Layout], sources: Sources) -
             check_rule((group, index, "rule"), piece.rule)
             check_text((group, index), piece.extra)
             check_paths((group, index), piece.extra)
+            for where, image in nested_images(piece.extra):  # front.image, regions[0].image ...
+                check_paths((group, index) + where, {"image": image})
     for index, sheet in enumerate(game.sheets):
         if sheet.for_die is not None and sheet.for_die not in dice:
             problem(("sheets", index, "for_die"), f"die '{sheet.for_die}' does not exist",
