@@ -28,15 +28,17 @@ from referee.ask import store
 QUESTIONS = Path(__file__).resolve().parent / "ask_questions"
 GAMES = ["bone-strike", "rattlebones", "runeblade", "runes-and-bones", "ribbon-of-bone", "new-game"]
 # Levels reached on the sets as they stand: the tuning questions and two blind sets, each scored
-# once and then folded in (801 questions: 73 % top-1, 91 % top-3, 97 % right at >= 0.9; 62 of 65
-# off-topic questions refused asked of every game, 319 of 325 asked of each game). Scored before
-# any tuning on it, blind set 1 gave 63 % top-1 and 91 % right at >= 0.9; blind set 2 (308
-# questions) 59 % top-1, 85 % top-3 and 90 % right at >= 0.9, with 23 of its 26 off-topic
-# questions refused.
-MIN_TOP1 = 0.72
+# once and then folded in (801 questions, 2026-11-22 after issue 12's second round: 75 % top-1,
+# 91 % top-3, 98 of 98 right at >= 0.9; 62 of 65 off-topic questions refused asked of every game,
+# 319 of 325 asked of each game). Figures on questions not tuned on come from
+# tests/ask_questions/kfold.py (a fold held out) and fit_confidence.py (the confidence predicted
+# by models fitted without the question's fold or game). Scored before any tuning on it, blind
+# set 1 gave 63 % top-1 and 91 % right at >= 0.9; blind set 2 (308 questions) 59 % top-1, 85 %
+# top-3 and 90 % right at >= 0.9, with 23 of its 26 off-topic questions refused.
+MIN_TOP1 = 0.74
 MIN_TOP1_PER_GAME = 0.67
 MIN_TOP3 = 0.90
-MIN_SURE_RIGHT = 0.95  # answers at confidence >= 0.9
+MIN_SURE_RIGHT = 0.97  # answers at confidence >= 0.9
 MIN_OFF_TOPIC_REFUSED = 0.95  # off-topic questions asked of every game
 MIN_OFF_TOPIC_REFUSED_PER_GAME = 0.97  # ... and of each game with --game
 MIN_QUESTIONS = 8
@@ -100,7 +102,7 @@ def test_accuracy(scored, capsys):
 
 
 def test_confident_answers_are_right(scored):
-    """Calibration: an answer shown at 0.9 or more is right at least 95 % of the time."""
+    """Calibration: an answer shown at 0.9 or more is right at least 97 % of the time."""
     games, _off = scored
     sure = [r for g in games for r in g.results if r.confidence >= 0.9]
     right = sum(r.right for r in sure)

@@ -1,121 +1,169 @@
-"""Fit `referee ask`'s confidence on held-out questions: `python tests/ask_questions/fit_confidence.py`.
+"""Fit `referee ask`'s confidence on held-out questions: `python tests/ask_questions/fit_confidence.py [--write]`.
 
 The shown confidence is the chance that the first section cited is right, from a logistic model
 of what the answer was made of (Answer.signals: the raw confidence, the separation from the next
 section, whether the data worked it out and the search agreed, how much of the question the
-section's names and passages hold ...). It is fitted on the questions of tests/ask_questions that
-were written blind (after a "# from blind set" comment line): questions the ranking was not tuned
-on when they were written, so the model learns how sure to be of questions it has not seen.
+section's names and passages hold, words the game never uses ...). It is fitted on the questions
+of tests/ask_questions that were written blind (after a "# from blind set" comment line).
 
-Prints the leave-one-game-out calibration (each game's answers predicted by a model fitted on
-the others) next to the raw confidence's, and with calibrate.SHADE taken off (the margin kept for
-questions less like these), then the weights to paste into referee/ask/calibrate.py. Pure
-Python: no numpy.
+Nothing here is judged on the questions it was fitted on. Every answer's chance is predicted by
+a model fitted without it, twice: with its fold held out (five folds by a hash of the question,
+as kfold.py) and with its whole game held out. The shade (how much less sure to be of a new
+question than of these, in log-odds) is then the smallest that keeps the answers shown at 0.9 or
+more right at least TARGET of the time in both held-out predictions; no hand-set number. Prints
+the held-out calibration before and after the shade, and the weights; `--write` puts the weights
+and the shade into referee/ask/calibrate.py. Pure Python: no numpy.
 """
 from __future__ import annotations
 
+import argparse
+import json
 import math
+import re
 import sys
 from pathlib import Path
-
-import yaml
 
 REPO = Path(__file__).resolve().parents[2]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from score import game_ref, items_of  # noqa: E402
+from kfold import FOLDS, collect  # noqa: E402
 
-from referee.ask.calibrate import FEATURES, SHADE  # noqa: E402
-from referee.ask.engine import ask  # noqa: E402
+from referee.ask.calibrate import FEATURES  # noqa: E402
 
-BLIND_MARK = "# from blind set"
+CALIBRATE = REPO / "referee" / "ask" / "calibrate.py"
+TARGET = 0.97  # answers shown at 0.9 or more: right at least this often on held-out questions
 L2 = 0.001
-ITERATIONS = 6000
-RATE = 2.0
+ITERATIONS = 30
+SHADES = [i / 10 for i in range(0, 41)]
+
+Row = tuple  # (game, fold, features with a leading 1.0, right)
 
 
-def blind_items(path: Path) -> tuple[str, list[dict]]:
-    """The game of a question file and its items written blind (after a blind-set comment)."""
-    data = yaml.safe_load(path.read_text())
-    items = items_of(data)
-    text = path.read_text().lower().replace("the blind set", "blind set")
-    cut = text.find(BLIND_MARK)
-    if cut < 0:
-        return str(data.get("game") or ""), []
-    before = sum(1 for line in text[:cut].splitlines() if line.strip().startswith("- "))
-    return str(data.get("game") or ""), items[before:]
-
-
-def collect(folder: Path) -> list[tuple[str, list[float], bool]]:
+def rows_of(results: list[dict], every: bool) -> list[Row]:
     rows = []
-    for path in sorted(folder.glob("*.yaml")):
-        game, items = blind_items(path)
-        if not game:
+    for r in results:
+        if not r["game"] or not r["accept"] or not r["matched"] or not (every or r["blind"]):
             continue
-        ref = game_ref(game, path.parent)
-        for item in items:
-            if not item.get("accept"):
-                continue
-            answer = ask(item["q"], game=ref, k=3)
-            if not answer.matched:
-                continue
-            right = bool(answer.citations) and answer.citations[0].id in item["accept"]
-            rows.append((game, [1.0] + [float(answer.signals[f]) for f in FEATURES], right))
+        rows.append((r["game"], r["fold"], [1.0] + [float(r["signals"].get(f, 0.0)) for f in FEATURES], bool(r["right"])))
     return rows
 
 
-def fit(rows: list[tuple[str, list[float], bool]]) -> list[float]:
-    n = len(rows[0][1])
+def fit(rows: list[Row]) -> list[float]:
+    """Logistic regression by Newton's method (a few steps; L2 on all but the bias)."""
+    n = len(rows[0][2])
     w = [0.0] * n
+    ridge = L2 * len(rows)
     for _ in range(ITERATIONS):
-        grad = [0.0] * n
-        for _game, x, y in rows:
+        grad = [ridge * w[i] if i else 0.0 for i in range(n)]
+        hess = [[(ridge if i == j and i else 0.0) for j in range(n)] for i in range(n)]
+        for _g, _f, x, y in rows:
             p = predict(w, x)
             for i in range(n):
                 grad[i] += (p - y) * x[i]
-        for i in range(n):
-            w[i] -= RATE * (grad[i] / len(rows) + (L2 * w[i] if i else 0.0))
+                for j in range(n):
+                    hess[i][j] += p * (1 - p) * x[i] * x[j]
+        step = solve(hess, grad)
+        w = [a - b for a, b in zip(w, step)]
+        if max(abs(v) for v in step) < 1e-6:
+            break
     return w
 
 
-def predict(w: list[float], x: list[float]) -> float:
-    z = sum(a * b for a, b in zip(w, x))
+def solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """a x = b by Gaussian elimination with partial pivoting (a is small and positive definite)."""
+    n = len(b)
+    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    for c in range(n):
+        pivot = max(range(c, n), key=lambda r: abs(m[r][c]))
+        m[c], m[pivot] = m[pivot], m[c]
+        if abs(m[c][c]) < 1e-12:
+            continue
+        for r in range(c + 1, n):
+            f = m[r][c] / m[c][c]
+            for k in range(c, n + 1):
+                m[r][k] -= f * m[c][k]
+    x = [0.0] * n
+    for c in range(n - 1, -1, -1):
+        if abs(m[c][c]) < 1e-12:
+            continue
+        x[c] = (m[c][n] - sum(m[c][k] * x[k] for k in range(c + 1, n))) / m[c][c]
+    return x
+
+
+def predict(w: list[float], x: list[float], shade: float = 0.0) -> float:
+    z = sum(a * b for a, b in zip(w, x)) - shade
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+def held_out(rows: list[Row], by: int) -> list[tuple[float, bool, list[float]]]:
+    """(logit predicted by a model fitted without the row's group, right, features) per row;
+    by 0: the game held out, by 1: the fold."""
+    out = []
+    for group in sorted({r[by] for r in rows}):
+        w = fit([r for r in rows if r[by] != group])
+        out += [(sum(a * b for a, b in zip(w, x)), y, x) for *key, x, y in rows if key[by] == group]
+    return out
+
+
+def chance(logit: float, shade: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, logit - shade))))
 
 
 def bands(pairs: list[tuple[float, bool]]) -> str:
     cells = []
     for low, high in ((0.0, 0.7), (0.7, 0.9), (0.9, 9.0)):
         inside = [y for p, y in pairs if low <= p < high]
-        cells.append(f"{low:.1f}+: {sum(inside)}/{len(inside)}" + (f" {sum(inside) / len(inside):.0%}" if inside else ""))
+        share = f" {sum(inside) / len(inside):.0%}" if inside else ""
+        cells.append(f"{low:.1f}+: {sum(inside)}/{len(inside)}{share}")
     return "   ".join(cells)
 
 
-def main() -> int:
-    folder = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parent
-    rows = collect(folder)
-    games = sorted({g for g, _x, _y in rows})
-    held_out, raw = [], []
-    for game in games:
-        w = fit([r for r in rows if r[0] != game])
-        for g, x, y in rows:
-            if g == game:
-                held_out.append((predict(w, x), y))
-                raw.append((x[1 + FEATURES.index("raw")], y))
-    print(f"{len(rows)} answered questions written blind, {len(games)} games")
-    print("raw confidence:           " + bands(raw))
-    print("calibrated, game held out: " + bands(held_out))
-    shaded = [(1.0 / (1.0 + math.exp(-(math.log(p / (1.0 - p)) - SHADE))), y) for p, y in held_out]
-    print(f"... and shaded by {SHADE}:     " + bands(shaded))
-    w = fit(rows)
+def sure_right(predicted: list[tuple[float, bool, list[float]]], shade: float) -> float:
+    sure = [y for z, y, _x in predicted if chance(z, shade) >= 0.9]
+    return sum(sure) / len(sure) if sure else 1.0
+
+
+def write(weights: list[float], shade: float) -> None:
+    text = CALIBRATE.read_text()
+    body = "".join(f'    "{name}": {value:.3f},\n' for name, value in zip(("bias", *FEATURES), weights))
+    text = re.sub(r"WEIGHTS = \{\n.*?\n\}", "WEIGHTS = {\n" + body.rstrip("\n") + "\n}", text, flags=re.S)
+    text = re.sub(r"^SHADE = [\d.]+", f"SHADE = {shade:.1f}", text, flags=re.M)
+    CALIBRATE.write_text(text)
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("folder", nargs="?", default=str(Path(__file__).resolve().parent))
+    parser.add_argument("--load", help="results saved by kfold.py --save, instead of asking again")
+    parser.add_argument("--every", action="store_true", help="fit on every question, not only those written blind")
+    parser.add_argument("--write", action="store_true", help="write the weights and shade into calibrate.py")
+    args = parser.parse_args(argv)
+    results = json.loads(Path(args.load).read_text()) if args.load else collect(Path(args.folder), auto=False)
+    rows = rows_of(results, args.every)
+    print(f"{len(rows)} answered questions ({'all' if args.every else 'written blind'}), "
+          f"{len({r[0] for r in rows})} games, {FOLDS} folds")
+    print("raw confidence:             " + bands([(x[1 + FEATURES.index("raw")], y) for _g, _f, x, y in rows]))
+    by_fold = held_out(rows, 1)
+    by_game = held_out(rows, 0)
+    print("fitted, fold held out:      " + bands([(chance(z, 0.0), y) for z, y, _x in by_fold]))
+    print("fitted, game held out:      " + bands([(chance(z, 0.0), y) for z, y, _x in by_game]))
+    shade = next((s for s in SHADES if sure_right(by_fold, s) >= TARGET and sure_right(by_game, s) >= TARGET),
+                 SHADES[-1])
+    print(f"shade {shade:.1f}, fold held out: " + bands([(chance(z, shade), y) for z, y, _x in by_fold]))
+    print(f"shade {shade:.1f}, game held out: " + bands([(chance(z, shade), y) for z, y, _x in by_game]))
+    weights = fit(rows)
     print("WEIGHTS = {")
-    for name, value in zip(("bias", *FEATURES), w):
+    for name, value in zip(("bias", *FEATURES), weights):
         print(f'    "{name}": {value:.3f},')
     print("}")
+    print(f"SHADE = {shade:.1f}")
+    if args.write:
+        write(weights, shade)
+        print(f"written to {CALIBRATE.relative_to(REPO)}")
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))
