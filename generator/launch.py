@@ -192,12 +192,13 @@ def _help(fallback: str, argv: list[str]) -> int:
         found = _capture(fallback)
         _write_memo(memo, key, found)
     out, err, code = found
-    if out:
-        sys.stdout.write(out)
-        sys.stdout.flush()
-    if err:
-        sys.stderr.write(err)
-        sys.stderr.flush()
+    try:
+        for stream, text in ((sys.stdout, out), (sys.stderr, err)):
+            if text:
+                stream.write(text)
+                stream.flush()
+    except BrokenPipeError:  # `cards --help | head -1`: the reader has all it wants
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return code
 
 
