@@ -1,10 +1,11 @@
 """The one-page quick reference: what a player looks up mid-game, packed to fit one landscape page.
 
 Blocks (turn summaries, cycles, small charts, icons, bigger tables, key numbers) come in order of
-how much a player wants them. One layout measures every block at the largest type size and, if
-they do not all fit, a second at the smallest; the packer then picks the largest size at which
-everything fits, or, at the smallest size, leaves out the blocks that do not fit, least wanted
-first. A final layout checks that the page really is one page.
+how much a player wants them. One layout measures every block at the smallest type size: if they
+do not all fit there (the usual case for a whole game), that is the size, and the packer leaves
+out the blocks that do not fit, least wanted first. Only when everything fits at the smallest size
+does a second layout measure the largest, and the packer picks the largest size at which
+everything fits. A final layout writes the page and checks that it really is one page.
 """
 from __future__ import annotations
 
@@ -166,21 +167,16 @@ def build_quickref(loaded: LoadedGame, data: BookData, environment, common: dict
     base = loaded.game.root
     room = (geo["height"] - 2 * MARGIN_TB) * PT_PER_MM
     sizes = SIZES if book.name == "a5" else LARGE_SIZES
-    large, head_large, measured = _measure(template, common, geo, items, sizes[0], roots, base)
-    small, head_small = None, head_large
-    if pack(large, (room - head_large) * EXACT, geo["columns"])[1]:  # not everything fits: measure the small size too
-        # A block can shrink at most with the square of the type (smaller lines, and more words
-        # on each): one that cannot fit even so is not measured again.
-        shrink = (sizes[-1] / sizes[0]) ** 2
-        hopeful = [i for i, h in enumerate(large) if h * shrink <= room]
-        heights, head_small, measured_small = _measure(template, common, geo, [items[i] for i in hopeful],
-                                                       sizes[-1], roots, base)
-        small = [float("inf")] * len(items)
-        for index, height in zip(hopeful, heights):
-            small[index] = height
-        measured.refused += measured_small.refused
-        measured.warnings += measured_small.warnings
-    size, placed = plan(large, small, (head_large, head_small), room, geo["columns"], sizes)
+    count = geo["columns"]
+    small, head_small, measured = _measure(template, common, geo, items, sizes[-1], roots, base)
+    placed, left_out = pack(small, (room - head_small) * EXACT, count)
+    size = sizes[-1]
+    if not left_out:  # everything fits at the smallest size: measure the largest, to pick the size between
+        large, head_large, measured_large = _measure(template, common, geo, items, sizes[0], roots, base)
+        measured.refused += measured_large.refused
+        measured.warnings += measured_large.warnings
+        fits_large = not pack(large, (room - head_large) * EXACT, count)[1]
+        size, placed = plan(large, None if fits_large else small, (head_large, head_small), room, count, sizes)
     while True:
         columns = [[items[i] for i in column] for column in placed]
         html = template.render(**common, geo=geo, font_size=size, measure=False, blocks=items, columns=columns)
