@@ -89,6 +89,7 @@ def build(
     jobs: Annotated[Optional[int], typer.Option(help="Rulebooks built at once (default: one per core).")] = DEFAULT_OPTIONS["jobs"],
     out: Annotated[Optional[Path], typer.Option(help="Output folder (default: output/ in the repository).")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the summary.")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Rebuild every file, even those already up to date.")] = DEFAULT_OPTIONS["force"],
 ) -> None:
     """Build a game's whole kit: decks (crop marks, bleed, duplex backs), boards, tokens, die stickers,
     sheets, PRINTING.md and kit.json; PDF, and SVG per face.
@@ -96,7 +97,7 @@ def build(
     Example: cards build runes-and-bones --paper letter --back-offset 1,0
     """
     from .errors import BuildError
-    from .kit.build import build_kits
+    from .kit.state import fresh_kits
     from .options import BuildOptions
 
     paper, formats = _paper_and_formats(paper, format, tts=True)
@@ -115,16 +116,22 @@ def build(
     options = BuildOptions(paper=paper, layout=layout, formats=formats, bleed=bleed, back_offset=(dx, dy),
                            only=tuple(only or ()), out_dir=out, ink_saver=ink_saver, board_size=board_size,
                            die_size=die_size, board_overlap=board_overlap, rulebook=rulebook, book=book.lower(),
-                           jobs=jobs)
+                           jobs=jobs, force=force)
     if book.lower() not in BOOKS:
         _fail(f"--book {book}: expected a5, a4 or letter")
     say = (lambda m: None) if quiet else (lambda m: typer.echo(f"  {m}", err=True))
     started = time.perf_counter()
-    loaded_games = [_load(ref) for ref in _games(games)]
+    fresh, stale = fresh_kits(_games(games), options)  # kits up to date are not even loaded
+    loaded_games = [_load(ref) for ref in stale]
+    results, problems = [], []
     try:
-        results, problems = build_kits(loaded_games, options, progress=say)
+        if loaded_games:
+            from .kit.build import build_kits
+
+            results, problems = build_kits(loaded_games, options, progress=say)
     except BuildError as exc:  # options every game shares (--die-size 0 ...)
         _fail(str(exc))
+    results = [*fresh, *results]
     for problem in problems:
         typer.echo(problem, err=True)
     failed = bool(problems)
@@ -132,6 +139,10 @@ def build(
         pdfs = [f for f in result.files if f.path.endswith(".pdf")]
         svgs = [f for f in result.files if f.path.endswith(".svg")]
         typer.echo(f"{result.game}: {len(result.files)} files in {result.out_dir}")
+        if len(result.rebuilt) < len(result.files) - 1:  # PRINTING.md is not counted: it follows the others
+            typer.echo("  up to date: no file rewritten" if not result.rebuilt else
+                       f"  {len(result.rebuilt)} file{'' if len(result.rebuilt) == 1 else 's'} rebuilt, "
+                       f"the others up to date (--force rebuilds all)")
         for f in pdfs:
             pages = f"{f.pages:>3} page{' ' if f.pages == 1 else 's'}"
             typer.echo(f"  {f.path:<34} {pages}  {f.paper or 'card-size'}  {f.layout}")

@@ -31,6 +31,7 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "rulebook": True,  # build_kits: also the rulebook (PDF + HTML) and quick reference
     "book": "a5",  # rulebook format: a5 (booklet), a4 or letter
     "jobs": None,  # rulebooks built in parallel; default: one process per core
+    "force": False,  # build every file, even those the last build left up to date (kit/state.py)
 }
 
 # `cards watch` rebuilds while a designer edits: PDF only, no rulebook unless asked.
@@ -60,3 +61,4 @@ class BuildOptions:
     rulebook: bool = _default("rulebook")
     book: str = _default("book")
     jobs: int | None = _default("jobs")
+    force: bool = _default("force")

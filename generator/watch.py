@@ -1,7 +1,8 @@
 """`cards watch`: rebuild a game whenever one of its files (or a shared layout) changes.
 
 Polling file stats is enough here (a game folder holds tens of files) and needs no extra
-library. A build that fails prints its problems and the watch goes on; the previous good
+library. Each rebuild is incremental like `cards build`: only the files whose inputs changed are
+written again. A build that fails prints its problems and the watch goes on; the previous good
 files stay in place, as every write is atomic.
 """
 from __future__ import annotations
@@ -33,9 +34,11 @@ def rebuild(ref: str, options: BuildOptions, say: Callable[[str], None]) -> bool
     results, problems = build_kits([loaded], options)
     for problem in problems:
         say(problem)
-    if results:
-        files = len(results[0].files)
-        say(f"{time.strftime('%H:%M:%S')} built {loaded.game.id}: {files} files in {time.perf_counter() - started:.1f} s")
+    if results:  # only what changed is written again (kit/state.py), as `cards build` does
+        files = sum(f.path != "PRINTING.md" for f in results[0].files)  # the guide follows the others
+        rebuilt = len(results[0].rebuilt)
+        say(f"{time.strftime('%H:%M:%S')} built {loaded.game.id}: {rebuilt} of {files} files rewritten "
+            f"in {time.perf_counter() - started:.1f} s")
     return not problems
 
 

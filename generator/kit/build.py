@@ -7,6 +7,10 @@ before its first file is written; the rulebook comes after its decks and pieces.
 written to a temporary name, and all of a kit's files are moved into place only once every one
 is written (generator.atomic.Staging): a failed or killed build leaves the previous kit exactly
 as it was, and the next build removes the temporaries a killed one left.
+
+Builds are incremental (kit/state.py): an output whose fingerprint and files are unchanged since
+the last build is not written again, nor is the rulebook of a game whose files did not change;
+PRINTING.md and kit.json are replaced only when their text changes. ``options.force`` builds all.
 """
 from __future__ import annotations
 
@@ -25,6 +29,7 @@ from ..pieces.settings import PieceSettings
 from .files import WrittenFile, write_kit_json
 from .plan import RULEBOOK_PARTS, plan_kit
 from .printing import write_printing_md
+from .state import RULEBOOK, Entry, KitState, kit_key, output_key, read_state, rulebook_key, stats_of, write_state
 from .write import write_outputs
 
 
@@ -33,6 +38,21 @@ class BuildResult:
     game: str
     out_dir: Path
     files: list[WrittenFile] = field(default_factory=list)
+    rebuilt: list[str] = field(default_factory=list)  # the files this build wrote (the others were up to date)
+    entries: dict[str, Entry] = field(default_factory=dict)  # output name -> its fingerprint and files
+
+
+def _keep_if_same(stage: Staging, *targets: Path) -> None:
+    """A staged file whose bytes equal the file in place is dropped: the file in place stays untouched."""
+    for target in targets:
+        temp = stage.pending.get(Path(target))
+        try:
+            same = temp is not None and Path(target).read_bytes() == temp.read_bytes()
+        except OSError:
+            same = False
+        if same:
+            temp.unlink(missing_ok=True)
+            del stage.pending[Path(target)]
 
 
 def build_kits(games: list[LoadedGame], options: BuildOptions,
@@ -51,14 +71,19 @@ def build_kits(games: list[LoadedGame], options: BuildOptions,
     results: list[BuildResult] = []
     built: list[LoadedGame] = []
     stages: dict[str, Staging] = {}  # each game's kit is staged whole, and committed last
+    out_root = options.out_dir or OUTPUT_DIR
+    states: dict[str, KitState] = {}
+    kit_keys = {loaded.game.id: None if options.only else kit_key(loaded.game.root, options, out_root)
+                for loaded in games}  # taken before anything is written: an edit during the build is seen next time
     try:
         for loaded in games:
-            out_dir = (options.out_dir or OUTPUT_DIR) / loaded.game.id
+            out_dir = out_root / loaded.game.id
             clean_strays(out_dir)  # temporaries of builds killed earlier
+            states[loaded.game.id] = KitState() if options.force else read_state(out_dir)
             stage = stages[loaded.game.id] = Staging(out_dir)
             try:
                 with stage.active():
-                    results.append(build_game(loaded, options, progress))
+                    results.append(build_game(loaded, options, progress, states[loaded.game.id]))
                 built.append(loaded)
             except (BuildError, GameDataError) as exc:
                 stage.abort()
@@ -67,22 +92,24 @@ def build_kits(games: list[LoadedGame], options: BuildOptions,
         wanted = options.rulebook and "pdf" in options.formats and (
             not options.only or any(name in RULEBOOK_PARTS for name in options.only))
         if wanted and built:
-            from ..rulebook import build_rulebooks
-
-            rulebooks = build_rulebooks(built, options.out_dir or OUTPUT_DIR, options.book, options.jobs,
-                                        progress, errors_out=problems, stages=stages)
-            if options.book == "a5":
-                _add_booklets(rulebooks, options, progress, stages)
+            rulebooks, keys = _rulebooks(built, options, progress, problems, stages, states)
             for result, loaded in zip(results, built):
                 extra = rulebooks.get(result.game)
                 if not extra:  # its rulebook failed: the game's previous kit stays as it was
                     stages.pop(result.game).abort()
                     continue
+                if result.game in keys:  # built now, not kept
+                    result.entries[RULEBOOK] = Entry(keys[result.game] or "", [f.as_json() for f in extra])
+                    result.rebuilt += [f.path for f in extra]
+                else:
+                    result.entries[RULEBOOK] = states[result.game].entries[RULEBOOK]
                 result.files = [f for f in result.files if f.path != "PRINTING.md"] + extra
-                with stages[result.game].active():
+                stage = stages[result.game]
+                with stage.active():
                     if not options.only:  # PRINTING.md describes the whole kit: only a full build writes it
                         result.files.append(write_printing_md(loaded, result.files, result.out_dir))
                     write_kit_json(result.out_dir, result.game, result.files)
+                _keep_if_same(stage, result.out_dir / "PRINTING.md", result.out_dir / "kit.json")
     except BaseException:
         for stage in stages.values():
             stage.abort()
@@ -90,7 +117,57 @@ def build_kits(games: list[LoadedGame], options: BuildOptions,
     for stage in stages.values():  # every file of every kit is written: now they replace the old ones
         stage.commit()
     results = [r for r in results if r.game in stages]
+    for result, loaded in zip(results, [g for g in games if g.game.id in stages]):
+        _save_state(result, loaded, states[result.game], kit_keys[result.game], options)
     return results, problems
+
+
+def _rulebooks(built: list[LoadedGame], options: BuildOptions, progress, problems: list[str],
+               stages: dict[str, Staging], states: dict[str, KitState]):
+    """Each game's rulebook files: kept when the game's files did not change since they were
+    built, else built (in parallel) and imposed as a booklet. Returns the files per game and the
+    keys of the rulebooks built now."""
+    out_root = options.out_dir or OUTPUT_DIR
+    kept: dict[str, list[WrittenFile]] = {}
+    keys: dict[str, str | None] = {}
+    todo = []
+    for loaded in built:
+        key = None if options.force else rulebook_key(loaded.game.root, options, out_root)
+        entry = states[loaded.game.id].fresh(RULEBOOK, key, out_root / loaded.game.id)
+        if entry is not None:
+            kept[loaded.game.id] = entry.written()
+            progress(f"{loaded.game.id}: rulebook up to date")
+        else:
+            todo.append(loaded)
+            keys[loaded.game.id] = key
+    rulebooks: dict[str, list[WrittenFile]] = {}
+    if todo:
+        from ..rulebook import build_rulebooks
+
+        rulebooks = build_rulebooks(todo, out_root, options.book, options.jobs, progress, errors_out=problems,
+                                    stages=stages)
+        if options.book == "a5":
+            _add_booklets(rulebooks, options, progress, stages)
+    return rulebooks | kept, {game_id: key for game_id, key in keys.items() if game_id in rulebooks}
+
+
+def _save_state(result: BuildResult, loaded: LoadedGame, previous: KitState, key: str | None,
+                options: BuildOptions) -> None:
+    """After the kit is in place: each output's key and its files' sizes and times, for the next build."""
+    from ..scene.fonts import STYLE_FILES
+
+    out_dir = result.out_dir
+    entries = dict(previous.entries)
+    if not options.only:  # a full build: outputs no longer planned are forgotten
+        entries = {name: e for name, e in entries.items() if name == RULEBOOK}
+    entries.update(result.entries)
+    fonts = tuple(f"fonts/{name}" for name in [*STYLE_FILES.values(), "LICENSE-Lato-OFL.txt"])
+    for name, entry in entries.items():
+        entry.stats = stats_of(out_dir, entry.written(), fonts if name == RULEBOOK else ())
+    complete = not options.only and (RULEBOOK in result.entries or not (options.rulebook and "pdf" in options.formats))
+    state = KitState(str(loaded.game.root), key if complete else None, entries,
+                     stats_of(out_dir, [WrittenFile(p, [], "", 0, None, "") for p in ("PRINTING.md", "kit.json")]))
+    write_state(out_dir, state)
 
 
 def _add_booklets(rulebooks: dict[str, list[WrittenFile]], options: BuildOptions, progress,
@@ -111,12 +188,15 @@ def _add_booklets(rulebooks: dict[str, list[WrittenFile]], options: BuildOptions
 
 
 def build_game(loaded: LoadedGame, options: BuildOptions,
-               progress: Callable[[str], None] = lambda message: None) -> BuildResult:
+               progress: Callable[[str], None] = lambda message: None, state: KitState | None = None) -> BuildResult:
     """Decks and pieces of one game, PRINTING.md and kit.json. Everything is composed (and every
-    problem found) before the first file is written."""
+    problem found) before the first file is written; outputs ``state`` says are up to date are kept."""
     game = loaded.game
-    out_dir = (options.out_dir or OUTPUT_DIR) / game.id
+    out_root = options.out_dir or OUTPUT_DIR
+    out_dir = out_root / game.id
     result = BuildResult(game.id, out_dir)
+    if state is None:
+        state = KitState() if options.force else read_state(out_dir)
     only = tuple(name for name in options.only if name not in RULEBOOK_PARTS)
     if options.only and not only:  # just the rulebook: no decks or pieces
         return result
@@ -124,11 +204,20 @@ def build_game(loaded: LoadedGame, options: BuildOptions,
         Selection(game, only)  # an unknown --only name fails before anything is written
         options = replace(options, only=only)
     outputs = plan_kit(loaded, options)
-    with staged(out_dir):  # nothing replaces the previous kit until every file is written
-        result.files += write_outputs(game, outputs, out_dir, options.formats, options.bleed, progress)
+    with staged(out_dir) as stage:  # nothing replaces the previous kit until every file is written
+        for output in outputs:
+            key = None if options.force else output_key(output, game, options, out_root)
+            entry = state.fresh(output.name, key, out_dir)
+            if entry is None:
+                files = write_outputs(game, [output], out_dir, options.formats, options.bleed, progress)
+                entry = Entry(key or "", [f.as_json() for f in files])
+                result.rebuilt += [f.path for f in files]
+            result.entries[output.name] = entry
+            result.files += entry.written()
         if not options.only:  # PRINTING.md describes the whole kit: a partial build leaves it alone
             result.files.append(write_printing_md(loaded, result.files, out_dir))
         write_kit_json(out_dir, game.id, result.files)
+        _keep_if_same(stage, out_dir / "PRINTING.md", out_dir / "kit.json")
     return result
 
 

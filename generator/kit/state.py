@@ -1,0 +1,264 @@
+"""Incremental builds: what the last build of a game wrote, and the fingerprint of what it was made from.
+
+Every output of a kit is keyed on a fingerprint of everything it depends on, and an output whose
+key and files are unchanged is not written again:
+
+- a deck or piece file (its PDF and SVG faces): the planned pages and faces themselves (the
+  composed scene, which already holds every card's text, the layout and the options that shape
+  it), the art and icon files, the fonts, the options that change how it is written, and
+  Boneyard's code and the versions of the libraries that draw;
+- the rulebook (rulebook.pdf and .html, quickref.pdf, the booklet): every file of the game folder
+  and of layouts/, the book format and paper, Boneyard's code and the libraries;
+- the whole kit: all of the above, so an unchanged game is found up to date before it is even
+  loaded (``fresh_kits``).
+
+The state is ``<out>/<game id>/.kit-state.json``, written atomically after the kit's files are
+in place, with each file's size and modification time: a file changed or removed since, a state
+that is missing, unreadable or of another version, all just mean that part is built again. Stdlib
+only, so `cards build` can check an up-to-date kit without importing the heavy parts.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import pickle
+import sys
+from dataclasses import asdict, dataclass, field
+from functools import cache
+from pathlib import Path
+
+from ..atomic import JOURNAL, write_text_atomic
+from ..paths import LAYOUTS_DIR, OUTPUT_DIR
+from .files import WrittenFile
+
+STATE = ".kit-state.json"
+FORMAT = 1  # bump when what a state holds changes meaning
+RULEBOOK = "rulebook"  # the state entry of the rulebook step
+# Parsed by the loader into the game model, so what they change shows in the planned pages.
+DATA_SUFFIXES = (".yaml", ".yml", ".csv", ".tsv", ".xlsx", ".j2", ".css", ".md", ".txt")
+# Libraries whose version changes what is drawn (their dist-info folder names carry the version).
+DRAWING_LIBRARIES = ("weasyprint", "reportlab", "pypdf", "pydyf", "fonttools", "pillow", "svgwrite", "tinycss2")
+# Options that do not change what a file holds (where it goes, how many processes, what is built).
+NOT_KEYED = ("only", "out_dir", "jobs", "force")
+
+
+def _hash(*parts: bytes | str) -> str:
+    digest = hashlib.sha256()
+    for part in parts:
+        data = part.encode() if isinstance(part, str) else part
+        digest.update(len(data).to_bytes(8, "little"))
+        digest.update(data)
+    return digest.hexdigest()
+
+
+def tree_digest(root: Path, skip: Path | None = None, suffixes: tuple[str, ...] | None = None,
+                leave_out: tuple[str, ...] = ()) -> str:
+    """Content hash of every file below root (hidden folders and ``skip`` left out), with their
+    relative paths; only files ending in ``suffixes`` when given, none ending in ``leave_out``."""
+    digest = hashlib.sha256()
+    root = Path(root)
+    skip_text = str(skip.resolve()) if skip is not None else None
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d != "__pycache__"
+                             and os.path.join(dirpath, d) != skip_text)
+        for name in sorted(filenames):
+            lower = name.lower()
+            if name.startswith(".") or (suffixes and not lower.endswith(suffixes)) or lower.endswith(leave_out or ("\0",)):
+                continue
+            path = os.path.join(dirpath, name)
+            try:
+                with open(path, "rb") as handle:
+                    data = handle.read()
+            except OSError:
+                data = b"\0unreadable"
+            digest.update(os.path.relpath(path, root).encode() + b"\0" + hashlib.sha256(data).digest())
+    return digest.hexdigest()
+
+
+@cache
+def code_digest() -> str:
+    """Boneyard's own code and the versions of the libraries that draw."""
+    package = Path(__file__).resolve().parents[1]
+    libraries = []
+    for folder in {Path(p) for p in sys.path if p.endswith("site-packages")}:
+        try:
+            libraries += sorted(n for n in os.listdir(folder) if n.lower().endswith(".dist-info")
+                                and n.lower().startswith(DRAWING_LIBRARIES))
+        except OSError:
+            continue
+    return _hash(sys.version, tree_digest(package, suffixes=(".py",)), *sorted(libraries))
+
+
+@cache
+def layouts_digest(assets_only: bool = False) -> str:
+    return tree_digest(LAYOUTS_DIR, leave_out=DATA_SUFFIXES if assets_only else ())
+
+
+def options_text(options, leave_out: tuple[str, ...] = ()) -> str:
+    values = {k: v for k, v in asdict(options).items() if k not in NOT_KEYED + leave_out}
+    return json.dumps(values, sort_keys=True, default=str)
+
+
+def game_digest(root: Path, out_root: Path) -> str:
+    return tree_digest(root, skip=out_root)
+
+
+def kit_key(root: Path, options, out_root: Path) -> str:
+    """The whole kit's inputs: game folder, layouts, code and options."""
+    return _hash("kit", code_digest(), layouts_digest(), game_digest(root, out_root), options_text(options))
+
+
+def rulebook_key(root: Path, options, out_root: Path) -> str:
+    return _hash("rulebook", code_digest(), layouts_digest(), game_digest(root, out_root), options.book,
+                 options.paper, ",".join(options.formats))
+
+
+def output_key(output, game, options, out_root: Path) -> str | None:
+    """A deck or piece file's key: its planned pages and faces, the game's art and icons (every
+    file that is not data), fonts and options. None when it cannot be fingerprinted (built then)."""
+    digest = _Digest()
+    pickler = pickle.Pickler(digest, protocol=5)
+    pickler.fast = True  # no memo: equal objects give equal bytes whether or not they are one object
+    try:
+        pickler.dump(output)
+    except Exception:  # something in the plan that cannot be pickled: never trust a key for it
+        return None
+    planned = digest.hexdigest()
+    icons = json.dumps({k: str(v.file) for k, v in sorted(game.icons.items())})
+    assets = tree_digest(Path(game.root), skip=out_root, leave_out=DATA_SUFFIXES)
+    return _hash("output", code_digest(), layouts_digest(assets_only=True), assets, icons, game.title,
+                 options_text(options, leave_out=("rulebook", "book")), planned)
+
+
+class _Digest:
+    """A file-like sink that hashes what is written to it (the pickled plan is never held whole)."""
+
+    def __init__(self):
+        self._hash = hashlib.sha256()
+
+    def write(self, data) -> None:
+        self._hash.update(data)
+
+    def hexdigest(self) -> str:
+        return self._hash.hexdigest()
+
+
+# --- the state file ------------------------------------------------------------------------------
+
+
+@dataclass
+class Entry:
+    """One output as last built: its key, the files it wrote, and their (size, mtime) then."""
+
+    key: str
+    files: list[dict]
+    stats: dict[str, list[int]] = field(default_factory=dict)
+
+    def written(self) -> list[WrittenFile]:
+        return [WrittenFile(**f) for f in self.files]
+
+
+@dataclass
+class KitState:
+    game_dir: str = ""
+    kit_key: str | None = None  # set only by a full build that wrote (or kept) every output
+    entries: dict[str, Entry] = field(default_factory=dict)
+    extra: dict[str, list[int]] = field(default_factory=dict)  # PRINTING.md, kit.json
+
+    def fresh(self, name: str, key: str | None, out_dir: Path) -> Entry | None:
+        """The entry of ``name`` if it was built from ``key`` and its files are as it left them."""
+        entry = self.entries.get(name)
+        if entry is None or key is None or entry.key != key:
+            return None
+        return entry if _unchanged(out_dir, entry.stats) else None
+
+
+def _stat(path: Path) -> list[int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return [st.st_size, st.st_mtime_ns]
+
+
+def _unchanged(out_dir: Path, stats: dict[str, list[int]]) -> bool:
+    return bool(stats) and all(_stat(out_dir / rel) == list(value) for rel, value in stats.items())
+
+
+def read_state(out_dir: Path) -> KitState:
+    """The last build's state; an empty one (everything is built) when missing or unreadable."""
+    try:
+        data = json.loads((Path(out_dir) / STATE).read_text(encoding="utf-8"))
+        if data.get("format") != FORMAT:
+            return KitState()
+        entries = {name: Entry(e["key"], list(e["files"]), dict(e.get("stats", {})))
+                   for name, e in data["entries"].items()}
+        for entry in entries.values():
+            entry.written()  # each file entry must still make a WrittenFile
+        return KitState(str(data["game_dir"]), data.get("kit_key"), entries, dict(data.get("extra", {})))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return KitState()
+
+
+def stats_of(out_dir: Path, files: list[WrittenFile], extra: tuple[str, ...] = ()) -> dict[str, list[int]]:
+    """Size and mtime of each file (and of ``extra`` files: fonts the HTML and SVG link to)."""
+    paths = [f.path for f in files] + list(extra)
+    if any(f.path.startswith("svg/") for f in files):
+        paths += [f"svg/fonts/{p.name}" for p in sorted((Path(out_dir) / "svg" / "fonts").glob("*")) if p.is_file()]
+    stats = {}
+    for rel in paths:
+        found = _stat(Path(out_dir) / rel)
+        if found is not None:
+            stats[rel] = found
+    return stats
+
+
+def write_state(out_dir: Path, state: KitState) -> None:
+    """Atomically, after the kit's files are in place (a kill before leaves the old state, which
+    then no longer matches: that part is built again)."""
+    data = {"format": FORMAT, "game_dir": state.game_dir, "kit_key": state.kit_key,
+            "entries": {name: asdict(entry) for name, entry in state.entries.items()},
+            "extra": state.extra}
+    write_text_atomic(Path(out_dir) / STATE, json.dumps(data, indent=1) + "\n")
+
+
+# --- a whole kit up to date, before loading ------------------------------------------------------
+
+
+@dataclass
+class FreshKit:
+    """A game whose kit is up to date (same shape as kit.build.BuildResult, nothing rebuilt)."""
+
+    game: str
+    out_dir: Path
+    files: list[WrittenFile]
+    rebuilt: list[str] = field(default_factory=list)
+
+
+def fresh_kits(refs: list[str], options) -> tuple[list[FreshKit], list[str]]:
+    """The games whose whole kit is up to date (not even loaded), and the games to build."""
+    if getattr(options, "force", False) or options.only:
+        return [], list(refs)
+    from ..model.resolve import UnknownGame, resolve_game
+
+    out_root = Path(options.out_dir or OUTPUT_DIR)
+    fresh, stale = [], []
+    for ref in refs:
+        try:
+            root = resolve_game(ref).root
+        except UnknownGame:
+            stale.append(ref)  # the loader says what is wrong
+            continue
+        out_dir = out_root / root.name  # a game whose id is not its folder's name is always checked in full
+        state = read_state(out_dir)
+        if (state.kit_key and state.game_dir == str(root) and not (out_dir / JOURNAL).exists()
+                and state.kit_key == kit_key(root, options, out_root)
+                and all(_unchanged(out_dir, e.stats) for e in state.entries.values())
+                and _unchanged(out_dir, state.extra)):
+            files = [f for e in state.entries.values() for f in e.written()]
+            files.append(WrittenFile("PRINTING.md", [], "guide", 1, None, "text"))
+            fresh.append(FreshKit(root.name, out_dir, files))
+        else:
+            stale.append(ref)
+    return fresh, stale

@@ -1,0 +1,172 @@
+"""Incremental builds (issue 13): an output is written again only when what it is made from
+changed; kit.json and PRINTING.md stay true to the folder; --force builds all; a missing or
+corrupted state just means a full build."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from generator.kit.build import build_kits
+from generator.kit.state import STATE
+from generator.model.loader import load
+from generator.options import BuildOptions
+
+QUICK = dict(formats=("pdf", "svg"), rulebook=False, jobs=1)
+
+
+def snapshot(folder: Path) -> dict[str, tuple[int, int]]:
+    """(inode, mtime) of every file of a kit: a file written again (renamed into place) changes both."""
+    return {str(p.relative_to(folder)): (p.stat().st_ino, p.stat().st_mtime_ns)
+            for p in sorted(folder.rglob("*")) if p.is_file() and p.name != STATE}
+
+
+def build(game: Path, options: BuildOptions):
+    results, problems = build_kits([load(game)], options)
+    assert not problems
+    return results[0]
+
+
+def kit_paths(folder: Path) -> set[str]:
+    return {entry["path"] for entry in json.loads((folder / "kit.json").read_text())["files"]}
+
+
+def test_nothing_changed_rewrites_no_file(starter_game, tmp_path):
+    options = BuildOptions(out_dir=tmp_path / "out", **QUICK)
+    first = build(starter_game, options)
+    kit = first.out_dir
+    before = snapshot(kit)
+    second = build(starter_game, options)
+    assert second.rebuilt == []
+    assert snapshot(kit) == before  # same inodes and times: nothing was written, not even kit.json
+    assert sorted(f.path for f in second.files) == sorted(f.path for f in first.files)
+    assert kit_paths(kit) == {f.path for f in first.files}
+
+
+def test_one_card_changed_rebuilds_its_deck_and_the_rulebook_only(starter_game, tmp_path):
+    options = BuildOptions(out_dir=tmp_path / "out", formats=("pdf", "svg"), jobs=1)
+    first = build(starter_game, options)
+    kit = first.out_dir
+    before = snapshot(kit)
+    cards = starter_game / "cards.yaml"
+    cards.write_text(cards.read_text().replace("Then draw a card.", "Then draw two cards."))
+    second = build(starter_game, options)
+    deck_pdf = next(f.path for f in first.files if f.path.endswith(".pdf") and "actions" in f.components)
+    changed = {path for path, stamp in snapshot(kit).items() if before.get(path) != stamp}
+    assert deck_pdf in changed and "svg/actions/dash.svg" in changed
+    assert {"rulebook.pdf", "quickref.pdf", "rulebook.html"} <= changed
+    others = [f.path for f in first.files if "actions" not in f.components and f.kind not in ("rulebook", "quickref")
+              and f.kind != "booklet" and f.path not in ("PRINTING.md", "kit.json")]
+    assert others, "the starter game should have files that do not hold the deck (dice nets)"
+    assert not changed & set(others)  # the dice nets were not touched
+    assert set(second.rebuilt) == changed - {"kit.json", "PRINTING.md"}
+    text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(kit / deck_pdf).pages)
+    assert "draw two cards" in text  # the kept and the rebuilt files make one true kit
+    assert kit_paths(kit) == {f.path for f in first.files}
+
+
+def test_force_rebuilds_every_file(starter_game, tmp_path):
+    options = BuildOptions(out_dir=tmp_path / "out", **QUICK)
+    kit = build(starter_game, options).out_dir
+    before = snapshot(kit)
+    result = build(starter_game, replace(options, force=True))
+    after = snapshot(kit)
+    rewritten = {path for path in before if after[path] != before[path]}
+    assert rewritten >= {f.path for f in result.files if f.path not in ("PRINTING.md",)}
+    assert set(result.rebuilt) == {f.path for f in result.files if f.path != "PRINTING.md"}
+
+
+def test_an_option_change_rebuilds(starter_game, tmp_path):
+    options = BuildOptions(out_dir=tmp_path / "out", **QUICK)
+    kit = build(starter_game, options).out_dir
+    before = snapshot(kit)
+    letter = build(starter_game, replace(options, paper="letter"))
+    assert any(path.endswith("-letter.pdf") for path in letter.rebuilt)
+    assert all(not path.endswith("-a4.pdf") for path in letter.rebuilt)
+    bleedless = build(starter_game, replace(options, bleed=False))  # same file names, other pages
+    assert any(path.endswith("-a4.pdf") for path in bleedless.rebuilt)
+    assert all(snapshot(kit)[path] != before[path] for path in bleedless.rebuilt)
+
+
+@pytest.mark.parametrize("damage", ["garbage", "missing", "wrong shape"])
+def test_a_damaged_state_means_a_full_build(starter_game, tmp_path, damage):
+    options = BuildOptions(out_dir=tmp_path / "out", **QUICK)
+    first = build(starter_game, options)
+    state = first.out_dir / STATE
+    if damage == "garbage":
+        state.write_bytes(b"\x00{not json")
+    elif damage == "missing":
+        state.unlink()
+    else:
+        state.write_text(json.dumps({"format": 1, "game_dir": "x", "entries": {"a": {"files": [{"bad": 1}]}}}))
+    second = build(starter_game, options)
+    assert set(second.rebuilt) == {f.path for f in first.files if f.path != "PRINTING.md"}
+    json.loads(state.read_text())  # written whole again
+
+
+def test_a_file_removed_or_changed_since_is_built_again(starter_game, tmp_path):
+    options = BuildOptions(out_dir=tmp_path / "out", **QUICK)
+    first = build(starter_game, options)
+    pdfs = [f.path for f in first.files if f.path.endswith(".pdf")]
+    (first.out_dir / pdfs[0]).unlink()
+    (first.out_dir / "svg" / "actions" / "dash.svg").write_text("<svg/>")
+    second = build(starter_game, options)
+    assert pdfs[0] in second.rebuilt and "svg/actions/dash.svg" in second.rebuilt
+    assert (first.out_dir / pdfs[0]).stat().st_size > 1000
+
+
+def test_a_failed_build_keeps_the_state_of_the_last_good_kit(starter_game, tmp_path):
+    options = BuildOptions(out_dir=tmp_path / "out", **QUICK)
+    kit = build(starter_game, options).out_dir
+    state = (kit / STATE).read_bytes()
+    before = snapshot(kit)
+    cards = starter_game / "cards.yaml"
+    cards.write_text(cards.read_text().replace("name: Dash", "name: " + "Dash " * 80))  # a name that cannot fit
+    results, problems = build_kits([load(starter_game)], options)
+    assert problems and not results
+    assert (kit / STATE).read_bytes() == state and snapshot(kit) == before
+
+
+def test_cli_says_up_to_date_and_force_rebuilds(starter_game, tmp_path):
+    cards = str(Path(sys.executable).parent / "cards")
+    command = [cards, "build", str(starter_game), "--out", str(tmp_path / "out"), "--no-rulebook"]
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    first = subprocess.run(command, capture_output=True, text=True, env=env)
+    assert first.returncode == 0, first.stderr
+    assert "up to date" not in first.stdout
+    second = subprocess.run(command, capture_output=True, text=True, env=env)
+    assert second.returncode == 0, second.stderr
+    assert "up to date: no file rewritten" in second.stdout
+    assert second.stdout.splitlines()[0] == first.stdout.splitlines()[0]  # the same kit, "N files in ..."
+    forced = subprocess.run([*command, "--force"], capture_output=True, text=True, env=env)
+    assert forced.returncode == 0 and "up to date" not in forced.stdout
+
+
+def test_watch_rewrites_only_what_an_edit_changed(starter_game, tmp_path):
+    from generator.watch import watch
+
+    messages: list[str] = []
+    cards = starter_game / "cards.yaml"
+    out = tmp_path / "out"
+    stamps = {}
+
+    def keep_going(builds: int) -> bool:
+        if builds == 1:
+            stamps.update(snapshot(out / "my-game"))
+            cards.write_text(cards.read_text().replace("Then draw a card.", "Then draw two cards."))
+            return True
+        return False
+
+    watch(str(starter_game), BuildOptions(formats=("pdf",), out_dir=out, rulebook=False), messages.append,
+          interval=0.05, keep_going=keep_going)
+    built = [m for m in messages if "built my-game" in m]
+    assert len(built) == 2 and "2 of 2 files rewritten" in built[0] and "1 of 2 files rewritten" in built[1]
+    after = snapshot(out / "my-game")
+    assert after["actions-a4.pdf"] != stamps["actions-a4.pdf"]
+    assert after["dice-nets-a4.pdf"] == stamps["dice-nets-a4.pdf"]
