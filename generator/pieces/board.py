@@ -1,4 +1,5 @@
-"""Boards drawn from their data: track boards and card-layout guides.
+"""Boards drawn from their data: track boards, square grids, hex maps, image boards, free regions,
+and card-layout guides.
 
 A *track board* (``size_mm`` plus any of ``score_track``, ``loop``, ``train_track``, ``store``,
 ``tile_slots``) is drawn as nested rings: the score track runs around the board's edge, the
@@ -7,6 +8,11 @@ Every ring starts at the top-left and runs clockwise unless its ``direction`` sa
 counterclockwise. A space shows its ``label``, its ``icon`` and a small ``mark``; its ``kind``
 picks the style (start, milestone, slot, store, printed, plain). A space with ``chart: table-id``
 prints that chart table on the space.
+
+A square grid (generator/pieces/grid.py), a hex map (generator/pieces/hexmap.py), an image board
+and free regions (generator/pieces/regions.py) are drawn on the same ground, in this order: the
+board's fill, its image, the tracks, the grid or hex map, the regions on top. Any of them makes a
+*drawn board*, tiled over pages when it is larger than the paper.
 
 A *card-layout guide* (``grid: {columns, rows, card, gap_mm}`` and ``slots``) shows where cards go
 on the table; it is not to scale and always fits one page.
@@ -21,8 +27,11 @@ import math
 from ..errors import BuildError
 from ..model.game import Game, Piece
 from ..paper.sizes import CARD_SIZES_MM
-from ..scene.draw import INK, Ink, label, make_scene, tint
+from ..scene.draw import INK, Ink, colour, label, make_scene, tint
 from ..scene.nodes import Circle, Group, Icon, Line, Polygon, Rect, Scene, Text, mm
+from .grid import square_grid
+from .hexmap import hex_map
+from .regions import board_image, board_regions
 
 BOARD = "#efe3c8"
 BAND = "#e2cfa6"
@@ -36,11 +45,22 @@ def is_track_board(piece: Piece) -> bool:
     return any(isinstance(piece.extra.get(k), dict) for k in TRACK_KEYS)
 
 
+def is_drawn_board(piece: Piece) -> bool:
+    """Drawn at its size and tiled when large: tracks, a square grid, a hex map, an image or regions."""
+    if is_track_board(piece):
+        return True
+    return (getattr(piece, "square_grid", None) is not None
+            or any(getattr(piece, key, None) is not None for key in ("hex", "image", "regions")))
+
+
 def is_card_guide(piece: Piece) -> bool:
     return isinstance(piece.extra.get("grid"), dict) and isinstance(piece.extra.get("slots"), list)
 
 
 def natural_size(piece: Piece) -> tuple[float, float]:
+    drawn = piece.drawn_size_mm() if hasattr(piece, "drawn_size_mm") else None
+    if drawn is not None:  # size_mm, else a grid's or hex map's own size with its margin
+        return drawn
     value = piece.extra.get("size_mm")
     if (isinstance(value, (list, tuple)) and len(value) == 2
             and all(isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 for v in value)):
@@ -137,15 +157,18 @@ def _arrow(x: float, y: float, dx: float, dy: float, size: float, fill: str) -> 
 # --- the track board -----------------------------------------------------------------------------
 
 
-def track_board(piece: Piece, game: Game, ink: Ink, scale: float, bleed_mm: float) -> Scene:
+def drawn_board(piece: Piece, game: Game, ink: Ink, scale: float, bleed_mm: float) -> Scene:
+    """Any drawn board: its ground and image, tracks, grid or hex map, then its regions."""
     data = piece.extra
     width, height = natural_size(piece)
     W, H = mm(width), mm(height)
     nodes: list = []
     bleed_natural = mm(bleed_mm) / scale
-    background = ink.background(BOARD)
+    background = ink.background(colour(data.get("fill")) or BOARD)
     if background:
         nodes.append(Rect(-bleed_natural, -bleed_natural, W + 2 * bleed_natural, H + 2 * bleed_natural, fill=background))
+    if data.get("image"):
+        nodes += board_image(piece, game, W, H)
     inner = (0.0, 0.0, W, H)
     score = data.get("score_track")
     if isinstance(score, dict):
@@ -160,6 +183,12 @@ def track_board(piece: Piece, game: Game, ink: Ink, scale: float, bleed_mm: floa
     train = data.get("train_track")
     if isinstance(train, dict):
         nodes += small_ring(train, game, ink, hole, f"board '{piece.id}' train_track", piece, game.title)
+    if getattr(piece, "square_grid", None) is not None:
+        nodes += square_grid(piece, game, ink, W, H)
+    elif getattr(piece, "hex", None) is not None:
+        nodes += hex_map(piece, game, ink, W, H)
+    if data.get("regions"):
+        nodes += board_regions(piece, game, ink)
     nodes.append(Rect(0, 0, W, H, stroke=ink.line(INK), stroke_width=ink.width(1.2)))
     return scaled(nodes, width, height, scale, mm(bleed_mm), piece.id)
 
@@ -360,3 +389,6 @@ def card_guide(piece: Piece, game: Game, ink: Ink) -> Scene:
         except TextOverflow:
             pass  # a guide's note is a courtesy; the rules say the same
     return make_scene(width, height, nodes)
+
+
+track_board = drawn_board  # the name a track board was drawn by before other kinds joined it
