@@ -50,7 +50,7 @@ def own_file_name(game: Game, piece_id: str, kind: str, paper: str) -> str:
 
 
 def board_scale(piece: Piece, settings: PieceSettings, spec: PaperSpec) -> float:
-    if boards.is_card_guide(piece) and not boards.is_track_board(piece):
+    if boards.is_card_guide(piece) and not boards.is_drawn_board(piece):
         return 1.0
     width, height = boards.natural_size(piece)
     if settings.board_size is None:
@@ -68,9 +68,9 @@ def board_scale(piece: Piece, settings: PieceSettings, spec: PaperSpec) -> float
 def board_output(piece: Piece, game: Game, settings: PieceSettings) -> Output:
     spec = settings.spec()
     title = f"{game.title}: {piece.name}"
-    if boards.is_track_board(piece):
+    if boards.is_drawn_board(piece):
         scale = board_scale(piece, settings, spec)
-        scene = boards.track_board(piece, game, settings.ink, scale, 3.0 if settings.bleed else 0.0)
+        scene = boards.drawn_board(piece, game, settings.ink, scale, 3.0 if settings.bleed else 0.0)
         pages = board_pages(scene, spec, settings.overlap, title, piece.id)
         layout = "single page" if len(pages) == 1 else "tiled"
     else:

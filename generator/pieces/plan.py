@@ -159,13 +159,14 @@ def plan(loaded: LoadedGame, settings: PieceSettings) -> list[Output]:
         layout = attempt(choose_layout, piece, "boards", layouts, game.root)
         if layout is not None:
             sheet_pieces.append((piece, "boards", layout))
-        elif boards.is_track_board(piece) or boards.is_card_guide(piece):
+        elif boards.is_drawn_board(piece) or boards.is_card_guide(piece):
             output = attempt(board_output, piece, game, settings)
             if output:
                 outputs.append(output)
         elif not piece.extra.get("printed_on"):
             problems.append(f"board '{piece.id}': nothing says how to draw it; give it size_mm with score_track, "
-                            f"loop or train_track, a grid with slots, or a sheet layout (layout: ...)")
+                            f"loop or train_track, a grid (cell_mm) or hex map, an image or regions, a grid with "
+                            f"slots, or a sheet layout (layout: ...)")
     # Punch-out tokens and tiles.
     single, double = [], []
     token_ids: list[str] = []
