@@ -431,8 +431,8 @@ def test_pieces_that_cannot_be_drawn_are_refused_with_a_way_to_fix_them(tmp_path
      r"tiles\[0\].faces\[0\].backgroud: unknown key 'backgroud'"),
     ("tokens:\n  - {id: coin, name: Coin, count: 3, size_mm: 20, colour: rde}\n",
      r"tokens\[0\].colour: expected a colour word .* found 'rde'; did you mean 'red'\?"),
-    ("boards:\n  - {id: map, name: Map, size_mm: [400, 300], image: map.png}\n",
-     r"boards\[0\].image: unknown key 'image'\n    hint: allowed keys here: .*score_track"),
+    ("boards:\n  - {id: map, name: Map, size_mm: [400, 300], picture: map.png}\n",
+     r"boards\[0\].picture: unknown key 'picture'\n    hint: allowed keys here: .*score_track"),
     ("boards:\n  - id: map\n    name: Map\n    size_mm: [400, 300]\n    loop:\n      direction: clokwise\n"
      "      spaces: [{index: 0, kind: milstone}]\n",
      r"pieces.yaml:6:18: boards\[0\].loop.direction: .*\n    hint: did you mean 'clockwise'\?\n"
