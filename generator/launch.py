@@ -34,7 +34,7 @@ class Command:
 
     target: "module:function" (or a function), called with keyword arguments: `words` (a list, or
     for "1" and "?" one word or None), each option's and flag's destination; returns the exit code.
-    options: {"--game": "game", "-g": "game", "--seed": ("seed", whole)}: a destination, or a
+    options: {"--game": "game", "-g": "game", "--seed": ("seed", whole())}: a destination, or a
     destination and a converter that returns the value or raises ValueError (then Typer decides).
     repeat: destinations that collect every occurrence into a list (Typer's List options).
     required: destinations that must be given (else Typer says what is missing).
@@ -47,7 +47,8 @@ class Command:
 
     def __init__(self, target, words: str = "", options=None, flags=None, repeat=(), required=(),
                  word=None, bare_help: bool = False):
-        assert words in WORD_COUNTS
+        if words not in WORD_COUNTS:
+            raise ValueError(f"words: one of {WORD_COUNTS}, not {words!r}")
         self.target = target
         self.words = words
         self.options = {name: (spec, None) if isinstance(spec, str) else spec for name, spec in (options or {}).items()}
