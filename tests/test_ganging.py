@@ -152,28 +152,66 @@ def test_every_cut_of_every_card_on_a_ganged_sheet_is_marked_where_printers_prin
     out_dir = kits[(game, paper)]
     ganged = [e for e in entries(out_dir) if e["kind"] == "card-stock" and e["layout"] == "duplex"]
     assert ganged
-    page_w, page_h = PAPERS[paper]
     for entry in ganged:
-        reader = PdfReader(out_dir / entry["path"])
-        for number, page in enumerate(reader.pages[::2], start=1):
-            cards = [f for f in faces(page, reader, "front") if f.tag == "Card"]
-            marks = crop_lines(page, reader)
-            for x1, y1, x2, y2 in marks:
-                for x, y in ((x1, y1), (x2, y2)):
-                    assert PRINTABLE - TOL <= x <= page_w - PRINTABLE + TOL, f"{entry['path']} sheet {number}"
-                    assert PRINTABLE - TOL <= y <= page_h - PRINTABLE + TOL, f"{entry['path']} sheet {number}"
+        check_cuts_marked(out_dir / entry["path"], PAPERS[paper])
 
-            def outside_cards(x1, y1, x2, y2):
-                mx, my = (x1 + x2) / 2, (y1 + y2) / 2
-                return not any(c.x + TOL < mx < c.x + c.w - TOL and c.y + TOL < my < c.y + c.h - TOL for c in cards)
 
-            for card in cards:
-                for x in (card.x, card.x + card.w):
-                    assert any(abs(m[0] - x) < TOL and abs(m[2] - x) < TOL and outside_cards(*m) for m in marks), (
-                        f"{entry['path']} sheet {number}: the cut at x={x:.1f} mm of a card is not marked")
-                for y in (card.y, card.y + card.h):
-                    assert any(abs(m[1] - y) < TOL and abs(m[3] - y) < TOL and outside_cards(*m) for m in marks), (
-                        f"{entry['path']} sheet {number}: the cut at y={y:.1f} mm of a card is not marked")
+def check_cuts_marked(path: Path, paper: tuple[float, float]) -> int:
+    """Every crop mark 5 mm inside the paper and across no card; every trim line of every card on a
+    front page carried by one. Returns how many cards were checked."""
+    page_w, page_h = paper
+    reader = PdfReader(path)
+    checked = 0
+    for number, page in enumerate(reader.pages[::2], start=1):
+        cards = [f for f in faces(page, reader, "front") if f.tag == "Card"]
+        marks = crop_lines(page, reader)
+        for mark in marks:
+            x1, y1, x2, y2 = mark
+            for x, y in ((x1, y1), (x2, y2)):
+                assert PRINTABLE - TOL <= x <= page_w - PRINTABLE + TOL, f"{path.name} sheet {number}: {mark}"
+                assert PRINTABLE - TOL <= y <= page_h - PRINTABLE + TOL, f"{path.name} sheet {number}: {mark}"
+            for c in cards:
+                across = max(x1, x2) > c.x + TOL and min(x1, x2) < c.x + c.w - TOL
+                down = max(y1, y2) > c.y + TOL and min(y1, y2) < c.y + c.h - TOL
+                assert not (across and down), f"{path.name} sheet {number}: mark {mark} crosses a card"
+        for card in cards:
+            checked += 1
+            for x in (card.x, card.x + card.w):
+                assert any(abs(m[0] - x) < TOL and abs(m[2] - x) < TOL for m in marks), (
+                    f"{path.name} sheet {number}: the cut at x={x:.1f} mm of a card is not marked")
+            for y in (card.y, card.y + card.h):
+                assert any(abs(m[1] - y) < TOL and abs(m[3] - y) < TOL for m in marks), (
+                    f"{path.name} sheet {number}: the cut at y={y:.1f} mm of a card is not marked")
+    return checked
+
+
+def test_cards_of_two_sizes_share_a_sheet_in_rows_of_one_size(tmp_path, starter_game):
+    """A deck of mini cards after a part sheet of poker cards: a row of minis goes under the poker
+    rows, its cuts marked below the poker cards' marks, its backs behind its fronts; the kit takes
+    the fewest sheets."""
+    (starter_game / "cards.yaml").write_text((starter_game / "cards.yaml").read_text() + """\
+  - id: tips
+    name: Tip cards
+    layout: mini
+    back_layout: mini-back
+    back: plain
+    backs:
+      plain: {title: Tips, icon: star}
+    cards:
+      - {id: tip, name: Tip, cost: 0, icon: star, type: Tip, text: "A small card.", count: 8}
+""")
+    out = build_game(load(starter_game), BuildOptions(formats=("pdf",), rulebook=False, out_dir=tmp_path)).out_dir
+    entry = next(e for e in entries(out) if e["kind"] == "card-stock")
+    assert entry["sheets"][0] == "6 × Action cards, 4 × Tip cards"
+    path = out / entry["path"]
+    assert check_cuts_marked(path, PAPERS["a4"]) == 6 + 8
+    reader = PdfReader(path)
+    first = faces(reader.pages[0], reader, "front")
+    assert {(round(f.w, 1), round(f.h, 1)) for f in first} == {(63.5, 88.9), (44.5, 63.5)}
+    backs = faces(reader.pages[1], reader, "back")
+    for front in first:
+        assert any(abs(b.x - (210 - front.x - front.w)) < TOL and abs(b.y - front.y) < TOL for b in backs)
+    assert sheets_of(entry) == fewest_sheets(front_faces(out, entry), PAPERS["a4"])
 
 
 @pytest.mark.parametrize("offset", [(0.0, 0.0), (1.5, -0.5)])

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from ..scene.nodes import Line, Text, mm, walk_nodes
 from .gutterfold import gutterfold
-from .impose import Page, SheetSpec, _duplex
+from .impose import BACK_EDGE_MM, MARK_GAP_MM, MIN_MARK_MM, Page, Placement, SheetSpec, _clip, _duplex, _grid_marks, plan_axis
 from .items import Item, PaperSpec, fill_band, impose_items, place_slot
 from .output import Output, file_name
 from .sizes import PRINTABLE_MARGIN_MM
@@ -127,8 +127,13 @@ def impose_gang(parts: list[Gangable], card_spec: SheetSpec, item_spec: PaperSpe
     for card in cards:
         by_size.setdefault((round(card.front.width, 3), round(card.front.height, 3)), []).append(card)
     pages: list[Page] = []
-    partial: list[Page] = []  # each size's last front page: room for pieces below its cards
+    partial: list[Page] = []  # each size's last front page: room for other cards and pieces below
     for stream in by_size.values():
+        if card_spec.layout != "gutterfold":
+            for front in partial:  # rows of this size below another size's last row
+                stream = stream[_cards_below(front, pages[pages.index(front) + 1], stream, card_spec):]
+        if not stream:
+            continue
         spec = replace(card_spec, ruler=card_spec.ruler and not pages)
         imposed = gutterfold(stream, spec) if card_spec.layout == "gutterfold" else _duplex(stream, spec)
         if card_spec.layout != "gutterfold":
@@ -145,6 +150,48 @@ def impose_gang(parts: list[Gangable], card_spec: SheetSpec, item_spec: PaperSpe
                                  impose_items(items, replace(item_spec, ruler=False), title)))
         pages += extra
     return pages, _sheet_map(pages, label_of)
+
+
+def _cards_below(front: Page, back: Page, stream: list[CardFaces], spec: SheetSpec) -> int:
+    """Rows of ``stream``'s cards (one size) in the room below everything on a card sheet, their
+    backs mirrored on its back page; how many were placed. Their cuts are marked like any grid's,
+    the marks above them starting below what the sheet already holds."""
+    page_w, page_h = front.width, front.height
+    sample = stream[0].front
+    w, h = sample.width, sample.height
+    bleed = sample.bleed if spec.bleed else 0.0
+    printable = mm(PRINTABLE_MARGIN_MM[spec.paper])
+    gutter = max(mm(spec.gutter_mm), 2 * mm(BACK_EDGE_MM))
+    top = _lowest(front) + mm(MARK_GAP_MM)
+    cols = plan_axis(page_w, w, bleed, printable, gutter)
+    rows = plan_axis(page_h, h, bleed, printable, gutter, before=top - printable)
+    if cols is None or rows is None or not rows.outside:  # no room, or none to mark the cuts above them
+        return 0
+    chunk = stream[:cols.count * rows.count]
+    gx, gy, x0, y0 = cols.gutter, rows.gutter, cols.start, rows.start
+    outer = (cols.outer_bleed, rows.outer_bleed)
+    dx, dy = mm(spec.back_offset_mm[0]), mm(spec.back_offset_mm[1])
+    for index, card in enumerate(chunk):
+        col, row = index % cols.count, index // cols.count
+        x, y = x0 + col * (w + gx), y0 + row * (h + gy)
+        edges = (col == 0, col == cols.count - 1, row == 0, row == rows.count - 1)
+        front.placements.append(Placement(card.front, x, y, _clip(x, y, w, h, bleed, gx, gy, *edges, outer=outer),
+                                          "front", card.card))
+        bx, by = page_w - x - w + dx, y + dy  # long-edge flip, as every card sheet
+        back_edges = (col == cols.count - 1, col == 0, row == 0, row == rows.count - 1)
+        back.placements.append(Placement(card.back, bx, by, _clip(bx, by, w, h, bleed, gx, gy, *back_edges,
+                                                                   outer=outer), "back", card.card))
+    used_cols, used_rows = min(cols.count, len(chunk)), -(-len(chunk) // cols.count)
+    back_x0 = page_w - x0 - (used_cols * w + (used_cols - 1) * gx) + dx
+    for page, px, shift in ((front, x0, 0.0), (back, back_x0, dy)):
+        marks = _grid_marks(page_w, page_h, spec.paper, px, y0 + shift, w, h, gx, gy, used_cols, used_rows, outer)
+        page.marks += [_below(m, top + shift) for m in marks if max(m.y1, m.y2) > top + shift + mm(MIN_MARK_MM)]
+    return len(chunk)
+
+
+def _below(line: Line, top: float) -> Line:
+    """A crop mark shortened so it starts no higher than ``top``."""
+    return replace(line, y1=max(line.y1, top), y2=max(line.y2, top))
 
 
 def _fill_below(front: Page, back: Page, items: list[Item], spec: PaperSpec) -> list[Item]:

@@ -255,8 +255,8 @@ def _duplex(copies: list[CardFaces], spec: SheetSpec) -> list[Page]:
         if first and layout.ruler == "cell":
             cell_x, cell_y = x0 + (cols - 1) * (w + gx), y0 + (rows - 1) * (h + gy)
             front.marks += ruler_in_cell(cell_x, cell_y, w, h)
-        elif first and layout.ruler == "below":
-            top = y0 + rows * h + (rows - 1) * gy + outer[1] + mm(MARK_GAP_MM)
+        elif first and layout.ruler == "below":  # under the last row used: a part sheet keeps the room below
+            top = y0 + used_rows * h + (used_rows - 1) * gy + outer[1] + mm(MARK_GAP_MM)
             centre_x = x0 + (cols // 2) * (w + gx) + w / 2
             front.marks += ruler_below(centre_x - mm(RULER_MM) / 2, top)
         elif first and layout.ruler == "beside":
