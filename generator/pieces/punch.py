@@ -4,8 +4,11 @@ A token set (a record under ``tokens:`` or ``tiles:``, typed and checked in gene
 is read for:
 - ``shape``: circle (or round), square, rectangle, standee; default square;
 - ``size_mm``: one number (a circle's diameter, a square's side) or [width, height];
-- the art: ``icon``, ``fill``, ``colour``, ``label``, ``text``, or ``front: {...}`` and ``back: {...}``
-  for double-sided tokens (a token with a ``back`` is printed double-sided);
+- the art: ``icon`` (any icon of the game), ``image`` (a PNG or JPEG: it covers the face out to
+  its bleed, so a round token is cut round from it, and fills a standee's figure panels), ``fill``,
+  ``colour``, ``label``, ``text``, or ``front: {...}`` and ``back: {...}`` for double-sided
+  tokens (a token with a ``back`` is printed double-sided); an icon, label or text is drawn over
+  the image;
 - how many of what: ``count``, or ``colours`` with ``per_colour`` (one token set in player
   colours), or ``faces`` (a different face per piece, e.g. board tiles, each ``count`` 1 unless
   said), or ``kinds`` (token kinds with their own ``count``, ``icon``, ``pips``, ``values``).
@@ -13,6 +16,7 @@ is read for:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from ..errors import BuildError
 from ..model.game import Game, Piece
@@ -33,8 +37,10 @@ from ..scene.draw import (
     pips,
     tint,
 )
-from ..scene.nodes import Circle, Group, Icon, Polygon, Rect, Scene, mm
+from ..scene.images import fitted, image_size
+from ..scene.nodes import Circle, Group, Icon, Image, Polygon, Rect, Scene, mm
 from ..scene.text import TextOverflow, set_text
+from .regions import art_path
 
 SHAPES = {"circle": "circle", "round": "circle", "square": "square", "rectangle": "rectangle",
           "rect": "rectangle", "standee": "standee"}
@@ -50,6 +56,7 @@ class TokenArt:
     label: str = ""  # a short caption
     text: str = ""  # rules text (tiles)
     pips: int = 0
+    image: Path | None = None  # resolved inside the game folder
 
 
 @dataclass(frozen=True)
@@ -84,7 +91,8 @@ def _art(game: Game, name: str, data: dict, defaults: dict) -> TokenArt:
     if ring and not fill:
         fill = tint(ring, 0.7)
     label_text = merged.get("label")
-    return TokenArt(name=name, icon=icon, fill=fill, ring=ring,
+    image = art_path(str(merged["image"]), game, name) if merged.get("image") else None
+    return TokenArt(name=name, icon=icon, fill=fill, ring=ring, image=image,
                     label=str(label_text) if label_text is not None else "",
                     text=cite_rules(str(merged.get("text", "")), game) if merged.get("text") else "",
                     pips=int(merged.get("pips", 0) or 0))
@@ -95,7 +103,7 @@ def token_specs(piece: Piece, game: Game, show_names: bool = False) -> list[Toke
     data = piece.extra
     shape = SHAPES[str(data.get("shape", "square"))]  # the loader checked it (generator/model/pieces.py)
     w, h = _size(piece, shape)
-    base = {k: data.get(k) for k in ("icon", "fill", "colour", "color", "label", "text")}
+    base = {k: data.get(k) for k in ("icon", "image", "fill", "colour", "color", "label", "text")}
     front_data = data.get("front") if isinstance(data.get("front"), dict) else {}
     back_data = data.get("back") if isinstance(data.get("back"), dict) else None
     specs: list[TokenSpec] = []
@@ -115,7 +123,8 @@ def token_specs(piece: Piece, game: Game, show_names: bool = False) -> list[Toke
             if not isinstance(face, dict):
                 raise BuildError(f"{piece.id}: each of faces must be a mapping (id, name, icon ...)")
             name = str(face.get("name", face.get("id", piece.name)))
-            add(name, {k: face.get(k) for k in ("icon", "fill", "colour", "text")}, int(face.get("count", 1)), name)
+            add(name, {k: face.get(k) for k in ("icon", "image", "fill", "colour", "text")}, int(face.get("count", 1)),
+                name)
     elif isinstance(data.get("kinds"), list):
         for kind in data["kinds"]:
             name = str(kind.get("name", kind.get("id", piece.name)))
@@ -124,7 +133,8 @@ def token_specs(piece: Piece, game: Game, show_names: bool = False) -> list[Toke
                     add(f"{name} {value.get('value')}", {"icon": kind.get("icon"), "label": str(value.get("value"))},
                         int(value.get("count", 1)))
             else:
-                add(name, {k: kind.get(k) for k in ("icon", "fill", "colour", "pips")}, int(kind.get("count", 1)))
+                add(name, {k: kind.get(k) for k in ("icon", "image", "fill", "colour", "pips")},
+                    int(kind.get("count", 1)))
     elif isinstance(data.get("colours"), list):
         per = int(data.get("per_colour", max(1, piece.count // max(1, len(data["colours"])))))
         for value in data["colours"]:
@@ -177,6 +187,10 @@ def token_face(spec: TokenSpec, art: TokenArt, game: Game, ink: Ink, bleed_mm: f
     nodes: list = []
     background = ink.background(fill)
     ring = ink.line(art.ring) if art.ring else None
+    if art.image is not None:  # the picture covers the face out to its bleed; the cut gives its shape
+        box = (-b, -b, w + 2 * b, h + 2 * b)
+        nodes.append(Image(str(art.image), *fitted(image_size(art.image), box, "cover"), clip=box))
+        background = None
     if spec.shape == "circle":
         r = w / 2
         if background:
@@ -193,7 +207,7 @@ def token_face(spec: TokenSpec, art: TokenArt, game: Game, ink: Ink, bleed_mm: f
         if ring:
             nodes.append(Rect(inset, inset, w - 2 * inset, h - 2 * inset, stroke=ring,
                               stroke_width=ink.width(max(1.2, min(w, h) * 0.05)), radius=inset))
-        else:
+        elif art.image is None:
             nodes.append(Rect(inset, inset, w - 2 * inset, h - 2 * inset, stroke=ink.line("#b9a99a"),
                               stroke_width=ink.width(0.6), radius=inset))
         pad = min(w, h) * 0.1
@@ -287,6 +301,9 @@ def standee_panel(spec: TokenSpec, game: Game, ink: Ink) -> Scene:
     fill = art.fill or PAPER
     background = ink.fill(fill) if ink.saver else fill
     nodes: list = [Rect(0, 0, w, h, fill=background)] if background else []
+    if art.image is not None:  # the figure: the picture fills the panel
+        nodes.append(Image(str(art.image), *fitted(image_size(art.image), (0.0, 0.0, w, h), "cover"),
+                           clip=(0.0, 0.0, w, h)))
     if art.ring:
         nodes.append(Rect(w * 0.06, w * 0.06, w - w * 0.12, h - w * 0.12, stroke=ink.line(art.ring),
                           stroke_width=ink.width(1.5), radius=w * 0.05))
