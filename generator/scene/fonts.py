@@ -167,6 +167,7 @@ class FontMetrics:
         return em * size
 
 
+@lru_cache(maxsize=None)  # called for every word measured: a key never changes its files once registered
 def metrics(style: str, family_key: str = LATO) -> FontMetrics:
     return _metrics_of(_families[family_key].path(style))
 
