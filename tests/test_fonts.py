@@ -285,6 +285,8 @@ def test_characters_the_games_font_lacks_stop_the_build_naming_the_font(game: Pa
     assert "card 'ridge'" in result.stderr and "font 'Vera Sans' has no glyph for: '→' (U+2192)" in result.stderr
     assert "card 'hold'" not in result.stderr  # the Lato card has the arrow
     assert "cards.yaml:" in result.stderr  # placed at the card's field
+    checked = subprocess.run([str(CARDS), "validate", str(game)], capture_output=True, text=True, timeout=120)
+    assert checked.returncode == 2 and "has no glyph for: '→'" in checked.stdout + checked.stderr
 
 
 def test_a_bold_run_is_checked_against_the_bold_face(game: Path, tmp_path: Path):
@@ -303,3 +305,14 @@ def test_the_cli_reports_font_problems_with_exit_2(game: Path):
     output = result.stdout + result.stderr
     assert "fontgame/game.yaml:15:14: fonts.Vera Sans.regular: font file 'fonts/Vera.ttf' is not a TrueType" in output
     assert "Traceback" not in output
+
+
+def test_a_font_replaced_between_builds_of_one_process_is_used(game: Path, tmp_path: Path):
+    """`cards watch` rebuilds in one process: a font file swapped meanwhile is measured and embedded anew."""
+    build_game(load(game), BuildOptions(out_dir=tmp_path / "first", formats=("pdf",), rulebook=False))
+    first = text_runs(tmp_path / "first" / "fontgame" / "card-stock-double-sided-a4.pdf")
+    assert font_of(first, "Burns twice as long") == {f"{VERA}-Roman"}
+    shutil.copy(game / "fonts" / "VeraBd.ttf", game / "fonts" / "Vera.ttf")  # regular is now the bold file
+    build_game(load(game), BuildOptions(out_dir=tmp_path / "second", formats=("pdf",), rulebook=False))
+    second = text_runs(tmp_path / "second" / "fontgame" / "card-stock-double-sided-a4.pdf")
+    assert font_of(second, "Burns twice as long") == {f"{VERA}-Bold"}

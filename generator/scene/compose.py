@@ -14,7 +14,7 @@ from ..model.layouts import Layout, Region
 from ..model.locate import card_place
 from ..model.references import RULE_REF_PATTERN
 from ..model.styles import Choice, resolve
-from .fonts import LATO, game_family, metrics
+from .fonts import LATO, game_family, metrics, refresh_families
 from .images import ImageError, fitted, image_size
 from .nodes import Icon, Image, Line, Rect, Scene, mm
 from .templates import TemplateError, UndefinedError, environment
@@ -227,6 +227,8 @@ def compose_deck(game: Game, deck: Deck, layouts: dict[str, Layout]) -> list[Car
     game_ctx = {"id": game.id, "title": game.title}
     deck_ctx = {"id": deck.id, "name": deck.name, "sample": deck.sample or any(c.sample for c in deck.cards)}
     back_cache: dict[str, Scene] = {}
+    if game.fonts:
+        refresh_families(game.root)
     for card in deck.cards:
         subject = f"deck '{deck.id}', card '{card.id}'"
         layout = layouts[card.layout or deck.layout]

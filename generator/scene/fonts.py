@@ -35,6 +35,7 @@ class Family:
     key: str
     files: tuple[tuple[str, Path], ...]
     licence: Path | None
+    stamps: tuple = ()  # each file's size and mtime when registered: an edited font is a new family
 
     def path(self, style: str) -> Path:
         return dict(self.files)[style]
@@ -81,13 +82,33 @@ def game_family(root: Path, name: str | None, fonts: dict) -> str:
         declared = fonts[name]
         files = tuple((style, (root / relative).resolve()) for style, relative in family_files(declared).items())
         licence = (root / declared.licence).resolve() if declared.licence else None
+        stamps = _stamps(files)
         key, number = name, 1
-        while key in _families and _families[key] != Family(key, files, licence):
-            number += 1  # two games of one run, one family name, different files: keep both apart
+        while key in _families and _families[key] != Family(key, files, licence, stamps):
+            number += 1  # two games of one run (or one font edited while `cards watch` runs): keep apart
             key = f"{name} {number}"
-        _families[key] = Family(key, files, licence)
+        _families[key] = Family(key, files, licence, stamps)
         _keys[memo] = key
     return key
+
+
+def _stamps(files) -> tuple:
+    stamps = []
+    for _style, path in files:
+        try:
+            stat = path.stat()
+            stamps.append((stat.st_size, stat.st_mtime_ns))
+        except OSError:
+            stamps.append(None)
+    return tuple(stamps)
+
+
+def refresh_families(root: Path) -> None:
+    """Forget a game's families whose files changed since they were registered (a long-running
+    `cards watch`), so the next use registers, measures and embeds the new files. Once per deck."""
+    for memo, key in list(_keys.items()):
+        if memo[0] == root and _stamps(_families[key].files) != _families[key].stamps:
+            del _keys[memo]
 
 
 _keys: dict[tuple, str] = {}  # (game folder, family name, declaration) -> key
@@ -169,11 +190,13 @@ class FontMetrics:
 
 @lru_cache(maxsize=None)  # called for every word measured: a key never changes its files once registered
 def metrics(style: str, family_key: str = LATO) -> FontMetrics:
-    return _metrics_of(_families[family_key].path(style))
+    entry = _families[family_key]
+    path = entry.path(style)
+    return _metrics_of(path, entry.stamps[[p for _s, p in entry.files].index(path)] if entry.stamps else None)
 
 
 @lru_cache(maxsize=64)
-def _metrics_of(path: Path) -> FontMetrics:
+def _metrics_of(path: Path, _stamp=None) -> FontMetrics:  # the stamp keys an edited file apart
     return FontMetrics(path)
 
 
