@@ -230,7 +230,28 @@ def render_rulebook(loaded: LoadedGame, out_dir: Path, book: str = "a5",
 # --- several games at once ----------------------------------------------------------------------
 
 
-def _build_one(ref: str, out_dir: str, book: str, token: str | None = None) -> tuple[str, Any, list]:
+def _weight(loaded: LoadedGame) -> int:
+    """How long a game's rulebook will take, roughly: the bytes of its data."""
+    return sum(p.stat().st_size for p in Path(loaded.game.root).rglob("*.y*ml") if p.is_file())
+
+
+def _with_booklet(files: list[WrittenFile], out_dir: Path, book: str, booklet: str | None, stage,
+                  progress: Callable[[str], None] = lambda message: None) -> list[WrittenFile]:
+    """An A5 rulebook also imposed as a fold-and-staple booklet on ``booklet`` paper (A4 or Letter),
+    in the same process that wrote it (a staged rulebook is read where it is)."""
+    if not booklet or book != "a5":
+        return files
+    from ..paper.booklet import impose_booklet
+
+    name = f"rulebook-booklet-{booklet}.pdf"
+    progress(f"{out_dir.name}: rulebook booklet -> {name}")
+    source = stage.current(out_dir / "rulebook.pdf") if stage else out_dir / "rulebook.pdf"
+    sides = impose_booklet(source, out_dir / name, booklet)
+    return files + [WrittenFile(name, ["rulebook"], "booklet", sides, booklet, "booklet")]
+
+
+def _build_one(ref: str, out_dir: str, book: str, token: str | None = None,
+               booklet: str | None = None) -> tuple[str, Any, list]:
     """Worker: load the game itself (models stay in their process) and build its rulebook. With
     ``token``, the files stay staged under temporary names the parent's staging adopts."""
     from ..atomic import Staging
@@ -239,7 +260,7 @@ def _build_one(ref: str, out_dir: str, book: str, token: str | None = None) -> t
     stage = Staging(Path(out_dir), token) if token else None
     try:
         with stage.active() if stage else nullcontext():
-            files = build_rulebook(load(ref), Path(out_dir), book)
+            files = _with_booklet(build_rulebook(load(ref), Path(out_dir), book), Path(out_dir), book, booklet, stage)
     except (BuildError, GameDataError) as exc:
         if stage:
             stage.abort()
@@ -249,12 +270,14 @@ def _build_one(ref: str, out_dir: str, book: str, token: str | None = None) -> t
 
 def build_rulebooks(games: list[LoadedGame], out_root: Path, book: str = "a5", jobs: int | None = None,
                     progress: Callable[[str], None] = lambda message: None,
-                    errors_out: list[str] | None = None, stages: dict | None = None) -> dict[str, list[WrittenFile]]:
+                    errors_out: list[str] | None = None, stages: dict | None = None,
+                    booklet: str | None = None) -> dict[str, list[WrittenFile]]:
     """Build every game's rulebook into out_root/<game id>/, in parallel processes where there
     are cores to spare. Games that fail are reported together in one BuildError, after every
     other game has been written; with ``errors_out`` they are appended there instead, and the
     files of the games that succeeded are returned. With ``stages`` (game id -> Staging), each
-    game's files are staged there, for the caller to commit."""
+    game's files are staged there, for the caller to commit. With ``booklet`` (a paper), an A5
+    rulebook is also imposed as a booklet, in the process that built it (kit/build.py)."""
     stages = stages or {}
 
     book_format(book)
@@ -267,7 +290,9 @@ def build_rulebooks(games: list[LoadedGame], out_root: Path, book: str = "a5", j
             stage = stages.get(loaded.game.id)
             try:
                 with stage.active() if stage else nullcontext():
-                    results[loaded.game.id] = build_rulebook(loaded, out_root / loaded.game.id, book, progress)
+                    files = build_rulebook(loaded, out_root / loaded.game.id, book, progress)
+                    results[loaded.game.id] = _with_booklet(files, out_root / loaded.game.id, book, booklet, stage,
+                                                            progress)
             except BuildError as exc:
                 errors.append(str(exc))
     else:
@@ -275,7 +300,8 @@ def build_rulebooks(games: list[LoadedGame], out_root: Path, book: str = "a5", j
         with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
             futures = {loaded.game.id: pool.submit(
                 _build_one, str(loaded.game.root), str(out_root / loaded.game.id), book,
-                stages[loaded.game.id].token if loaded.game.id in stages else None) for loaded in games}
+                stages[loaded.game.id].token if loaded.game.id in stages else None, booklet)
+                for loaded in sorted(games, key=_weight, reverse=True)}  # the longest first: the last to end is short
             progress(f"rulebooks: {len(games)} games in {workers} processes")
             for game_id, future in futures.items():
                 status, payload, staged_pairs = future.result()
