@@ -144,10 +144,9 @@ def _rulebooks(built: list[LoadedGame], options: BuildOptions, progress, problem
     if todo:
         from ..rulebook import build_rulebooks
 
+        # An A5 rulebook is also imposed as a booklet on the build's paper, in its rulebook's worker.
         rulebooks = build_rulebooks(todo, out_root, options.book, options.jobs, progress, errors_out=problems,
-                                    stages=stages)
-        if options.book == "a5":
-            _add_booklets(rulebooks, options, progress, stages)
+                                    stages=stages, booklet=options.paper)
     return rulebooks | kept, {game_id: key for game_id, key in keys.items() if game_id in rulebooks}
 
 
@@ -168,23 +167,6 @@ def _save_state(result: BuildResult, loaded: LoadedGame, previous: KitState, key
     state = KitState(str(loaded.game.root), key if complete else None, entries,
                      stats_of(out_dir, [WrittenFile(p, [], "", 0, None, "") for p in ("PRINTING.md", "kit.json")]))
     write_state(out_dir, state)
-
-
-def _add_booklets(rulebooks: dict[str, list[WrittenFile]], options: BuildOptions, progress,
-                  stages: dict[str, Staging]) -> None:
-    """An A5 rulebook also comes imposed as a fold-and-staple booklet on the build's paper."""
-    from ..paper.booklet import impose_booklet
-
-    for game_id, files in rulebooks.items():
-        if not any(f.path == "rulebook.pdf" for f in files) or game_id not in stages:
-            continue
-        out_dir = (options.out_dir or OUTPUT_DIR) / game_id
-        name = f"rulebook-booklet-{options.paper}.pdf"
-        progress(f"{game_id}: rulebook booklet -> {name}")
-        stage = stages[game_id]
-        with stage.active():  # the rulebook is staged, not yet in place: read it where it is
-            sides = impose_booklet(stage.current(out_dir / "rulebook.pdf"), out_dir / name, options.paper)
-        files.append(WrittenFile(name, ["rulebook"], "booklet", sides, options.paper, "booklet"))
 
 
 def build_game(loaded: LoadedGame, options: BuildOptions,
