@@ -226,15 +226,44 @@ def test_a_damaged_font_is_refused(game: Path):
     assert "table runs past the end of the file" in problems_of(game)
 
 
+def table(data: bytearray, wanted: bytes) -> tuple[int, int]:
+    """(offset, length) of one table of a TrueType file."""
+    for i in range(struct.unpack_from(">H", data, 4)[0]):
+        tag, _sum, offset, length = struct.unpack_from(">4sIII", data, 12 + 16 * i)
+        if tag == wanted:
+            return offset, length
+    raise AssertionError(wanted)
+
+
 def test_a_font_whose_licence_forbids_embedding_is_refused(game: Path):
     data = bytearray((FIXTURE / "fonts" / "VeraBd.ttf").read_bytes())
-    count = struct.unpack_from(">H", data, 4)[0]
-    for i in range(count):
-        tag, _sum, offset, _length = struct.unpack_from(">4sIII", data, 12 + 16 * i)
-        if tag == b"OS/2":
-            struct.pack_into(">H", data, offset + 8, 2)  # fsType 2: restricted licence embedding
+    struct.pack_into(">H", data, table(data, b"OS/2")[0] + 8, 2)  # fsType 2: restricted licence embedding
     (game / "fonts" / "VeraBd.ttf").write_bytes(bytes(data))
     assert "fonts.Vera Sans.bold: font file 'fonts/VeraBd.ttf' says its licence forbids embedding" in problems_of(game)
+
+
+def test_a_font_without_a_postscript_name_is_refused_at_load_not_at_the_pdf(game: Path):
+    data = bytearray((FIXTURE / "fonts" / "Vera.ttf").read_bytes())
+    offset, length = table(data, b"name")
+    data[offset:offset + length] = bytes(length)  # no name records at all
+    (game / "fonts" / "Vera.ttf").write_bytes(bytes(data))
+    assert "font file 'fonts/Vera.ttf' has no PostScript name" in problems_of(game)
+
+
+def test_a_character_map_claiming_too_much_is_refused_quickly(game: Path):
+    """Overlapping cmap segments could ask for billions of steps: the work is bounded."""
+    data = bytearray((FIXTURE / "fonts" / "Vera.ttf").read_bytes())
+    offset, _length = table(data, b"cmap")
+    count = struct.unpack_from(">H", data, offset + 2)[0]
+    for i in range(count):
+        _platform, _encoding, sub = struct.unpack_from(">HHI", data, offset + 4 + 8 * i)
+        if struct.unpack_from(">H", data, offset + sub)[0] == 4:
+            segs = struct.unpack_from(">H", data, offset + sub + 6)[0] // 2
+            starts = offset + sub + 14 + 2 * segs + 2
+            for s in range(segs):  # every segment now starts at 0: each covers up to its end again
+                struct.pack_into(">H", data, starts + 2 * s, 0)
+    (game / "fonts" / "Vera.ttf").write_bytes(bytes(data))
+    assert "its character map covers more characters than Unicode has" in problems_of(game)
 
 
 def test_a_font_over_the_size_limit_is_refused_before_it_is_read(game: Path):

@@ -96,6 +96,9 @@ def parse_font(data: bytes) -> FontData:
         if fs_type & 0x000F == 0x0002:  # "restricted licence embedding": may not go into a PDF
             raise FontFileError("says its licence forbids embedding it in documents (OS/2 fsType 2)",
                                 "choose a font whose licence allows embedding, such as an OFL font")
+    if not _has_postscript_name(data, *tables["name"]):
+        raise FontFileError("has no PostScript name (entry 6 of its name table), which a PDF names an embedded font by",
+                            "use the font's TrueType (.ttf) file as its makers publish it")
     head, hhea, hmtx = tables["head"][0], tables["hhea"][0], tables["hmtx"]
     units = struct.unpack_from(">H", data, head + 18)[0]
     if not 16 <= units <= 16384:
@@ -110,6 +113,17 @@ def parse_font(data: bytes) -> FontData:
         raise FontFileError("maps no Unicode characters (no usable cmap subtable)",
                             "use a font made for text: a symbol or icon font is an icon in this game")
     return FontData(units, ascent, descent, tuple(advances), cmap)
+
+
+def _has_postscript_name(data: bytes, offset: int, length: int) -> bool:
+    count = struct.unpack_from(">H", data, offset + 2)[0]
+    if 6 + 12 * count > length:
+        raise struct.error("name records past the table")
+    for i in range(count):
+        _platform, _encoding, _language, name_id, size, _where = struct.unpack_from(">6H", data, offset + 6 + 12 * i)
+        if name_id == 6 and size > 0:
+            return True
+    return False
 
 
 def table_directory(data: bytes) -> dict[str, tuple[int, int]]:
@@ -164,14 +178,19 @@ def _cmap_12(data: bytes, start: int) -> dict[int, int]:
     groups = struct.unpack_from(">I", data, start + 12)[0]
     if start + 16 + 12 * groups > len(data):
         raise struct.error("cmap groups past the end")
+    work = 0
     for g in range(groups):
         first, last, glyph = struct.unpack_from(">III", data, start + 16 + 12 * g)
-        last = min(last, MAX_CODEPOINT)  # bounded: a damaged group cannot ask for four billion entries
+        last = min(last, MAX_CODEPOINT)
+        work += max(0, last - first + 1)
+        if work > MAX_CODEPOINT + 1:  # overlapping groups: bounded work whatever the file says
+            raise FontFileError(_CMAP_TOO_BIG)
         for code in range(first, last + 1):
             mapping[code] = glyph + code - first
-        if len(mapping) > MAX_CODEPOINT:
-            break
     return mapping
+
+
+_CMAP_TOO_BIG = "is damaged: its character map covers more characters than Unicode has"
 
 
 def _cmap_4(data: bytes, start: int) -> dict[int, int]:
@@ -181,9 +200,13 @@ def _cmap_4(data: bytes, start: int) -> dict[int, int]:
     starts = ends + 2 * segs + 2
     deltas = starts + 2 * segs
     ranges = deltas + 2 * segs
+    work = 0
     for s in range(segs):
         end = struct.unpack_from(">H", data, ends + 2 * s)[0]
         begin = struct.unpack_from(">H", data, starts + 2 * s)[0]
+        work += max(0, min(end, 0xFFFE) - begin + 1)
+        if work > 0x10000:  # overlapping segments: bounded work whatever the file says
+            raise FontFileError(_CMAP_TOO_BIG)
         delta = struct.unpack_from(">h", data, deltas + 2 * s)[0]
         range_offset = struct.unpack_from(">H", data, ranges + 2 * s)[0]
         for code in range(begin, min(end, 0xFFFE) + 1):
