@@ -367,3 +367,14 @@ def test_backs_of_one_design_sit_together_along_the_tighter_axis(kits, paper):
             assert len(runs) == len(set(runs)), f"{game} {paper}: back colours {colours} are split"
             checked += 1
     assert checked
+
+
+def test_a_partial_build_prints_what_was_asked_in_its_own_file(tmp_path):
+    """--only one deck of a ganged game: that deck alone, in its own file, not a card-stock file
+    that would replace the full kit's."""
+    out = build_game(load("ribbon-of-bone"), BuildOptions(formats=("pdf",), rulebook=False, out_dir=tmp_path,
+                                                          only=("marquis",))).out_dir
+    pdfs = sorted(p.name for p in out.glob("*.pdf"))
+    assert pdfs == ["marquis-a4.pdf"]
+    reader = PdfReader(out / "marquis-a4.pdf")
+    assert sum(len(faces(page, reader, "front")) for page in reader.pages[::2]) == 12
