@@ -37,7 +37,7 @@ LIMITS: dict[str, Limit] = {
     "icon_coordinate": Limit(1_000_000, "size of any number (coordinate, width) in one SVG icon"),
     "image_bytes": Limit(50 * 1024 * 1024, "bytes in one PNG or JPEG"),
     "image_pixels": Limit(80_000_000, "pixels in one PNG or JPEG, read from its header before decoding"),
-    "font_bytes": Limit(20 * 1024 * 1024, "bytes in one font file a game ships (generator.model.fonts)"),
+    "font_bytes": Limit(20 * 1024 * 1024, "bytes in one font file (or its licence) a game ships (generator.model.fonts)"),
     "rulebook_fetch_bytes": Limit(32 * 1024 * 1024, "bytes in one file the rulebook embeds"),
     # the templates in layouts (generator.scene.templates)
     "template_output": Limit(100_000, "characters one layout value renders to"),

@@ -269,7 +269,11 @@ def test_a_character_map_claiming_too_much_is_refused_quickly(game: Path):
 def test_a_font_over_the_size_limit_is_refused_before_it_is_read(game: Path):
     with open(game / "fonts" / "Vera.ttf", "r+b") as file:
         file.truncate(21 * 1024 * 1024)  # sparse: no 21 MB written
-    assert "holds 21.0 MB; a font file may hold at most 20 MB" in problems_of(game)
+    with open(game / "fonts" / "LICENSE-Bitstream-Vera.txt", "r+b") as file:
+        file.truncate(21 * 1024 * 1024)  # the licence is copied beside the fonts: bounded too
+    message = problems_of(game)
+    assert "font file 'fonts/Vera.ttf' holds 21.0 MB; a font file may hold at most 20 MB" in message
+    assert "licence file 'fonts/LICENSE-Bitstream-Vera.txt' holds 21.0 MB" in message
 
 
 def test_an_unknown_family_in_a_layout_gets_a_did_you_mean(game: Path):

@@ -285,7 +285,10 @@ def _file_problem(root: Path, relative: str, key: str) -> tuple[str, str | None]
     if not path.is_file():
         siblings = [p.name for p in path.parent.glob("*") if p.is_file()] if path.parent.is_dir() else []
         return "does not exist", did_you_mean(path.name, siblings) or "paths are relative to the game folder"
-    if key == "licence":
+    if key == "licence":  # copied beside the fonts: bounded like them
+        size = path.stat().st_size
+        if size > limit("font_bytes"):
+            return f"holds {size / 1_048_576:.1f} MB; a licence file may hold at most {limit('font_bytes') // 1_048_576} MB", None
         return None
     try:
         read_font(path)
