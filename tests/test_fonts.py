@@ -4,6 +4,7 @@ PDF's fonts run by run, glyphs inside their boxes (measured with Vera's own metr
 @font-face and copied files, the rulebook's fonts; and every bad font refused at load, located."""
 from __future__ import annotations
 
+import re
 import shutil
 import struct
 import subprocess
@@ -349,3 +350,22 @@ def test_a_font_replaced_between_builds_of_one_process_is_used(game: Path, tmp_p
     build_game(load(game), BuildOptions(out_dir=tmp_path / "second", formats=("pdf",), rulebook=False))
     second = text_runs(tmp_path / "second" / "fontgame" / "card-stock-double-sided-a4.pdf")
     assert font_of(second, "Burns twice as long") == {f"{VERA}-Bold"}
+
+
+def test_two_games_giving_one_family_name_to_different_files_keep_their_own(tmp_path: Path):
+    """`cards build A B` in one process: each game's text is set in its own files."""
+    first, second = tmp_path / "a" / "fontgame", tmp_path / "b" / "fontgame"
+    shutil.copytree(FIXTURE, first)
+    shutil.copytree(FIXTURE, second)
+    shutil.copy(second / "fonts" / "VeraBd.ttf", second / "fonts" / "Vera.ttf")  # B's regular is the bold file
+    for folder in (first, second):
+        build_game(load(folder), BuildOptions(out_dir=folder.parent / "out", rulebook=False))
+    runs = {folder: text_runs(folder.parent / "out" / "fontgame" / "card-stock-double-sided-a4.pdf")
+            for folder in (first, second)}
+    assert font_of(runs[first], "Burns twice as long") == {f"{VERA}-Roman"}
+    assert font_of(runs[second], "Burns twice as long") == {f"{VERA}-Bold"}
+    svg = (second.parent / "out" / "fontgame" / "svg" / "beacons" / "ridge.svg").read_text()
+    linked = re.search(r"font-family: 'Vera Sans[^']*'; src: url\('\.\./fonts/([^']+)'\); font-weight: normal; "
+                       r"font-style: normal", svg).group(1)
+    copied = second.parent / "out" / "fontgame" / "svg" / "fonts" / linked
+    assert copied.read_bytes() == (FIXTURE / "fonts" / "VeraBd.ttf").read_bytes()
