@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import struct
 from dataclasses import dataclass
+from itertools import islice
 from pathlib import Path
 
 from ..errors import Problem
@@ -283,7 +284,8 @@ def _file_problem(root: Path, relative: str, key: str) -> tuple[str, str | None]
     if not inside(path, root):
         return "leads outside the game folder", "copy the font into the game folder (fonts/ say) and name it from there"
     if not path.is_file():
-        siblings = [p.name for p in path.parent.glob("*") if p.is_file()] if path.parent.is_dir() else []
+        listed = islice(path.parent.iterdir(), 2000) if path.parent.is_dir() else ()  # bounded in a huge folder
+        siblings = [p.name for p in listed if p.is_file()]
         return "does not exist", did_you_mean(path.name, siblings) or "paths are relative to the game folder"
     if key == "licence":  # copied beside the fonts: bounded like them
         size = path.stat().st_size
