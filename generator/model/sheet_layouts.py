@@ -45,10 +45,11 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from ..errors import Problem
+from ..errors import BuildError, Problem
 from ..paper.sizes import CARD_SIZES_MM, PAPER_SIZES_MM
 from ..paths import LAYOUTS_DIR
-from .game import Id, Strict
+from ..suggest import closest_hint
+from .game import Id, Piece, Strict
 from .layouts import Font
 
 SHEET_DIR = LAYOUTS_DIR / "sheets"
@@ -170,3 +171,33 @@ def load_sheet_layouts(game_root: Path | None) -> tuple[dict[str, SheetLayout], 
     problems: list[Problem] = []
     own = game_root / "layouts" / "sheets" if game_root is not None else None
     return load_layout_set(SHEET_DIR, own, SheetLayout, problems, "sheet layout", game_root=game_root), problems
+
+
+def choose_sheet_layout(piece: Piece, group: str, layouts: dict[str, SheetLayout],
+                        game_root: Path | None) -> SheetLayout | None:
+    """The layout that draws a piece of ``group`` (sheets or boards): its ``layout:``, else the
+    game's own layout named like the piece, else the layout whose ``applies_to`` has the most of
+    the piece's keys; None when none applies. A missing named layout or a tie is a BuildError.
+    The one choice: the build draws with it and the loader checks a sheet's keys against it."""
+    if piece.layout:
+        if piece.layout not in layouts:
+            raise BuildError(f"{group[:-1]} '{piece.id}': sheet layout '{piece.layout}' does not exist "
+                             f"({closest_hint(piece.layout, layouts, 'sheet layout')}); sheet layouts live in "
+                             f"layouts/sheets/ or the game's layouts/sheets/")
+        return layouts[piece.layout]
+    own = layouts.get(piece.id)
+    if own is not None and own.source is not None and game_root is not None and game_root in own.source.parents:
+        return own
+    fields = set(piece.extra)
+    matches = []
+    for layout in layouts.values():
+        rule = layout.applies_to
+        if rule and rule.group == group and rule.has and set(rule.has) <= fields:
+            matches.append((len(rule.has), layout.id, layout))
+    if not matches:
+        return None
+    matches.sort(key=lambda m: (-m[0], m[1]))
+    if len(matches) > 1 and matches[0][0] == matches[1][0]:
+        raise BuildError(f"{group[:-1]} '{piece.id}' fits sheet layouts '{matches[0][1]}' and '{matches[1][1]}' "
+                         f"equally well; name one with layout: in the piece")
+    return matches[0][2]
