@@ -16,12 +16,11 @@ from __future__ import annotations
 
 import hashlib
 import re
-from pathlib import Path
 
 from ..errors import BuildError, GameDataError
 from ..model.game import Game, Piece
 from ..model.loader import LoadedGame
-from ..model.sheet_layouts import SheetLayout, load_sheet_layouts
+from ..model.sheet_layouts import SheetLayout, choose_sheet_layout, load_sheet_layouts
 from ..paper.gang import Gangable
 from ..paper.items import Item, impose_items
 from ..paper.output import Output, file_name
@@ -71,32 +70,6 @@ def gathered(game: Game, piece_id: str, data: dict | None = None) -> bool:
 def net_count(game: Game, die) -> int:
     """Nets to print: one per die in the box; one of each kind to try when players bring the dice."""
     return 1 if gathered(game, die.id) else max(1, die.count)
-
-
-def choose_layout(piece: Piece, group: str, layouts: dict[str, SheetLayout], game_root: Path) -> SheetLayout | None:
-    """The piece's ``layout:``, else the game's layout named like the piece, else the best ``applies_to``."""
-    if piece.layout:
-        if piece.layout not in layouts:
-            raise BuildError(f"{group[:-1]} '{piece.id}': sheet layout '{piece.layout}' does not exist "
-                             f"({closest_hint(piece.layout, layouts, 'sheet layout')}); sheet layouts live in "
-                             f"layouts/sheets/ or the game's layouts/sheets/")
-        return layouts[piece.layout]
-    own = layouts.get(piece.id)
-    if own is not None and own.source is not None and game_root in own.source.parents:
-        return own
-    fields = set(piece.extra)
-    matches = []
-    for layout in layouts.values():
-        rule = layout.applies_to
-        if rule and rule.group == group and rule.has and set(rule.has) <= fields:
-            matches.append((len(rule.has), layout.id, layout))
-    if not matches:
-        return None
-    matches.sort(key=lambda m: (-m[0], m[1]))
-    if len(matches) > 1 and matches[0][0] == matches[1][0]:
-        raise BuildError(f"{group[:-1]} '{piece.id}' fits sheet layouts '{matches[0][1]}' and '{matches[1][1]}' "
-                         f"equally well; name one with layout: in the piece")
-    return matches[0][2]
 
 
 def _slug(text: str) -> str:
@@ -156,7 +129,7 @@ def plan(loaded: LoadedGame, settings: PieceSettings) -> list[Output]:
     for piece in game.boards:
         if not selection.wants(piece.id) or gathered(game, piece.id, piece.extra):
             continue
-        layout = attempt(choose_layout, piece, "boards", layouts, game.root)
+        layout = attempt(choose_sheet_layout, piece, "boards", layouts, game.root)
         if layout is not None:
             sheet_pieces.append((piece, "boards", layout))
         elif boards.is_drawn_board(piece) or boards.is_card_guide(piece):
@@ -244,7 +217,7 @@ def plan(loaded: LoadedGame, settings: PieceSettings) -> list[Output]:
         # for a bought notebook); only ``source: gather`` on the sheet itself leaves it out.
         if not wanted or str(piece.extra.get("source", "")).lower() == "gather":
             continue
-        layout = attempt(choose_layout, piece, "sheets", layouts, game.root)
+        layout = attempt(choose_sheet_layout, piece, "sheets", layouts, game.root)
         if layout is None:
             if not any(piece.id in p for p in problems):
                 problems.append(f"sheet '{piece.id}': no sheet layout for it; add layout: <id> naming a file in "
