@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from .context import BookData
 
 # Columns whose text says what a row does, in a sentence: the first there is wins.
-EFFECT_COLUMNS = ("effect", "offer", "result", "does", "summary")
+EFFECT_COLUMNS = ("effect", "offer", "result", "does", "summary", "ability")
 SHORT_RULE_WORDS = 45  # a row's own rule section this short says what the row does (an ability's text)
 SENTENCE_WORDS = 3  # fewer words is a value ("failure"), not a sentence
 HIDDEN = ("id", "icon", "rule", "sample")
@@ -53,6 +53,12 @@ def _head_column(table: Table, rows: list[dict], sources: set[str]) -> str | Non
     return None
 
 
+def _sentence(text: Markup) -> Markup:
+    """A capital at the start and a full stop at the end, where the data's text has none."""
+    text = _capital(text)
+    return Markup(f"{text}.") if str(text)[-1:].isalnum() else text
+
+
 def _capital(text: Markup) -> Markup:
     """'card goes to the destroyed pile' starts a sentence: 'Card goes ...'. Only plain text."""
     plain = str(text)
@@ -66,10 +72,10 @@ def _head(data: BookData, row: dict, column: str | None, rules: dict, where: str
         return data.cell(row["name"], "name", f"{where} (name)")
     if column is not None and row.get(column) not in (None, ""):
         head = data.cell(row[column], column, f"{where} ({column})")
-    elif row.get("rule") and str(row["rule"]) in rules:  # no name: the title of the row's own section
-        head = data.text.inline(rules[str(row["rule"])].title, f"{where} (rule title)")
-    elif isinstance(row.get("id"), str):
+    elif isinstance(row.get("id"), str):  # no name: what the id says ("gain control")
         head = Markup.escape(humanize(row["id"]))
+    elif row.get("rule") and str(row["rule"]) in rules:  # nor an id: the title of the row's section
+        head = data.text.inline(rules[str(row["rule"])].title, f"{where} (rule title)")
     else:
         return Markup("")
     return _capital(head)
@@ -96,9 +102,10 @@ def effects(data: BookData, table: Table) -> dict[str, Any] | None:
         text, source = found
         spot = f"{where} row {index + 1}"
         head = _head(data, row, column, rules, spot)
-        if row.get("icon") and column != "icon" and str(row["icon"]) in data.game.icons:
-            head = Markup("{} {}").format(data.icon_img(str(row["icon"]), "icon cell-icon"), head)
-        sentence = _capital(data.text.inline(text, f"{spot} ({source})"))
+        icon = str(row.get("icon") or row.get("id") or "")  # a row whose id is an icon's shows it
+        if icon in data.game.icons and column != "icon" and "<img" not in str(head):
+            head = Markup("{} {}").format(data.icon_img(icon, "icon cell-icon"), head)
+        sentence = _sentence(data.text.inline(text, f"{spot} ({source})"))
         if data.text.page_refs and row.get("rule") and not source.startswith("rule"):
             sentence = Markup("{} {}").format(sentence, data.rule_ref(str(row["rule"])))
         entries.append((head, sentence))
