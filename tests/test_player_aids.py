@@ -119,7 +119,7 @@ def game_prose(game) -> str:
                 parts += [v for v in row.values() if isinstance(v, str) and " " in v]
     for deck in game.decks:  # card text, shown on the pictures of the cards
         for card in deck.cards:
-            parts += [v for v in (card.model_extra or {}).values() if isinstance(v, str)]
+            parts += [v for v in (card.model_extra or {}).values() if isinstance(v, str) and " " in v]
     credits = game.credits
     parts += [str(v) for v in (credits.designer, credits.publisher, credits.source, credits.thanks) if v]
     if game.licence:
@@ -132,12 +132,16 @@ def bare_ids(game, text: str) -> list[str]:
     Wielder'), unless the game's own sentences use that word too."""
     prose = game_prose(game)
     hits = []
-    for thing_id, name in named_ids(game).items():
+    named = named_ids(game)
+    without_names = text
+    for name in sorted(named.values(), key=len, reverse=True):  # '2 pips 5': a name, then a number
+        without_names = without_names.replace(name, " ")
+    for thing_id, name in named.items():
         for form in {thing_id, humanize(thing_id)}:
             if not re.fullmatch(r"[a-z][a-z0-9 -]*", form):
                 continue
             word = re.compile(rf"(?<![\w-]){re.escape(form)}(?![\w-])")
-            if word.search(text) and not word.search(prose):
+            if word.search(without_names) and not word.search(prose):
                 hits.append(f"{form!r} (name: {name!r})")
     return hits
 
