@@ -21,6 +21,7 @@ from .layouts import Layout
 from .problems import Sources, _validation_problems
 from .references import RULE_REF_PATTERN, check_references
 from .resolve import UnknownGame, list_game_ids, resolve_game
+from .sheet_keys import check_sheet_keys
 from .spreadsheet import expand_spreadsheets
 from .style_checks import check_styles
 
@@ -65,6 +66,7 @@ def load(ref: str | Path) -> LoadedGame:
     game = game.model_copy(update={"root": root, "rule_numbers": number_rules(game.rules)})
     problems.extend(check_references(game, layouts, sources))
     problems.extend(check_styles(game, layouts, sources))
+    problems.extend(check_sheet_keys(game, sources))  # each sheet's own keys: read by its sheet layout
     problems.extend(check_fonts(game, layouts, sources))  # the game's own font files and families
     if problems:
         raise GameDataError(sheets.relabel(problems), root)
