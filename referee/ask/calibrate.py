@@ -16,13 +16,13 @@ FEATURES = ("raw", "coverage", "separation", "computed", "agree", "topical")
 # Fitted by tests/ask_questions/fit_confidence.py --write on the questions written blind (545
 # answered, 2026-11-22); the fewer signals, the less a model can learn from one game's quirks.
 WEIGHTS = {
-    "bias": -1.405,
-    "raw": 1.592,
-    "coverage": 1.338,
-    "separation": 1.999,
-    "computed": 1.211,
-    "agree": 0.828,
-    "topical": -2.236,
+    "bias": -1.631,
+    "raw": 1.728,
+    "coverage": 1.404,
+    "separation": 2.017,
+    "computed": 1.269,
+    "agree": 0.875,
+    "topical": -2.448,
 }
 
 
@@ -30,7 +30,7 @@ WEIGHTS = {
 # set): the chance is shaded by this much (in log-odds). Chosen by fit_confidence.py, not by
 # hand: the least shade that keeps answers shown at 0.9 or more right 97 % of the time when each
 # answer is predicted by a model fitted without its fold, and without its game.
-SHADE = 0.7
+SHADE = 0.6
 
 
 def calibrate(signals: dict[str, float]) -> float:

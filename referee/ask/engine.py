@@ -28,6 +28,7 @@ from .text import STOPWORDS, words
 MAX_MATCHES = 20
 THRESHOLD = 0.27
 OFF_TOPIC = 0.4  # confidence kept when a question has as many unknown words as known ones
+NOWHERE_WORD = 0.8  # ... and this for each such word no game uses, when every game is asked
 UNKNOWN_WORD = 0.75  # kept for each word of the question the game never uses ("demons", "soccer")
 OTHER_GAME = 0.15  # kept when the question names another game the game never mentions ("in scrabble")
 PHRASE_CONFIDENCE = 0.25  # a phrase naming the section adds to the coverage
@@ -45,7 +46,7 @@ CANDIDATE_MARGIN = 0.25  # games scoring within this of the best are listed as c
 # SEPARATION_BASE + SEPARATION_SLOPE * (1 - second score / first score), at most 1. On the tuning
 # questions a first section scoring under half the second's was right 97 % of the time, one
 # within a tenth of it 60 %.
-SEPARATION_BASE = 0.55
+SEPARATION_BASE = 0.6875
 SEPARATION_SLOPE = 1.75
 
 
@@ -242,7 +243,7 @@ def answer_in(index: GameIndex, question: str, k: int = 3, known: frozenset[str]
     else:
         first, text, source, following = None, None, "rules", []
     # The game's own facts (play time, age) are asked in words no rulebook uses ("kids", "age").
-    topical = (1.0 if source == "data:facts" else topicality(result)) * _other_game(index, question)
+    topical = (1.0 if source == "data:facts" else topicality(result, known)) * _other_game(index, question)
     confidence *= topical
     matched = first is not None and confidence >= THRESHOLD
     top = result.top
@@ -321,12 +322,14 @@ def separation(result: SearchResult) -> float:
     return min(1.0, SEPARATION_BASE + SEPARATION_SLOPE * (1.0 - ratio))
 
 
-def topicality(result: SearchResult) -> float:
+def topicality(result: SearchResult, known: frozenset[str] = frozenset()) -> float:
     """A little less for each word the game never uses; much less when the question has as many
-    of those as words the game does, whatever matched ("how do you play poker?")."""
+    of those as words the game does, whatever matched ("how do you play poker?"). Asked of every
+    game, a word none of them uses ("pet", "tarot") says more than one only this game lacks."""
+    nowhere = len(result.unknown_stems - known) if known else 0
     if result.known > result.unknown:
-        return UNKNOWN_WORD ** result.unknown
-    return OFF_TOPIC * result.known / max(result.unknown, 1)
+        return UNKNOWN_WORD ** result.unknown * NOWHERE_WORD ** nowhere
+    return OFF_TOPIC * result.known / max(result.unknown, 1) * NOWHERE_WORD ** nowhere
 
 
 def _other_game(index: GameIndex, question: str) -> float:

@@ -46,7 +46,7 @@ THING_KINDS = ("term", "term-alias")
 THING_IN_SCENE = 0.6
 W_FTS = 0.35  # BM25, relative to the best rule's
 W_PHRASE = 0.45  # phrases naming the rule
-IDF_POWER = 0.5  # rare words weigh more than common ones, but not overwhelmingly
+IDF_POWER = 0.4  # rare words weigh more than common ones, but not overwhelmingly (fitted on four folds)
 GENERIC_WEIGHT = 0.5  # an everyday word, outside the names the game uses
 LENGTH_BONUS = 0.5  # a phrase of n words counts 1 + 0.5 (n - 1) times: longer names say more
 SYNONYM = 0.9  # an alias covers a passage holding what it stands for, nearly as well as itself
@@ -80,7 +80,8 @@ class SearchResult:
     share of the question inside phrases naming a rule."""
 
     def __init__(self, query: Query, hits: list[RuleHit], phrases: list[PhraseHit], idf: dict[str, float],
-                 total_weight: float, known: float = 0.0, unknown: int = 0, named: float = 0.0):
+                 total_weight: float, known: float = 0.0, unknown: int = 0, named: float = 0.0,
+                 unknown_stems: frozenset[str] = frozenset()):
         self.query = query
         self.hits = hits
         self.phrases = phrases
@@ -89,6 +90,7 @@ class SearchResult:
         self.known = known
         self.unknown = unknown
         self.named = named
+        self.unknown_stems = unknown_stems  # the content words the game never uses
 
     @property
     def top(self) -> RuleHit | None:
@@ -173,11 +175,12 @@ def search(index: GameIndex, query: Query) -> SearchResult:
 
     corrected = {query.stems[i] for i in query.corrected}
     known = sum(0.5 if t in corrected else 1.0 for t in content if df[t] > 0)
-    unknown = sum(1 for t in content if df[t] == 0 and t not in generic_stems())
+    unknown_stems = frozenset(t for t in content if df[t] == 0 and t not in generic_stems())
+    unknown = len(unknown_stems)
     in_names = {query.stems[i] for h in phrases if h.phrase.rule for i in h.positions}
     named_share = sum(idf.get(t, 0.0) for t in in_names) / total
     return SearchResult(query=query, hits=hits, phrases=phrases, idf=idf, total_weight=total,
-                        known=known, unknown=unknown, named=named_share)
+                        known=known, unknown=unknown, named=named_share, unknown_stems=unknown_stems)
 
 
 def _passages(query: Query, content: list[str], phrases: list[PhraseHit], canon_stems: dict[str, list[str]],
