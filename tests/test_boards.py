@@ -347,6 +347,11 @@ BAD_BOARDS = """boards:
     cells:
       - {at: 1}
       - {at: A8}
+  - id: h
+    name: H
+    grid: {columns: 4, rows: 4, cell_mm: 10}
+    regions:
+      - {box: [40, 40, 20, 20], text: off the edge}
 """
 
 
@@ -367,13 +372,14 @@ def test_board_mistakes_are_named_at_their_line(tmp_path):
     for expected in (
         "boards.yaml:4:54: boards[0].grid.labels: expected 'chess', 'numbers' or 'none'",
         "did you mean 'chess'?",
-        "boards.yaml:10:7: boards[1].cells: cells[0].kind: 'forrest' is not one of the board's cell_kinds; "
+        "boards.yaml:10:24: boards[1].cells[0].kind: 'forrest' is not one of the board's cell_kinds; "
         "did you mean 'forest'?",
-        "boards[2].cells: cells[0].at: '0907' is outside the 8 x 6 hex map",
-        "boards[3].regions: regions[0].box [50, 50, 60, 20] reaches past the 100 x 100 mm board",
+        "boards.yaml:15:14: boards[2].cells[0].at: '0907' is outside the 8 x 6 hex map",
+        "boards.yaml:20:15: boards[3].regions[0].box: [50, 50, 60, 20] reaches past the 100 x 100 mm board",
         "boards.yaml:21:5: boards[4]: an image board needs size_mm",
         "boards[5].grid: 200 x 200 = 40,000 cells; a grid may have at most 10,000",
         "boards[6].cells: cells[1].at: 'A8' is already filled by cells[0]",
+        "boards[7]: regions[0].box [40, 40, 20, 20] reaches past the 52 x 52 mm board",  # 4 x 10 mm + margins
     ):
         assert expected in report, expected
 

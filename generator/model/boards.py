@@ -23,7 +23,8 @@ cells filled from data, free regions placed in millimetres.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Literal
+from contextvars import ContextVar
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
@@ -95,6 +96,56 @@ def hex_cell(at: str | int, columns: int, rows: int) -> tuple[int, int]:
     return column, row
 
 
+# The map a board's cells are checked against while that board is validated, read from its raw
+# data, so that a cell's own problem is named at the cell's own line.
+BOARD_MAP: ContextVar[dict | None] = ContextVar("board_map", default=None)
+
+
+def raw_map(data: Any) -> dict | None:
+    """The grid or hex map and cell kinds a board's raw data declares, when well formed."""
+    if not isinstance(data, dict):
+        return None
+
+    def size(part) -> tuple[int, int] | None:
+        if not isinstance(part, dict):
+            return None
+        columns, rows = part.get("columns"), part.get("rows")
+        if all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 200 for v in (columns, rows)):
+            return columns, rows
+        return None
+
+    grid, hexes = data.get("grid"), data.get("hex")
+    kinds = data.get("cell_kinds")
+    board = data.get("size_mm")
+    if not (isinstance(board, (list, tuple)) and len(board) == 2
+            and all(isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 for v in board)):
+        board = None
+    found = {"kinds": [str(k) for k in kinds] if isinstance(kinds, dict) else [],
+             "board": (float(board[0]), float(board[1])) if board else None}
+    if isinstance(grid, dict) and grid.get("cell_mm") is not None and size(grid):
+        return {**found, "read": grid_cell, "size": size(grid)}
+    if hexes is not None and size(hexes) and not (isinstance(grid, dict) and grid.get("cell_mm") is not None):
+        return {**found, "read": hex_cell, "size": size(hexes)}
+    return {**found, "read": None, "size": None}
+
+
+def check_cell_at(at: str | int) -> None:
+    board = BOARD_MAP.get()
+    if board is not None and board["read"] is not None:
+        board["read"](at, *board["size"])
+
+
+def check_cell_kind(kind: str) -> None:
+    board = BOARD_MAP.get()
+    if board is None or kind in board["kinds"]:
+        return
+    kinds = board["kinds"]
+    hint = did_you_mean(kind, kinds)
+    raise ValueError(f"'{kind}' is not one of the board's cell_kinds"
+                     + (f"; {hint}" if hint else f" ({', '.join(kinds)})" if kinds else
+                        "; describe it under cell_kinds: {" + f"{kind}: {{fill: ..., icon: ...}}}}"))
+
+
 def check_cells(cells, kinds: dict | None, grid, hexes) -> None:
     """Every cell names a cell of the grid or hex map once, and a known kind."""
     if grid is None and hexes is None:
@@ -120,16 +171,15 @@ def check_cells(cells, kinds: dict | None, grid, hexes) -> None:
                                 "; describe it under cell_kinds: {" + f"{cell.kind}: {{fill: ..., icon: ...}}}}"))
 
 
-def check_regions(regions, size: tuple[float, float] | None) -> None:
-    """Every region's box lies on the board."""
+def check_box(box, size: tuple[float, float] | None, where: str = "") -> None:
+    """A region's box lies on the board."""
     if size is None:
         return
     width, height = size
-    for index, region in enumerate(regions):
-        x, y, w, h = region.box
-        if x + w > width + 0.01 or y + h > height + 0.01:
-            raise ValueError(f"regions[{index}].box [{x:g}, {y:g}, {w:g}, {h:g}] reaches past the "
-                             f"{width:g} x {height:g} mm board; boxes are [x, y, width, height] in mm from its top-left")
+    x, y, w, h = box
+    if x + w > width + 0.01 or y + h > height + 0.01:
+        raise ValueError(f"{where}[{x:g}, {y:g}, {w:g}, {h:g}] reaches past the {width:g} x {height:g} mm "
+                         f"board; boxes are [x, y, width, height] in mm from its top-left")
 
 
 def grid_extent(grid) -> tuple[float, float]:
@@ -282,6 +332,19 @@ class Cell(Data):
 
     _colours = field_validator("fill", "colour")(check_colour)
 
+    @field_validator("at")
+    @classmethod
+    def _on_the_map(cls, value):
+        check_cell_at(value)  # against the board being validated (BOARD_MAP)
+        return value
+
+    @field_validator("kind")
+    @classmethod
+    def _known_kind(cls, value):
+        if value is not None:
+            check_cell_kind(value)
+        return value
+
 
 BoxMm = tuple[Annotated[int | float, Field(ge=0, le=5000)], Annotated[int | float, Field(ge=0, le=5000)], Mm, Mm]
 
@@ -301,6 +364,13 @@ class BoardRegion(Data):
 
     _colours = field_validator("fill", "colour")(check_colour)
     _image = field_validator("image")(check_image)
+
+    @field_validator("box")
+    @classmethod
+    def _on_the_board(cls, value):
+        board = BOARD_MAP.get()
+        check_box(value, board["board"] if board else None)
+        return value
 
 
 class Slot(Data):
@@ -344,6 +414,15 @@ class Board(TypedPiece):
     _colours = field_validator("fill")(check_colour)
     _image = field_validator("image")(check_image)
 
+    @model_validator(mode="wrap")
+    @classmethod
+    def _cells_see_the_map(cls, data: Any, handler):
+        token = BOARD_MAP.set(raw_map(data))
+        try:
+            return handler(data)
+        finally:
+            BOARD_MAP.reset(token)
+
     @property
     def square_grid(self) -> Grid | None:
         return self.grid if self.grid is not None and self.grid.cell_mm is not None else None
@@ -354,13 +433,6 @@ class Board(TypedPiece):
         grid = info.data.get("grid")
         check_cells(value or (), info.data.get("cell_kinds"),
                           grid if grid is not None and grid.cell_mm is not None else None, info.data.get("hex"))
-        return value
-
-    @field_validator("regions")
-    @classmethod
-    def _regions_on_the_board(cls, value, info):
-        size = info.data.get("size_mm")
-        check_regions(value or (), (float(size[0]), float(size[1])) if size else None)
         return value
 
     @model_validator(mode="after")
@@ -381,6 +453,9 @@ class Board(TypedPiece):
                                  f"to fit the board to it, or make the cells smaller")
         if self.regions is not None and self.size_mm is None and grid is None and self.hex is None:
             raise ValueError("regions are placed in mm on a board of a known size: give size_mm: [width, height]")
+        if self.regions is not None and self.size_mm is None:  # on a grid or hex map sized by its cells
+            for index, region in enumerate(self.regions):
+                check_box(region.box, self.drawn_size_mm(), f"regions[{index}].box ")
         return self
 
     def drawn_size_mm(self) -> tuple[float, float] | None:
