@@ -1,13 +1,16 @@
 """`ask(question, game=None, k=3)`: the best answer from one game's rules, or an honest "no".
 
 Without a game, every game under content/ is asked and the one the question fits best answers:
-its title named in the question settles it; otherwise the answer's confidence and the words of
-the question that only that game uses. When two games fit about as well, both are listed as
-candidates and the best one answers.
+its title named in the question settles it; otherwise the answer's confidence, the words of the
+question that only that game uses, and the chance that the question is in that game's words at
+all (a naive Bayes model of each game's docs). When two games fit about as well, both are
+listed as candidates and the best one answers.
 
-Confidence is the share of the question the answer accounts for (see search.py), or, for an
-answer computed from the data, how completely the question named what the data needs. Below
-THRESHOLD the answer is "no good match", with the closest sections shown (exit 1).
+The raw confidence is the share of the question the answer accounts for (see search.py), or,
+for an answer computed from the data, how completely the question named what the data needs,
+less for words the game never uses. Below THRESHOLD the answer is "no good match", with the
+closest sections shown (exit 1); above it, the confidence shown is calibrate.py's chance that
+the answer is right, fitted on held-out questions.
 """
 from __future__ import annotations
 
