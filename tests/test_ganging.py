@@ -378,3 +378,21 @@ def test_a_partial_build_prints_what_was_asked_in_its_own_file(tmp_path):
     assert pdfs == ["marquis-a4.pdf"]
     reader = PdfReader(out / "marquis-a4.pdf")
     assert sum(len(faces(page, reader, "front")) for page in reader.pages[::2]) == 12
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_every_sheet_of_a_ganged_file_says_which_sheet_it_is(kits, paper):
+    """The sheet numbers PRINTING.md lists are printed on the sheets, fronts and backs, in room a
+    card grid leaves (checked 5 mm inside the paper by test_pdf_output's label test)."""
+    import re
+
+    for game in ("bone-strike", "ribbon-of-bone", "runes-and-bones", "rattlebones"):
+        out = kits[(game, paper)]
+        for entry in (e for e in entries(out) if e["kind"] == "card-stock"):
+            reader = PdfReader(out / entry["path"])
+            step = 2 if entry["layout"] == "duplex" else 1
+            total = len(reader.pages) // step
+            for index, page in enumerate(reader.pages):
+                number = index // step + 1
+                text = " ".join(page.extract_text().split())
+                assert re.search(rf"sheet {number} of {total}\b", text), f"{game} {entry['path']} page {index + 1}"

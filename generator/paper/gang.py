@@ -23,6 +23,7 @@ from .gutterfold import gutterfold
 from .impose import BACK_EDGE_MM, MARK_GAP_MM, MIN_MARK_MM, Page, Placement, SheetSpec, _clip, _duplex, _grid_marks, plan_axis
 from .items import Item, PaperSpec, fill_band, impose_items, place_slot
 from .output import Output, file_name
+from .sheet_labels import label_sheet
 from .sizes import PRINTABLE_MARGIN_MM
 
 if TYPE_CHECKING:
@@ -143,13 +144,24 @@ def impose_gang(parts: list[Gangable], card_spec: SheetSpec, item_spec: PaperSpe
         if not items:
             break
         items = _fill_below(front, pages[pages.index(front) + 1], items, item_spec)
+    card_pages = list(pages)
     if items:
         sheets_so_far = _sheet_count(pages)
         extra = impose_items(items, replace(item_spec, ruler=item_spec.ruler and not pages), title,
                              first_sheet=sheets_so_far + 1, total_sheets=sheets_so_far + _sheet_count(
                                  impose_items(items, replace(item_spec, ruler=False), title)))
         pages += extra
+    _label_card_sheets(card_pages, _sheet_count(pages), title, card_spec.paper)
     return pages, _sheet_map(pages, label_of)
+
+
+def _label_card_sheets(pages: list[Page], total: int, title: str, paper: str) -> None:
+    """Sheets of cards say which sheet they are, front and back (pieces' sheets have their footer)."""
+    number = 0
+    for page in pages:
+        number += page.side in ("front", "both")
+        side = ", back" if page.side == "back" else ""
+        label_sheet(page, f"{title}: sheet {number} of {total}{side}", PRINTABLE_MARGIN_MM[paper])
 
 
 def _cards_below(front: Page, back: Page, stream: list[CardFaces], spec: SheetSpec) -> int:
