@@ -169,6 +169,12 @@ def check_sheet_keys(game: Game, sources: Sources) -> list[Problem]:
     any_piece = set().union(*(pieces for _keys, pieces in reads.values()))
     typed = set(type(game.sheets[0]).model_fields)
     problems: list[Problem] = []
+
+    def problem(index: int, key: str, message: str, hint: str) -> None:
+        path = ("sheets", index, key)
+        file, line, column = sources.locate(path, key=True)
+        problems.append(Problem(message, file=file, line=line, column=column, path=_format_path(path), hint=hint))
+
     for index, sheet in enumerate(game.sheets):
         own = list(sheet.model_extra or {})
         if not own or sheet.source == "gather":
@@ -178,27 +184,30 @@ def check_sheet_keys(game: Game, sources: Sources) -> list[Problem]:
         except BuildError:
             continue  # no layout of that name, or two fit: the build says so
         if layout is None:
+            # No layout applies (the build says so); a key a layout's applies_to almost names is
+            # the likely reason (`feilds:` for field-list's `fields`): say which.
+            choosing = {key: other.id for other in layouts.values() if other.applies_to
+                        and other.applies_to.group == "sheets" for key in other.applies_to.has}
+            for key in own:
+                hint = None if key in choosing else did_you_mean(key, choosing)
+                if hint:
+                    near = hint.split("'")[1]
+                    problem(index, key, f"sheet '{sheet.id}': no sheet layout applies to it, and key '{key}' "
+                            f"is read by nothing", f"{hint} (layout '{choosing[near]}' draws sheets with "
+                            f"'{near}'); or name a layout with layout:")
             continue
         drawn = [layout] + ([layouts[layout.back]] if layout.back in layouts else [])
-        read: set[str] = set()
-        for each in drawn:
-            keys, _pieces = reads[each.id]
-            if keys is None:
-                break
-            read |= keys
-        else:
-            allowed = read | set(READ_ELSEWHERE) | any_piece
-            names = f"'{layout.id}'" + (f" (back: '{drawn[1].id}')" if len(drawn) > 1 else "")
-            shown = sorted(read - typed)
-            for key in own:
-                if key in allowed:
-                    continue
-                path = ("sheets", index, key)
-                file, line, column = sources.locate(path, key=True)
-                hint = did_you_mean(key, shown + sorted(typed) + sorted(READ_ELSEWHERE)) or (
-                    f"its layout reads: {', '.join(shown) or 'none of its own keys'}; to print the key, "
-                    f"draw it in a layout of the game's own (layouts/sheets/), or remove it")
-                problems.append(Problem(f"sheet '{sheet.id}': key '{key}' is read by nothing: "
-                                        f"its sheet layout {names} does not draw it",
-                                        file=file, line=line, column=column, path=_format_path(path), hint=hint))
+        if any(reads[each.id][0] is None for each in drawn):
+            continue  # a layout reading the sheet whole may read any key
+        read = set().union(*(reads[each.id][0] or set() for each in drawn))
+        allowed = read | set(READ_ELSEWHERE) | any_piece
+        names = f"'{layout.id}'" + (f" (back: '{drawn[1].id}')" if len(drawn) > 1 else "")
+        shown = sorted(read - typed)
+        for key in own:
+            if key not in allowed:
+                problem(index, key, f"sheet '{sheet.id}': key '{key}' is read by nothing: its sheet layout "
+                        f"{names} does not draw it",
+                        did_you_mean(key, shown + sorted(typed) + sorted(READ_ELSEWHERE))
+                        or f"its layout reads: {', '.join(shown) or 'none of its own keys'}; to print the key, "
+                           f"draw it in a layout of the game's own (layouts/sheets/), or remove it")
     return problems
