@@ -53,7 +53,8 @@ game's layout named like the sheet, else the layout whose ``applies_to`` fits. I
 ``size`` (a paper size: A3, A4, A5, A6, letter, half-letter; a card size: poker ...; or [width,
 height] in mm, checked against its layout), ``orientation`` (portrait or landscape), ``for_die``
 (the die the sheet stands in for), ``back`` (data for the back layout), ``source: gather``; any
-other key is the sheet's data, which its layout shows (``sheet.<key>``) and the rules index reads.
+other key is the sheet's data, which its layout shows (``sheet.<key>``) and the rules index reads;
+a key its layout does not read is an error (generator/model/sheet_keys.py).
 
 Pieces are dumped (``model_dump``) as written: a key that was not given is left out, so the
 referee's snapshot of the game sees the same dictionaries as before pieces were typed.

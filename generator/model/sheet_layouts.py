@@ -4,6 +4,8 @@ A sheet layout is a YAML file in ``layouts/sheets/`` (built in) or ``<game>/layo
 (the game's own; same id replaces the built-in one). A piece under ``sheets:`` (or ``boards:``)
 names its layout with ``layout:``; without one, the game's ``layouts/sheets/<piece id>.yaml`` is
 used, else the layout whose ``applies_to`` matches the piece best (most keys).
+A sheet's own keys must be read by its layout (or its back layout): see sheet_keys.py for every
+way a layout reads one.
 
 Top-level keys: ``size`` (A3, A4, A5, A6, letter, half-letter, a card size name, or [w, h] mm),
 ``orientation`` (portrait | landscape), ``bleed`` (mm), ``background``, ``back`` (the id of the
