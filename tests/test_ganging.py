@@ -396,3 +396,62 @@ def test_every_sheet_of_a_ganged_file_says_which_sheet_it_is(kits, paper):
                 number = index // step + 1
                 text = " ".join(page.extract_text().split())
                 assert re.search(rf"sheet {number} of {total}\b", text), f"{game} {entry['path']} page {index + 1}"
+
+
+def page_lines(page, reader) -> list[tuple[float, float, float, float]]:
+    """Every straight segment the page draws outside its placed cards and pieces, through the
+    transformation in force, in mm from the top-left corner."""
+    height = float(page.mediabox.height) * PT
+    result, start, stack, depth = [], None, [], 0
+    ctm = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+    def apply(x, y):
+        a, b, c, d, e, f = ctm
+        return (a * x + c * y + e) * PT, height - (b * x + d * y + f) * PT
+
+    for operands, op in ContentStream(page.get_contents(), reader).operations:
+        if op == b"q":
+            stack.append(ctm)
+        elif op == b"Q":
+            ctm = stack.pop()
+        elif op == b"cm":
+            a2, b2, c2, d2, e2, f2 = (float(v) for v in operands)
+            a, b, c, d, e, f = ctm
+            ctm = (a2 * a + b2 * c, a2 * b + b2 * d, c2 * a + d2 * c, c2 * b + d2 * d,
+                   e2 * a + f2 * c + e, e2 * b + f2 * d + f)
+        elif op == b"BDC":
+            depth += 1
+        elif op == b"EMC":
+            depth -= 1
+        elif op == b"m":
+            start = apply(float(operands[0]), float(operands[1]))
+        elif op == b"l" and start is not None:
+            end = apply(float(operands[0]), float(operands[1]))
+            if depth == 0:
+                result.append((*start, *end))
+            start = end
+    return result
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", GAMES)
+def test_every_line_and_label_on_card_stock_prints(kits, game, paper):
+    """Marks, fold lines, rulers, sheet labels and footers of every card-stock file of every game,
+    read back from the page: all at least 5 mm inside the paper, where home printers print."""
+    from pdfcheck import page_texts
+
+    out = kits[(game, paper)]
+    page_w, page_h = PAPERS[paper]
+    for entry in card_stock_files(out):
+        reader = PdfReader(out / entry["path"])
+        for number, page in enumerate(reader.pages, start=1):
+            where = f"{entry['path']} page {number}"
+            drawn = page_lines(page, reader)
+            assert drawn, f"{where}: no marks read"
+            for x1, y1, x2, y2 in drawn:
+                for x, y in ((x1, y1), (x2, y2)):
+                    assert PRINTABLE - TOL <= x <= page_w - PRINTABLE + TOL, f"{where}: line at x={x:.1f}"
+                    assert PRINTABLE - TOL <= y <= page_h - PRINTABLE + TOL, f"{where}: line at y={y:.1f}"
+            for text, x, y in page_texts(page, reader):
+                assert PRINTABLE - TOL <= x <= page_w - PRINTABLE and PRINTABLE - TOL <= y <= page_h - PRINTABLE, (
+                    f"{where}: text at ({x:.1f}, {y:.1f}) mm")
