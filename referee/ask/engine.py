@@ -134,9 +134,10 @@ def ask_every_game(question: str, k: int) -> Answer:
     if not indexes:
         raise AskUsage("no game under content/ loads; run `cards validate` to see why")
     named = _games_named(question, indexes)
+    distinct, known = _distinctness(question, indexes)  # known: words some game uses
     if named:
         indexes = named
-    distinct, known = _distinctness(question, indexes)
+        distinct, _ = _distinctness(question, indexes)
     vocabulary = _vocabulary(question, indexes)
     scored = []
     for index in indexes:
