@@ -68,6 +68,7 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_serializer, model_validator
 
 from ..paper.sizes import CARD_SIZES_MM, PAPER_SIZES_MM
+from ..suggest import did_you_mean
 from .game import Count, Id, Piece, RuleRef
 
 NAMED_COLOURS = {
@@ -95,10 +96,8 @@ def check_colour(value: str | None) -> str | None:
     text = str(value).strip().lower()
     if text in NAMED_COLOURS or re.fullmatch(r"#([0-9a-f]{3}|[0-9a-f]{6})", text):
         return value
-    import difflib
-
-    close = difflib.get_close_matches(text, list(NAMED_COLOURS), n=1, cutoff=0.6)
-    hint = f"; did you mean '{close[0]}'?" if close else ""
+    guess = did_you_mean(text, NAMED_COLOURS)
+    hint = f"; {guess}" if guess else ""
     raise ValueError(f"expected a colour word ({', '.join(NAMED_COLOURS)}) or #rrggbb, found '{value}'{hint}")
 
 
@@ -287,11 +286,8 @@ class Sheet(TypedPiece):
     @classmethod
     def _known_size(cls, value):
         if isinstance(value, str) and value.lower() not in PAPER_SIZES_MM and value not in CARD_SIZES_MM:
-            import difflib
-
-            names = list(PAPER_SIZES_MM) + list(CARD_SIZES_MM)
-            close = difflib.get_close_matches(value.lower(), names, n=1, cutoff=0.6)
-            hint = f"; did you mean '{close[0]}'?" if close else ""
+            guess = did_you_mean(value.lower(), list(PAPER_SIZES_MM) + list(CARD_SIZES_MM))
+            hint = f"; {guess}" if guess else ""
             raise ValueError(f"expected a paper size ({', '.join(PAPER_SIZES_MM)}), a card size "
                              f"({', '.join(CARD_SIZES_MM)}) or [width, height] in mm, found '{value}'{hint}")
         return value
