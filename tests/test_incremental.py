@@ -170,3 +170,13 @@ def test_watch_rewrites_only_what_an_edit_changed(starter_game, tmp_path):
     after = snapshot(out / "my-game")
     assert after["actions-a4.pdf"] != stamps["actions-a4.pdf"]
     assert after["dice-nets-a4.pdf"] == stamps["dice-nets-a4.pdf"]
+
+
+def test_a_file_removed_before_a_partial_build_is_still_built_again_later(starter_game, tmp_path):
+    options = BuildOptions(out_dir=tmp_path / "out", **QUICK)
+    first = build(starter_game, options)
+    nets = next(f.path for f in first.files if f.path.startswith("dice-nets"))
+    (first.out_dir / nets).unlink()
+    build(starter_game, replace(options, only=("actions",)))  # another part: the state is rewritten
+    assert nets in build(starter_game, options).rebuilt
+    assert (first.out_dir / nets).is_file()

@@ -206,12 +206,8 @@ def stats_of(out_dir: Path, files: list[WrittenFile], extra: tuple[str, ...] = (
     paths = [f.path for f in files] + list(extra)
     if any(f.path.startswith("svg/") for f in files):
         paths += [f"svg/fonts/{p.name}" for p in sorted((Path(out_dir) / "svg" / "fonts").glob("*")) if p.is_file()]
-    stats = {}
-    for rel in paths:
-        found = _stat(Path(out_dir) / rel)
-        if found is not None:
-            stats[rel] = found
-    return stats
+    # A file that is missing is recorded as such: it never matches, so its output is built again.
+    return {rel: _stat(Path(out_dir) / rel) or [-1, -1] for rel in paths}
 
 
 def write_state(out_dir: Path, state: KitState) -> None:
