@@ -53,18 +53,26 @@ EXPRESSION_FIELDS = ("when", "count", "per_row", "labels", "icons", "shade", "sh
 WHOLE = None  # a read of the whole sheet (every key may be read)
 
 
+@lru_cache(maxsize=1)
+def _parser():
+    from ..scene.templates import environment  # jinja2 lives there
+
+    return environment()
+
+
 @lru_cache(maxsize=4096)
 def _reads_of(source: str, template: bool) -> frozenset[tuple[str, str | None]]:
     """What one template or expression reads: (name, key) for ``name.key`` / ``name['key']``,
     (name, WHOLE) for a name used otherwise, ("game.pieces", key) for ``game.pieces[x].key``."""
-    from ..scene.templates import TemplateError, environment  # jinja2 lives there
+    from ..scene.templates import TemplateError
 
-    try:
-        tree = environment().parse(source if template else "{{ (" + source + ") }}")
-    except TemplateError:
-        return frozenset({("*", WHOLE)})  # unreadable: the build reports it; assume it reads anything
+    if not any(name in source for name in ("sheet", "piece")):
+        return frozenset()  # names the sheet under neither of its names: nothing of the sheet's
     found: set[tuple[str, str | None]] = set()
-    _walk(tree, found)
+    try:
+        _walk(_parser().parse(source if template else "{{ (" + source + ") }}"), found)
+    except (TemplateError, RecursionError):
+        return frozenset({("*", WHOLE)})  # unreadable: the build reports it; assume it reads anything
     return frozenset(found)
 
 

@@ -166,13 +166,43 @@ class SheetLayout(Strict):
         return (h, w) if self.orientation == "landscape" else (w, h)
 
 
+def _fingerprint(folders: tuple[Path | None, ...]) -> tuple:
+    """What the layout files are now: each file's path, target, size and time of change."""
+    files = []
+    for folder in folders:
+        if folder is not None and folder.is_dir():
+            for file in sorted(folder.glob("*.yaml")):
+                stat = file.stat()
+                files.append((str(file), str(file.resolve()), stat.st_size, stat.st_mtime_ns))
+        else:
+            files.append((str(folder), None))
+    return tuple(files)
+
+
+_loaded: dict[tuple, tuple[dict[str, SheetLayout], list[Problem]]] = {}
+
+
 def load_sheet_layouts(game_root: Path | None) -> tuple[dict[str, SheetLayout], list[Problem]]:
-    """Built-in sheet layouts, then the game's own; every problem is returned, none raised."""
+    """Built-in sheet layouts, then the game's own; every problem is returned, none raised. The
+    loader (checking sheet keys) and the build's plan both ask: files unchanged since are not read
+    again (layouts are frozen, so sharing them is safe)."""
     from .extends import load_layout_set  # the one layout loader, shared with card layouts
 
-    problems: list[Problem] = []
     own = game_root / "layouts" / "sheets" if game_root is not None else None
-    return load_layout_set(SHEET_DIR, own, SheetLayout, problems, "sheet layout", game_root=game_root), problems
+    try:
+        key: tuple | None = (str(game_root), _fingerprint((SHEET_DIR, own)))
+    except OSError:
+        key = None  # a file went away while looking: read afresh, and report what is found
+    if key is not None and key in _loaded:
+        layouts, problems = _loaded[key]
+        return dict(layouts), list(problems)
+    problems: list[Problem] = []
+    layouts = load_layout_set(SHEET_DIR, own, SheetLayout, problems, "sheet layout", game_root=game_root)
+    if key is not None:
+        if len(_loaded) >= 16:
+            _loaded.clear()
+        _loaded[key] = (dict(layouts), list(problems))
+    return layouts, problems
 
 
 def choose_sheet_layout(piece: Piece, group: str, layouts: dict[str, SheetLayout],
