@@ -16,7 +16,7 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from generator.model.boards import column_letters, grid_cell, hex_cell, hex_label
+from generator.model.board_geometry import column_letters, grid_cell, hex_cell, hex_label
 from generator.pieces.grid import GRID_LINE
 from generator.pieces.hexmap import HEX_LINE
 

@@ -1,6 +1,7 @@
-"""Typed boards (``boards:``; the module docstring of generator/model/pieces.py lists the kinds) and
-the geometry the model and the drawing share: coordinates of a square grid and a hex map, the
-cells filled from data, free regions placed in millimetres.
+"""Typed boards (``boards:``; the module docstring of generator/model/pieces.py lists the kinds):
+track boards, square grids and hex maps with cells filled from data, image boards, free regions
+placed in millimetres, card-layout guides; checked at load, each problem at its own line. The
+coordinates of a grid and a hex map live in generator/model/board_geometry.py.
 
 - ``grid: {columns, rows, cell_mm, labels}``: a square grid of ``cell_mm`` cells. ``labels: chess``
   letters the columns (A, B ... from the left) and numbers the rows (1 at the bottom, as on a chess
@@ -22,7 +23,6 @@ cells filled from data, free regions placed in millimetres.
 """
 from __future__ import annotations
 
-import re
 from contextvars import ContextVar
 from typing import Annotated, Any, Literal
 
@@ -31,71 +31,11 @@ from pydantic import Field, field_validator, model_validator
 from ..limits import limit
 from ..paper.sizes import CARD_SIZES_MM
 from ..suggest import did_you_mean
+from .board_geometry import grid_cell, grid_extent, hex_cell, hex_extent, margin_mm
 from .game import Id, RuleRef
 from .pieces import Colour, Data, ImagePath, Mm, TypedPiece, check_colour, check_image
 
 MAX_CELLS = limit("board_cells")
-HEX_LABEL = re.compile(r"^(\d{2,3})(\d{2,3})$")
-CHESS_LABEL = re.compile(r"^([A-Za-z]{1,2})(\d{1,3})$")
-
-
-def column_letters(index: int) -> str:
-    """A, B ... Z, AA, AB ...: the chess-style name of a column counted from 0."""
-    name = ""
-    index += 1
-    while index:
-        index, rest = divmod(index - 1, 26)
-        name = chr(ord("A") + rest) + name
-    return name
-
-
-def _letters_index(letters: str) -> int:
-    value = 0
-    for char in letters.upper():
-        value = value * 26 + ord(char) - ord("A") + 1
-    return value - 1
-
-
-def hex_label(column: int, row: int, columns: int, rows: int) -> str:
-    """The offset coordinate of a hex counted from 0: column then row, from 01 (0304)."""
-    width = 3 if max(columns, rows) > 99 else 2
-    return f"{column + 1:0{width}d}{row + 1:0{width}d}"
-
-
-def grid_cell(at: str | int, columns: int, rows: int) -> tuple[int, int]:
-    """(column, row) from the top-left, counted from 0, of a square grid's cell named ``at``: a
-    chess coordinate (B3: second column, third row from the bottom) or a cell number (row by row
-    from the top-left, from 1). A ValueError says what was expected."""
-    if isinstance(at, int) and not isinstance(at, bool):
-        if not 1 <= at <= columns * rows:
-            raise ValueError(f"cell number {at} is outside the grid: cells are numbered 1 to {columns * rows}")
-        return (at - 1) % columns, (at - 1) // columns
-    match = CHESS_LABEL.match(str(at).strip())
-    if not match:
-        raise ValueError(f"'{at}' is not a square-grid coordinate: write a column letter and a row number "
-                         f"(A1 is the bottom-left cell) or the cell's number")
-    column, rank = _letters_index(match.group(1)), int(match.group(2))
-    if column >= columns or not 1 <= rank <= rows:
-        raise ValueError(f"'{at}' is outside the {columns} x {rows} grid: columns A to {column_letters(columns - 1)}, "
-                         f"rows 1 to {rows}")
-    return column, rows - rank
-
-
-def hex_cell(at: str | int, columns: int, rows: int) -> tuple[int, int]:
-    """(column, row) counted from 0 of the hex named ``at``: its offset coordinate, column then row
-    (0304). A ValueError says what was expected."""
-    text = str(at).strip()
-    match = HEX_LABEL.match(text) if len(text) in (4, 6) else None
-    if not match:
-        raise ValueError(f"'{at}' is not a hex coordinate: write the column then the row, two digits each "
-                         f"(0304: third column, fourth row), in quotes")
-    column, row = int(match.group(1)) - 1, int(match.group(2)) - 1
-    if not (0 <= column < columns and 0 <= row < rows):
-        raise ValueError(f"'{at}' is outside the {columns} x {rows} hex map: columns 01 to {columns:02d}, "
-                         f"rows 01 to {rows:02d}")
-    return column, row
-
-
 # The map a board's cells are checked against while that board is validated, read from its raw
 # data, so that a cell's own problem is named at the cell's own line.
 BOARD_MAP: ContextVar[dict | None] = ContextVar("board_map", default=None)
@@ -139,11 +79,15 @@ def check_cell_kind(kind: str) -> None:
     board = BOARD_MAP.get()
     if board is None or kind in board["kinds"]:
         return
-    kinds = board["kinds"]
+    raise ValueError(unknown_kind(kind, board["kinds"]))
+
+
+def unknown_kind(kind: str, kinds) -> str:
+    """A cell's kind the board's cell_kinds lack: the did-you-mean, else the kinds, else how to add it."""
     hint = did_you_mean(kind, kinds)
-    raise ValueError(f"'{kind}' is not one of the board's cell_kinds"
-                     + (f"; {hint}" if hint else f" ({', '.join(kinds)})" if kinds else
-                        "; describe it under cell_kinds: {" + f"{kind}: {{fill: ..., icon: ...}}}}"))
+    return (f"'{kind}' is not one of the board's cell_kinds"
+            + (f"; {hint}" if hint else f" ({', '.join(kinds)})" if kinds else
+               "; describe it under cell_kinds: {" + f"{kind}: {{fill: ..., icon: ...}}}}"))
 
 
 def check_cells(cells, kinds: dict | None, grid, hexes) -> None:
@@ -165,10 +109,7 @@ def check_cells(cells, kinds: dict | None, grid, hexes) -> None:
                              f"give each cell once")
         seen[place] = index
         if cell.kind is not None and cell.kind not in (kinds or {}):
-            hint = did_you_mean(cell.kind, kinds or {})
-            raise ValueError(f"cells[{index}].kind: '{cell.kind}' is not one of the board's cell_kinds"
-                             + (f"; {hint}" if hint else f" ({', '.join(kinds)})" if kinds else
-                                "; describe it under cell_kinds: {" + f"{cell.kind}: {{fill: ..., icon: ...}}}}"))
+            raise ValueError(f"cells[{index}].kind: {unknown_kind(cell.kind, kinds or {})}")
 
 
 def check_box(box, size: tuple[float, float] | None, where: str = "") -> None:
@@ -180,29 +121,6 @@ def check_box(box, size: tuple[float, float] | None, where: str = "") -> None:
     if x + w > width + 0.01 or y + h > height + 0.01:
         raise ValueError(f"{where}[{x:g}, {y:g}, {w:g}, {h:g}] reaches past the {width:g} x {height:g} mm "
                          f"board; boxes are [x, y, width, height] in mm from its top-left")
-
-
-def grid_extent(grid) -> tuple[float, float]:
-    """A square grid's cells across and down, in mm."""
-    return grid.columns * float(grid.cell_mm), grid.rows * float(grid.cell_mm)
-
-
-def hex_extent(hexes) -> tuple[float, float]:
-    """A hex map's width and height in mm, from the hexes' size across the flats."""
-    flat = float(hexes.size_mm)
-    side = flat / 3 ** 0.5
-    if (hexes.orientation or "flat") == "flat":  # columns of flat-topped hexes, 1.5 sides apart
-        width = side * (1.5 * hexes.columns + 0.5)
-        height = flat * (hexes.rows + (0.5 if hexes.columns > 1 else 0.0))
-    else:  # rows of pointy-topped hexes, 1.5 sides apart, every other row shifted half a hex
-        width = flat * (hexes.columns + (0.5 if hexes.rows > 1 else 0.0))
-        height = side * (1.5 * hexes.rows + 0.5)
-    return width, height
-
-
-def margin_mm(labels: str | None) -> float:
-    """Room round a grid or hex map: wider where coordinates are printed round the edge."""
-    return 10.0 if labels == "chess" else 6.0
 
 
 # --- boards -------------------------------------------------------------------------------------

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..model.boards import Board, column_letters, grid_cell, grid_extent, hex_cell
+from ..model.board_geometry import column_letters, grid_cell, grid_extent, hex_cell
+from ..model.boards import Board
 from ..model.game import Game
 from ..scene.draw import INK, Ink, colour, contrast, label
 from ..scene.nodes import Icon, Line, Rect, mm

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import math
 
-from ..model.boards import Board, hex_extent, hex_label
+from ..model.board_geometry import hex_extent, hex_label
+from ..model.boards import Board
 from ..model.game import Game
 from ..scene.draw import INK, Ink, contrast, label
 from ..scene.nodes import Polygon, mm
