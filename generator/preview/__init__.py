@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..atomic import atomic_path, staged
+from ..atomic import staged
 from ..errors import BuildError
 from ..limits import limit
 from ..model.game import Deck
@@ -25,7 +25,7 @@ from ..scene.compose import CardFaces, card_context, compose_deck
 from ..scene.nodes import Scene
 from ..suggest import closest_hint
 from .guides import with_guides
-from .raster import face_page, pixel_size, render_pages
+from .raster import face_page, pixel_size, render_pages, save_png
 from .sheet import Cell, chunks, contact_page
 
 MIN_DPI = 30  # below this a card is a smudge; the upper bound is LIMITS["preview_dpi"]
@@ -184,8 +184,7 @@ def _write_cards(loaded, faces: DeckFaces, folder: Path, dpi, guides, keep_bleed
         _check_pixels(size, f"{deck.id}/{path.stem}", dpi)
     progress(f"{loaded.game.id}: {deck.name}: {len(jobs)} face{'' if len(jobs) == 1 else 's'} at {dpi:g} dpi")
     for (path, _), image in zip(jobs, render_pages(loaded.game, pages, sizes, f"{deck.name} preview")):
-        with atomic_path(path) as temp:
-            image.save(temp, format="PNG", dpi=(dpi, dpi))
+        save_png(image, path, dpi)
         result.cards.append(path)
 
 
@@ -206,6 +205,5 @@ def _write_sheets(loaded, faces: DeckFaces, folder: Path, dpi, guides, result, p
         path = folder / (f"{deck.id}-sheet.png" if number == 1 else f"{deck.id}-sheet-{number}.png")
         progress(f"{loaded.game.id}: {deck.name}: contact sheet -> {path.name}")
         [image] = list(render_pages(loaded.game, [page], [size], f"{deck.name} contact sheet"))
-        with atomic_path(path) as temp:
-            image.save(temp, format="PNG", dpi=(at, at))
+        save_png(image, path, at)
         result.sheets.append(path)

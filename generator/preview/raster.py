@@ -13,6 +13,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 from PIL import Image as PilImage
 
+from ..atomic import atomic_path
 from ..model.game import Game
 from ..paper.impose import Page, Placement
 from ..scene.nodes import MM, Scene
@@ -74,3 +75,10 @@ def _exact(image: PilImage.Image, width: int, height: int) -> PilImage.Image:
     if 0 <= extra_w <= 2 and 0 <= extra_h <= 2:
         return image.crop((0, 0, width, height))
     return image.resize((width, height), PilImage.Resampling.LANCZOS)
+
+
+def save_png(image: PilImage.Image, path: Path, dpi: float | None = None) -> None:
+    """Write an image as an RGB PNG, atomically (previews and TTS sheets alike)."""
+    rgb = image if image.mode == "RGB" else image.convert("RGB")
+    with atomic_path(path) as temp:
+        rgb.save(temp, format="PNG", **({"dpi": (dpi, dpi)} if dpi else {}))

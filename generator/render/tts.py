@@ -26,12 +26,12 @@ from pathlib import Path
 
 from PIL import Image as PilImage
 
-from ..atomic import atomic_path, staged, write_text_atomic
+from ..atomic import staged, write_text_atomic
 from ..errors import BuildError
 from ..limits import limit
 from ..model.game import Deck
 from ..model.loader import LoadedGame
-from ..preview.raster import face_page, render_pages
+from ..preview.raster import face_page, render_pages, save_png
 from ..scene.compose import CardFaces, compose_deck
 from ..scene.nodes import to_mm
 from ..suggest import closest_hint
@@ -235,7 +235,7 @@ def _write_deck(loaded: LoadedGame, deck: Deck, sheets: list[Sheet], folder: Pat
         back_names = {}
         for back_id, image in back_images.items():
             name = f"{deck.id}.back.png" if len(backs) == 1 else f"{deck.id}.back-{back_id}.png"
-            _save(image, folder / name)
+            save_png(image, folder / name)
             result.files.append(name)
             back_names[back_id] = name
         for index, sheet in enumerate(sheets, 1):
@@ -245,19 +245,14 @@ def _write_deck(loaded: LoadedGame, deck: Deck, sheets: list[Sheet], folder: Pat
                 canvas.paste(image, ((slot % sheet.columns) * px[0], (slot // sheet.columns) * px[1]))
                 if index == 1 and slot == 0:
                     image.thumbnail((THUMBNAIL_PX, THUMBNAIL_PX))
-                    _save(image, folder / f"{deck.id}.png")  # shown by TTS's saved-objects browser
+                    save_png(image, folder / f"{deck.id}.png")  # shown by TTS's saved-objects browser
                     result.files.append(f"{deck.id}.png")
             hidden = sheet.hidden_slot
             canvas.paste(back_images[sheet.back_id], ((hidden % sheet.columns) * px[0], (hidden // sheet.columns) * px[1]))
             sheet.face_file = f"{deck.id}.faces.png" if len(sheets) == 1 else f"{deck.id}.faces-{index}.png"
             sheet.back_file = back_names[sheet.back_id]
-            _save(canvas, folder / sheet.face_file)
+            save_png(canvas, folder / sheet.face_file)
             result.files.append(sheet.face_file)
     finally:
         images.close()
     return DeckExport(deck, sheets, px, sum(c.count for s in sheets for c in s.cards))
-
-
-def _save(image: PilImage.Image, path: Path) -> None:
-    with atomic_path(path) as temp:
-        (image if image.mode == "RGB" else image.convert("RGB")).save(temp, format="PNG")
