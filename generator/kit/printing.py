@@ -121,6 +121,10 @@ def printing_text(loaded: LoadedGame, files: list) -> str:
             "`--back-offset X,Y` (in mm).",
             "",
         ]
+        if any(e.paper == "letter" and e.kind in ("deck", "card-stock") for e in pdfs):
+            lines += ["On US Letter, three rows of poker cards leave under 1 mm of colour above and below each back "
+                      "(A4 leaves 1.5 mm or more all round): backs printed further off than that show a sliver of "
+                      "the next card's back, so line them up with `--back-offset` first.", ""]
     lines += _sheet_maps(pdfs)
     notes = _piece_notes(game, files)
     if notes:
