@@ -16,7 +16,7 @@ from PIL import Image as PilImage
 from ..atomic import atomic_path
 from ..model.game import Game
 from ..paper.impose import Page, Placement
-from ..scene.nodes import MM, Scene
+from ..scene.nodes import Scene
 
 POINTS_PER_INCH = 72.0
 
@@ -35,10 +35,6 @@ def pixel_size(width_pt: float, height_pt: float, dpi: float) -> tuple[int, int]
     """A page's size in whole pixels at ``dpi`` (at least one each way)."""
     scale = dpi / POINTS_PER_INCH
     return max(1, round(width_pt * scale)), max(1, round(height_pt * scale))
-
-
-def mm_to_px(value_mm: float, dpi: float) -> int:
-    return max(1, round(value_mm * MM * dpi / POINTS_PER_INCH))
 
 
 def render_pages(game: Game, pages: list[Page], sizes: list[tuple[int, int]], title: str = "preview") -> Iterator[PilImage.Image]:
