@@ -175,3 +175,19 @@ def test_every_evaluated_region_field_is_scanned():
     may_hold_text = {name for name, field in Region.model_fields.items() if "str" in str(field.annotation)
                      or "Expr" in str(field.annotation)}
     assert may_hold_text - plain == set(TEMPLATE_FIELDS) | set(EXPRESSION_FIELDS)
+
+
+def test_a_misspelt_key_of_a_sheets_back_data_is_refused_at_its_place(tmp_path):
+    copy = tmp_path / "bone-strike"
+    shutil.copytree(REPO / "content" / "bone-strike", copy)
+    path, line, column = key_line(copy, "health-marker", "back")
+    text = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    assert "{title: " in text[line - 1], text[line - 1]  # the back's data: {title: ..., icon: ...}
+    text[line - 1] = text[line - 1].replace("{title: ", "{titel: ")
+    path.write_text("".join(text), encoding="utf-8")
+    result = cards("validate", copy)
+    assert result.returncode != 0
+    at = text[line - 1].index("titel") + 1
+    assert (f"{path.name}:{line}:{at}: sheets[0].back.titel: sheet 'health-marker': key 'titel' is read by "
+            f"nothing: its back layout 'health-card-back' does not draw it") in result.stderr, result.stderr
+    assert "did you mean 'title'?" in result.stderr

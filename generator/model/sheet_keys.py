@@ -13,11 +13,16 @@ keys must be read by the layout chosen for the sheet (sheet_layouts.choose_sheet
 - ``applies_to: {has: [key]}``.
 
 A layout that reads the sheet whole (``sheet.items()``, ``sheet[name]`` with a computed name,
-``sheet`` handed to a filter or a loop) may read any key: its sheets are not checked. Neither is a
-sheet whose layout cannot be chosen, nor one players gather (nothing draws it): the build says why.
+``sheet`` handed to a filter or a loop) may read any key: its sheets are not checked. The keys of
+a sheet's ``back:`` mapping are data for its back layout only, which must read each of them.
+
+A sheet whose layout cannot be chosen is left to the build, which says why; only a key close to
+one a layout's ``applies_to`` names (``feilds:`` for field-list's ``fields``) is reported here, as
+the likely reason. A sheet players gather (``source: gather``) is drawn by nothing and not checked.
 """
 from __future__ import annotations
 
+import difflib
 from functools import lru_cache
 from typing import Any
 
@@ -165,9 +170,36 @@ def layout_reads(layout: SheetLayout) -> tuple[set[str] | None, set[str]]:
     return (None if whole else keys), pieces
 
 
+def _near_a_choosing_key(sheet_id: str, own: list[str], layouts: dict[str, SheetLayout]) -> list[tuple]:
+    """For a sheet no layout applies to: its keys close to a key some layout's ``applies_to``
+    names (``feilds:`` for field-list's ``fields``), the likely reason none applies."""
+    choosing = {key: layout.id for layout in layouts.values() if layout.applies_to
+                and layout.applies_to.group == "sheets" for key in layout.applies_to.has}
+    found = []
+    for key in own:
+        near = None if key in choosing else difflib.get_close_matches(key, list(choosing), n=1, cutoff=0.6)
+        if near:
+            found.append((key, f"sheet '{sheet_id}': no sheet layout applies to it, and key '{key}' is read by nothing",
+                          f"did you mean '{near[0]}'? (layout '{choosing[near[0]]}' draws sheets with "
+                          f"'{near[0]}'); or name a layout with layout:"))
+    return found
+
+
+def _unread(sheet_id: str, keys: list[str], read: set[str], allowed: set[str], what: str,
+            typed: set[str]) -> list[tuple]:
+    """(key, message, hint) for each key that is not allowed; ``what`` names the layout(s)."""
+    shown = sorted(read - typed)
+    return [(key, f"sheet '{sheet_id}': key '{key}' is read by nothing: {what} does not draw it",
+             did_you_mean(key, shown + sorted(typed) + sorted(READ_ELSEWHERE))
+             or f"its layout reads: {', '.join(shown) or 'none of its own keys'}; to print the key, "
+                f"draw it in a layout of the game's own (layouts/sheets/), or remove it")
+            for key in keys if key not in allowed]
+
+
 def check_sheet_keys(game: Game, sources: Sources) -> list[Problem]:
     """A problem for each key of a sheet that neither its layout, its back layout nor anything in
-    READ_ELSEWHERE reads, at the key's file:line:column, with a "did you mean"."""
+    READ_ELSEWHERE reads (and each key of its ``back:`` data its back layout does not read), at
+    the key's file:line:column, with a "did you mean"."""
     if not game.sheets:
         return []
     layouts, layout_problems = load_sheet_layouts(game.root)
@@ -177,45 +209,32 @@ def check_sheet_keys(game: Game, sources: Sources) -> list[Problem]:
     any_piece = set().union(*(pieces for _keys, pieces in reads.values()))
     typed = set(type(game.sheets[0]).model_fields)
     problems: list[Problem] = []
-
-    def problem(index: int, key: str, message: str, hint: str) -> None:
-        path = ("sheets", index, key)
-        file, line, column = sources.locate(path, key=True)
-        problems.append(Problem(message, file=file, line=line, column=column, path=_format_path(path), hint=hint))
-
     for index, sheet in enumerate(game.sheets):
         own = list(sheet.model_extra or {})
-        if not own or sheet.source == "gather":
+        back_data = list(sheet.back or {})
+        if not (own or back_data) or sheet.source == "gather":
             continue
         try:
             layout = choose_sheet_layout(sheet, "sheets", layouts, game.root)
         except BuildError:
             continue  # no layout of that name, or two fit: the build says so
+        found: list[tuple] = []
         if layout is None:
-            # No layout applies (the build says so); a key a layout's applies_to almost names is
-            # the likely reason (`feilds:` for field-list's `fields`): say which.
-            choosing = {key: other.id for other in layouts.values() if other.applies_to
-                        and other.applies_to.group == "sheets" for key in other.applies_to.has}
-            for key in own:
-                hint = None if key in choosing else did_you_mean(key, choosing)
-                if hint:
-                    near = hint.split("'")[1]
-                    problem(index, key, f"sheet '{sheet.id}': no sheet layout applies to it, and key '{key}' "
-                            f"is read by nothing", f"{hint} (layout '{choosing[near]}' draws sheets with "
-                            f"'{near}'); or name a layout with layout:")
-            continue
-        drawn = [layout] + ([layouts[layout.back]] if layout.back in layouts else [])
-        if any(reads[each.id][0] is None for each in drawn):
-            continue  # a layout reading the sheet whole may read any key
-        read = set().union(*(reads[each.id][0] or set() for each in drawn))
-        allowed = read | set(READ_ELSEWHERE) | any_piece
-        names = f"'{layout.id}'" + (f" (back: '{drawn[1].id}')" if len(drawn) > 1 else "")
-        shown = sorted(read - typed)
-        for key in own:
-            if key not in allowed:
-                problem(index, key, f"sheet '{sheet.id}': key '{key}' is read by nothing: its sheet layout "
-                        f"{names} does not draw it",
-                        did_you_mean(key, shown + sorted(typed) + sorted(READ_ELSEWHERE))
-                        or f"its layout reads: {', '.join(shown) or 'none of its own keys'}; to print the key, "
-                           f"draw it in a layout of the game's own (layouts/sheets/), or remove it")
+            found = [((key,), *rest) for key, *rest in _near_a_choosing_key(sheet.id, own, layouts)]
+        else:
+            back = layouts.get(layout.back) if layout.back else None
+            front_read, back_read = reads[layout.id][0], reads[back.id][0] if back else set()
+            if front_read is not None and back_read is not None:  # else a layout reads the sheet whole
+                read = front_read | back_read
+                what = f"its sheet layout '{layout.id}'" + (f" (back: '{back.id}')" if back else "")
+                found = [((key,), *rest) for key, *rest in _unread(
+                    sheet.id, own, read, read | set(READ_ELSEWHERE) | any_piece, what, typed)]
+            if back is not None and back_read is not None:  # the back's own data, drawn on the back only
+                found += [(("back", key), *rest) for key, *rest in _unread(
+                    sheet.id, back_data, back_read, back_read, f"its back layout '{back.id}'", typed)]
+        for where, message, hint in found:
+            path = ("sheets", index, *where)
+            file, line, column = sources.locate(path, key=True)
+            problems.append(Problem(message, file=file, line=line, column=column, path=_format_path(path),
+                                    hint=hint))
     return problems
