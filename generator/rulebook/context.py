@@ -15,7 +15,7 @@ from ..model.game import Game, Table
 from ..model.loader import LoadedGame
 from .art import cycle_svg, data_uri, icon_svg
 from .markup import ID_LIKE, TextRenderer, humanize
-from .rows import effects
+from .rows import capital, effects
 from .views import (  # noqa: F401  (BOOKS and BookFormat: imported from here too)
     BOOKS,
     BookFormat,
@@ -316,7 +316,7 @@ class BookData:
                     self.text.inline(title, self.where_rule(target, "title")),
                     self.rule_ref(target)))
             else:
-                view.items.append(self.text.inline(humanize(item), f"{where} item {index + 1}"))
+                view.items.append(capital(self.text.inline(humanize(item), f"{where} item {index + 1}")))
         view.size = len(view.items) * 2
 
     def _chart(self, table: Table, view: TableView, where: str) -> None:

@@ -8,6 +8,7 @@ for the table in its section, the quick reference for its "what it does" blocks.
 """
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup
@@ -23,6 +24,7 @@ EFFECT_COLUMNS = ("effect", "offer", "result", "does", "summary", "ability")
 SHORT_RULE_WORDS = 45  # a row's own rule section this short says what the row does (an ability's text)
 SENTENCE_WORDS = 3  # fewer words is a value ("failure"), not a sentence
 HIDDEN = ("id", "icon", "rule", "sample")
+GROUP_AT_LEAST = 3  # rows that differ only in their number, from this many on, are said once
 
 
 def effect_text(row: dict, rules: dict, shared: frozenset[str] = frozenset()) -> tuple[str, str] | None:
@@ -55,11 +57,11 @@ def _head_column(table: Table, rows: list[dict], sources: set[str]) -> str | Non
 
 def _sentence(text: Markup) -> Markup:
     """A capital at the start and a full stop at the end, where the data's text has none."""
-    text = _capital(text)
+    text = capital(text)
     return Markup(f"{text}.") if str(text)[-1:].isalnum() else text
 
 
-def _capital(text: Markup) -> Markup:
+def capital(text: Markup) -> Markup:
     """'card goes to the destroyed pile' starts a sentence: 'Card goes ...'. Only plain text."""
     plain = str(text)
     if plain[:1].islower() and "<" not in plain[:2]:
@@ -78,7 +80,7 @@ def _head(data: BookData, row: dict, column: str | None, rules: dict, where: str
         head = data.text.inline(rules[str(row["rule"])].title, f"{where} (rule title)")
     else:
         return Markup("")
-    return _capital(head)
+    return capital(head)
 
 
 def effects(data: BookData, table: Table) -> dict[str, Any] | None:
@@ -110,4 +112,29 @@ def effects(data: BookData, table: Table) -> dict[str, Any] | None:
             sentence = Markup("{} {}").format(sentence, data.rule_ref(str(row["rule"])))
         entries.append((head, sentence))
     return {"kind": "effects", "title": data.text.inline(table.title, where + " title"),
-            "ref": data.rule_ref(table.rule), "rows": entries}
+            "ref": data.rule_ref(table.rule), "rows": _same_but_the_number(entries)}
+
+
+def _same_but_the_number(entries: list[tuple[Markup, Markup]]) -> list[tuple[Markup, Markup]]:
+    """Rows that say the same but for their own number ("2: Move ... exactly 2 spaces", "3: ...
+    exactly 3 spaces") become one: "2–6: Move ... exactly that many spaces"."""
+    templates = []
+    for head, sentence in entries:
+        number = str(head).strip()
+        found = list(re.finditer(rf"(?<![\w.§-]){re.escape(number)}(?![\w.]\w)", str(sentence))) if number.isdigit() else []
+        templates.append(str(sentence)[:found[0].start()] + "\0" + str(sentence)[found[0].end():] if len(found) == 1 else None)
+    out: list[tuple[Markup, Markup]] = []
+    done: set[int] = set()
+    for index, (head, sentence) in enumerate(entries):
+        if index in done:
+            continue
+        same = [i for i, t in enumerate(templates) if t is not None and t == templates[index]]
+        if templates[index] is None or len(same) < GROUP_AT_LEAST:
+            out.append((head, sentence))
+            continue
+        done.update(same)
+        numbers = [int(str(entries[i][0]).strip()) for i in same]
+        consecutive = numbers == list(range(numbers[0], numbers[0] + len(numbers)))
+        heads = f"{numbers[0]}–{numbers[-1]}" if consecutive else ", ".join(map(str, numbers))
+        out.append((Markup.escape(heads), Markup(templates[index].replace("\0", "that many"))))
+    return out
