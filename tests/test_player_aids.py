@@ -100,7 +100,7 @@ def named_things(game) -> dict[str, str]:
 
 def named_ids(game) -> dict[str, str]:
     """Ids whose thing has a name a player knows it by (a lord, a character, a die, a card)."""
-    return {i: n for i, n in named_things(game).items() if humanize(i) != n and humanize(i) != n.lower()}
+    return {i: n for i, n in named_things(game).items() if humanize(i) != n}
 
 
 def game_prose(game) -> str:
