@@ -305,8 +305,9 @@ class Value(Strict):
 class Piece(Open):
     """A printable or physical piece other than cards: a board, token set, tile set or sheet.
 
-    Boards, token and tile sets are typed (generator/model/pieces.py: every key declared and
-    checked); a sheet's shared keys are typed and its other keys are data for its sheet layout.
+    Token and tile sets (generator/model/pieces.py) and boards (generator/model/boards.py) are
+    typed, every key declared and checked; a sheet's shared keys are typed (pieces.py) and its other
+    keys are data for its sheet layout, each of which that layout must read (model/sheet_keys.py).
     """
 
     id: Id
@@ -336,7 +337,8 @@ class FontFamily(Strict):
 
 
 # Typed pieces build on Piece above; imported here, where Piece exists, for the Game below.
-from .pieces import Board, Sheet, Token  # noqa: E402
+from .boards import Board  # noqa: E402
+from .pieces import Sheet, Token  # noqa: E402
 
 
 class IconInfo(Strict):

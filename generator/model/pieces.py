@@ -291,6 +291,3 @@ class Sheet(TypedPiece):
             raise ValueError(f"expected a paper size ({', '.join(PAPER_SIZES_MM)}), a card size "
                              f"({', '.join(CARD_SIZES_MM)}) or [width, height] in mm, found '{value}'{hint}")
         return value
-
-
-from .boards import Board  # noqa: E402,F401  (boards build on the types above; game.py imports Board from here)
