@@ -172,7 +172,7 @@ def test_rulebook_headings_use_the_games_font(tmp_path: Path):
     assert "Vera" in fonts_by_text["Your turn"], fonts_by_text
     assert "Lato" in fonts_by_text["Light a beacon, then play"], fonts_by_text
     html = (out / "rulebook.html").read_text()
-    assert 'url("fonts/Vera-Sans-bold.ttf")' in html and (out / "fonts" / "Vera-Sans-bold.ttf").is_file()
+    assert "url('fonts/Vera-Sans-bold.ttf')" in html and (out / "fonts" / "Vera-Sans-bold.ttf").is_file()
 
 
 def _pdfium_font(textpage, index: int) -> str:

@@ -14,11 +14,8 @@ from pathlib import Path
 import svgwrite
 
 from ..model.icons import read_icon
-from ..scene.fonts import LATO, STYLES, family
+from ..scene.fonts import CSS_STYLES, LATO, STYLES, css_family, family, font_face
 from ..scene.nodes import Circle, Group, Icon, Image, Line, Polygon, Rect, Scene, Text, to_mm, walk_nodes
-
-_WEIGHT = {"regular": ("normal", "normal"), "bold": ("bold", "normal"),
-           "italic": ("normal", "italic"), "bolditalic": ("bold", "italic")}
 
 
 def font_css(font_dir: str, families: tuple[str, ...] = (LATO,)) -> str:
@@ -29,19 +26,12 @@ def font_css(font_dir: str, families: tuple[str, ...] = (LATO,)) -> str:
     for key in families:
         entry = family(key)
         for style in STYLES:
-            weight, slant = _WEIGHT[style]
             if key != LATO and font_dir.startswith("file:"):
                 url = entry.path(style).as_uri()
             else:
                 url = f"{font_dir}/{entry.copied_name(style)}"
-            rules.append(f"@font-face {{ font-family: {_css_name(key)}; src: url('{url}'); "
-                         f"font-weight: {weight}; font-style: {slant}; }}")
+            rules.append(font_face(key, style, url))
     return "\n".join(rules)
-
-
-def _css_name(key: str) -> str:
-    """Quoted, as a name may hold spaces or start with a digit (names are letters, digits, spaces, dashes)."""
-    return key if key == LATO else "'" + key.replace("'", "").replace("\\", "") + "'"
 
 
 def path_data(ops) -> str:
@@ -86,8 +76,8 @@ def _element(dwg, node):
     if isinstance(node, Line):
         return dwg.line(start=(node.x1, node.y1), end=(node.x2, node.y2), stroke=node.stroke, stroke_width=node.width)
     if isinstance(node, Text):
-        weight, slant = _WEIGHT[node.style]
-        element = dwg.text(node.text, insert=(node.x, node.y), font_family=_css_name(node.family), font_size=node.size,
+        weight, slant = CSS_STYLES[node.style]
+        element = dwg.text(node.text, insert=(node.x, node.y), font_family=css_family(node.family), font_size=node.size,
                            font_weight=weight, font_style=slant, fill=node.color)
         element["xml:space"] = "preserve"
         if node.angle:

@@ -202,8 +202,21 @@ def _metrics_of(path: Path, _stamp=None) -> FontMetrics:  # the stamp keys an ed
 
 # The rulebook's elements each role sets (generator/rulebook: headings, or all the text).
 ROLE_SELECTORS = {"headings": "h1, h2, h3, h4, h5, h6, .cover-title", "body": "html"}
-_CSS_WEIGHTS = {"regular": ("normal", "normal"), "bold": ("bold", "normal"),
-                "italic": ("normal", "italic"), "bolditalic": ("bold", "italic")}
+CSS_STYLES = {"regular": ("normal", "normal"), "bold": ("bold", "normal"),
+              "italic": ("normal", "italic"), "bolditalic": ("bold", "italic")}  # style -> weight, slant
+
+
+def css_family(key: str) -> str:
+    """A family's name in CSS, quoted, as a name may hold spaces or start with a digit (names are
+    letters, digits, spaces, dashes)."""
+    return key if key == LATO else "'" + key.replace("'", "").replace("\\", "").replace('"', "") + "'"
+
+
+def font_face(key: str, style: str, url: str) -> str:
+    """One @font-face rule: the SVG faces and the rulebook's share it."""
+    weight, slant = CSS_STYLES[style]
+    return (f"@font-face {{ font-family: {css_family(key)}; src: url('{url}'); "
+            f"font-weight: {weight}; font-style: {slant}; }}")
 
 
 def rulebook_font_css(root: Path, fonts: dict, base: str | None = None) -> str:
@@ -216,12 +229,9 @@ def rulebook_font_css(root: Path, fonts: dict, base: str | None = None) -> str:
         if not declared.rulebook:
             continue
         entry = family(game_family(root, name, fonts))
-        css_name = entry.key.replace('"', "")
         for style in STYLES:
             url = entry.path(style).as_uri() if base is None else f"{base}/{entry.copied_name(style)}"
-            weight, slant = _CSS_WEIGHTS[style]
-            rules.append(f'@font-face {{ font-family: "{css_name}"; src: url("{url}"); '
-                         f"font-weight: {weight}; font-style: {slant}; }}")
+            rules.append(font_face(entry.key, style, url))
         for role in declared.rulebook:
-            rules.append(f'{ROLE_SELECTORS[role]} {{ font-family: "{css_name}", "Lato"; }}')
+            rules.append(f"{ROLE_SELECTORS[role]} {{ font-family: {css_family(entry.key)}, {LATO}; }}")
     return "\n".join(rules)
