@@ -17,25 +17,17 @@ from ..model.boards import Board
 from ..model.game import Game
 from ..scene.compose import cite_rules
 from ..scene.draw import INK, Ink, colour, contrast
-from ..scene.images import ImageError, fitted, image_size
+from ..scene.images import ImageError, fitted, game_image, image_size
 from ..scene.nodes import Icon, Image, Rect, mm
 from ..scene.text import TextOverflow, set_text
 
 
 def art_path(relative: str, game: Game, where: str) -> Path:
-    """An image a piece names: inside the game folder, a real PNG or JPEG (the loader checked; a
-    build from a game changed since is refused the same way)."""
-    root = game.root.resolve()
-    path = (root / relative).resolve()
-    if not path.is_relative_to(root):
-        raise BuildError(f"{where}: image '{relative}' leads outside the game folder")
-    if not path.is_file():
-        raise BuildError(f"{where}: image '{relative}' does not exist in the game folder")
+    """An image a piece names (scene/images.game_image), its problem a BuildError at ``where``."""
     try:
-        image_size(path)
+        return game_image(relative, game.root)
     except ImageError as exc:
         raise BuildError(f"{where}: {exc}") from None
-    return path
 
 
 def board_image(board: Board, game: Game, width: float, height: float) -> list:

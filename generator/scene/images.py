@@ -34,6 +34,20 @@ def image_size(path: Path) -> tuple[int, int]:
     return width, height
 
 
+def game_image(relative: str, root: Path) -> Path:
+    """The image a card field or a piece names: inside the game folder ``root``, existing, a real
+    PNG or JPEG (measured, so a damaged or oversized one is refused here). The loader checked it
+    too; a build from a game changed since is refused the same way."""
+    root = root.resolve()
+    path = (root / relative).resolve()
+    if not path.is_relative_to(root):
+        raise ImageError(f"image '{relative}' leads outside the game folder")
+    if not path.is_file():
+        raise ImageError(f"image '{relative}' does not exist in the game folder")
+    image_size(path)
+    return path
+
+
 def _header_size(path: Path) -> tuple[int, int]:
     try:
         size = path.stat().st_size
