@@ -359,8 +359,8 @@ class BookData:
             head_index = columns.index(head_column)
             icon_index = columns.index("icon") if "icon" in columns else None
             for line in cells:
-                fields = [(header[i], line[i]) for i in range(len(columns))
-                          if i not in (head_index, icon_index) and str(line[i]) not in ("", "–")]
+                fields = [(header[i], line[i]) for i in range(len(columns))  # not the head again (an id shown by name)
+                          if i not in (head_index, icon_index) and str(line[i]) not in ("", "–", str(line[head_index]))]
                 head = line[head_index]
                 if icon_index is not None and str(line[icon_index]) != "–":
                     head = Markup("{} {}").format(line[icon_index], head)
