@@ -252,6 +252,32 @@ def test_ribbon_of_bone_quick_reference_says_what_each_ability_does(built):
         assert f"{row['name']}: {norm(rules[row['rule']].text)[:40]}" in text, row["id"]
 
 
+DIE_FACE = re.compile(r'<img class="die-face" src="data:image/svg\+xml;base64,([^"]+)" alt="([^"]*)"')
+
+
+@pytest.mark.parametrize("game_id", ["bone-strike", "runeblade"])
+def test_die_faces_are_drawn_with_the_symbols_they_carry(game_id):
+    """Each face a picture, as the stickers draw it: a symbol per damage or bone it counts,
+    spots for a plain d6's numbers, nothing on a blank face; never the label in a box."""
+    import base64
+
+    from generator.rulebook import render_html
+
+    game = load(game_id).game
+    html, _ = render_html(load(game_id), "a5")
+    faces = [(base64.b64decode(src).decode("utf-8"), alt) for src, alt in DIE_FACE.findall(html)]
+    expected = [face for die in game.dice for face in die.faces]
+    assert [alt for _svg, alt in faces] == [face.label for face in expected]
+    for (svg, alt), face in zip(faces, expected):
+        symbols = sum(face.symbols.values())
+        if symbols:
+            assert svg.count("<use") == symbols, alt
+        elif alt == "blank":
+            assert "<use" not in svg and "<text" not in svg, alt
+        else:  # a plain number on a d6: spots, not the digit
+            assert "<text" not in svg and svg.count("<circle") + svg.count("<path") >= int(alt), alt
+
+
 if __name__ == "__main__":  # python tests/test_player_aids.py DIR: check a built kit
     root = Path(sys.argv[1])
     total = 0
