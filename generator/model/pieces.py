@@ -89,13 +89,22 @@ PIECE_FIELDS = frozenset(Piece.model_fields)  # id, name, count ...: always dump
 Mm = Annotated[int | float, Field(gt=0, le=2000)]  # an int stays an int, as written
 
 
-def check_colour(value: str | None) -> str | None:
-    """A colour word (red, blue ...) or #rgb / #rrggbb."""
-    if value is None:
-        return None
+def colour_hex(value: object) -> str | None:
+    """A piece's colour as #rrggbb: a colour word (red, blue ...), #rgb or #rrggbb; None if it is
+    none of them. The model checks with it and the drawing (scene/draw.colour) reads with it."""
     text = str(value).strip().lower()
-    if text in NAMED_COLOURS or re.fullmatch(r"#([0-9a-f]{3}|[0-9a-f]{6})", text):
+    if text in NAMED_COLOURS:
+        return NAMED_COLOURS[text]
+    if re.fullmatch(r"#[0-9a-f]{3}", text):
+        return "#" + "".join(c * 2 for c in text[1:])
+    return text if re.fullmatch(r"#[0-9a-f]{6}", text) else None
+
+
+def check_colour(value: str | None) -> str | None:
+    """A colour word (red, blue ...) or #rgb / #rrggbb, kept as written."""
+    if value is None or colour_hex(value) is not None:
         return value
+    text = str(value).strip().lower()
     guess = did_you_mean(text, NAMED_COLOURS)
     hint = f"; {guess}" if guess else ""
     raise ValueError(f"expected a colour word ({', '.join(NAMED_COLOURS)}) or #rrggbb, found '{value}'{hint}")

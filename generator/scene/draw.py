@@ -6,10 +6,9 @@ is) are made here, once, so both backends draw the same thing.
 from __future__ import annotations
 
 import hashlib
-import re
 from dataclasses import dataclass
 
-from ..model.pieces import NAMED_COLOURS  # the colour words game data may use
+from ..model.pieces import colour_hex  # the colour words game data may use, and #rgb
 from .fonts import metrics
 from .nodes import Circle, Scene, Text, mm
 
@@ -24,16 +23,8 @@ FOLD_DASH = (2.5, 1.5)
 
 def colour(value: object, default: str | None = None) -> str | None:
     """A colour word or #rrggbb (or #rgb) as #rrggbb; None stays None."""
-    if value is None:
-        return default
-    text = str(value).strip().lower()
-    if text in NAMED_COLOURS:
-        return NAMED_COLOURS[text]
-    if re.fullmatch(r"#[0-9a-f]{3}", text):
-        return "#" + "".join(c * 2 for c in text[1:])
-    if re.fullmatch(r"#[0-9a-f]{6}", text):
-        return text
-    return default
+    found = None if value is None else colour_hex(value)
+    return default if found is None else found
 
 
 def is_colour(value: object) -> bool:
