@@ -3,6 +3,10 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
+from itertools import islice
+from pathlib import Path
+
+MAX_LISTED = 2000  # files read from one folder for a guess, so a huge folder stays cheap
 
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str | None:
@@ -19,3 +23,17 @@ def closest_hint(word: str, choices: Iterable[str], kind: str) -> str:
         return f"this game defines no {kind}s yet"
     shown = ", ".join(choices[:8]) + (" ..." if len(choices) > 8 else "")
     return f"known {kind}s: {shown}"
+
+
+def did_you_mean_file(target: Path, written: str, suffixes: tuple[str, ...] | None = None) -> str | None:
+    """'Did you mean' for a file that does not exist: the closest name in its folder (``suffixes``
+    kept only, lower case), given as the designer wrote the path (``fonts/VeraBd.ttf``)."""
+    if not target.parent.is_dir():
+        return None
+    listed = islice(target.parent.iterdir(), MAX_LISTED)
+    names = [p.name for p in listed if p.is_file() and (suffixes is None or p.suffix.lower() in suffixes)]
+    matches = difflib.get_close_matches(target.name, names, n=1, cutoff=0.6)
+    if not matches:
+        return None
+    folder = written[:len(written) - len(target.name)] if written.endswith(target.name) else ""
+    return f"did you mean '{folder}{matches[0]}'?"

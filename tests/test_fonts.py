@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
+from designer import edit, problems_of
 from pypdf import PdfReader
 
-from generator.errors import GameDataError
 from generator.kit.build import build_game
 from generator.model.loader import load
 from generator.options import BuildOptions
@@ -39,18 +39,6 @@ def built(tmp_path_factory) -> Path:
     build_game(load(FIXTURE), BuildOptions(out_dir=out, rulebook=False))
     build_game(load(FIXTURE), BuildOptions(out_dir=out / "single", layout="single", formats=("pdf",), rulebook=False))
     return out / "fontgame"
-
-
-def problems_of(folder: Path) -> str:
-    with pytest.raises(GameDataError) as caught:
-        load(folder)
-    return str(caught.value)
-
-
-def edit(file: Path, old: str, new: str) -> None:
-    text = file.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {file.name}"
-    file.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
 def text_runs(pdf: Path) -> list[tuple[str, str]]:
@@ -193,7 +181,7 @@ def test_a_missing_font_file_is_located_with_a_suggestion(game: Path):
     edit(game / "game.yaml", "regular: fonts/Vera.ttf", "regular: fonts/Vera-Regular.ttf")
     message = problems_of(game)
     assert "game.yaml:15:14: fonts.Vera Sans.regular: font file 'fonts/Vera-Regular.ttf' does not exist" in message
-    assert "did you mean 'Vera.ttf'?" in message
+    assert "did you mean 'fonts/Vera.ttf'?" in message
 
 
 def test_a_font_outside_the_game_folder_is_refused(game: Path):

@@ -28,12 +28,11 @@ from __future__ import annotations
 
 import struct
 from dataclasses import dataclass
-from itertools import islice
 from pathlib import Path
 
 from ..errors import Problem
 from ..limits import limit
-from ..suggest import did_you_mean
+from ..suggest import did_you_mean, did_you_mean_file
 from .extends import locate_region
 from .files import inside
 from .game import Game
@@ -284,9 +283,7 @@ def _file_problem(root: Path, relative: str, key: str) -> tuple[str, str | None]
     if not inside(path, root):
         return "leads outside the game folder", "copy the font into the game folder (fonts/ say) and name it from there"
     if not path.is_file():
-        listed = islice(path.parent.iterdir(), 2000) if path.parent.is_dir() else ()  # bounded in a huge folder
-        siblings = [p.name for p in listed if p.is_file()]
-        return "does not exist", did_you_mean(path.name, siblings) or "paths are relative to the game folder"
+        return "does not exist", did_you_mean_file(path, relative) or "paths are relative to the game folder"
     if key == "licence":  # copied beside the fonts: bounded like them
         size = path.stat().st_size
         if size > limit("font_bytes"):

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import Problem
-from ..suggest import did_you_mean
+from ..suggest import did_you_mean, did_you_mean_file
 from .files import inside
 from .layouts import Layout
 from .problems import Sources
@@ -133,9 +133,8 @@ def _deck_cards(root: Path, index: int, deck: dict, layouts: dict[str, Layout], 
                  "keep the spreadsheet inside the game folder and give a path relative to this YAML file")
         return []
     if not target.is_file():
-        nearby = [p.name for p in target.parent.glob("*") if p.suffix.lower() in SUFFIXES] if target.parent.is_dir() else []
         _problem(problems, sources, here + ("from",), f"file '{source}' does not exist (looked in {target.parent})",
-                 did_you_mean(target.name, nearby) or "the path is relative to the YAML file that names it")
+                 did_you_mean_file(target, source, SUFFIXES) or "the path is relative to the YAML file that names it")
         return []
     if len(problems) > before:
         return []
