@@ -6,13 +6,12 @@ images embedded at their printed size; and every mistake named at its file and l
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
+from designer import cards
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
@@ -21,13 +20,8 @@ from generator.pieces.grid import GRID_LINE
 from generator.pieces.hexmap import HEX_LINE
 
 FIXTURE = Path(__file__).parent / "fixtures" / "boardgame"
-CARDS = Path(sys.executable).parent / "cards"
 PT = 25.4 / 72  # mm per point
 BLEED_MM = 3.0
-
-
-def cards(*args) -> subprocess.CompletedProcess:
-    return subprocess.run([str(CARDS), *map(str, args)], capture_output=True, text=True, timeout=300)
 
 
 @pytest.fixture(scope="module")

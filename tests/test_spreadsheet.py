@@ -4,23 +4,17 @@ named at its file, row and column, as `cards` reports it."""
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import openpyxl
 import pytest
+from designer import cards, edit, problems_of
 from pypdf import PdfReader
 
 from generator.errors import GameDataError
 from generator.model.loader import load
 
 FIXTURE = Path(__file__).parent / "fixtures" / "csvgame"
-CARDS = Path(sys.executable).parent / "cards"
-
-
-def cards(*args) -> subprocess.CompletedProcess:
-    return subprocess.run([str(CARDS), *map(str, args)], capture_output=True, text=True, timeout=300)
 
 
 @pytest.fixture
@@ -28,18 +22,6 @@ def game(tmp_path: Path) -> Path:
     folder = tmp_path / "designer" / "csvgame"
     shutil.copytree(FIXTURE, folder)
     return folder
-
-
-def problems_of(folder: Path) -> str:
-    with pytest.raises(GameDataError) as caught:
-        load(folder)
-    return str(caught.value)
-
-
-def edit(file: Path, old: str, new: str) -> None:
-    text = file.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {file.name}"
-    file.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
 def test_the_fixture_builds_and_prints_what_its_rows_say(tmp_path):

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
+from designer import edit, problems_of
 
-from generator.errors import GameDataError
 from generator.model.loader import load
 
 FIXTURE = Path(__file__).parent / "fixtures" / "csvgame"
@@ -28,18 +28,6 @@ def game(tmp_path: Path) -> Path:
     folder = tmp_path / "designer" / "csvgame"
     shutil.copytree(FIXTURE, folder)
     return folder
-
-
-def problems_of(folder: Path) -> str:
-    with pytest.raises(GameDataError) as caught:
-        load(folder)
-    return str(caught.value)
-
-
-def edit(file: Path, old: str, new: str) -> None:
-    text = file.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {file.name}"
-    file.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
 def frame_colour(pdf_path: Path, name: str) -> tuple[int, int, int]:
