@@ -134,7 +134,7 @@ def _discover_icons(root: Path, declared: Any, problems: list[Problem], sources:
             read_icon(path)
         except IconError as exc:
             problems.append(Problem(str(exc).split(": ", 1)[-1], file=path,
-                                    hint="icons use a small, safe part of SVG: see generator/icons.py"))
+                                    hint="icons use a small, safe part of SVG: see generator/model/icons.py"))
             del found[icon_id]
             broken.add(icon_id)
     for icon_id, path in found.items():
