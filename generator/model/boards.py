@@ -31,8 +31,8 @@ from pydantic import Field, field_validator, model_validator
 from ..limits import limit
 from ..paper.sizes import CARD_SIZES_MM
 from ..suggest import did_you_mean
+from .base import Id, RuleRef
 from .board_geometry import grid_cell, grid_extent, hex_cell, hex_extent, margin_mm
-from .game import Id, RuleRef
 from .pieces import Colour, Data, ImagePath, Mm, TypedPiece, check_colour, check_image
 
 MAX_CELLS = limit("board_cells")

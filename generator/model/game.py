@@ -18,25 +18,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator, model_validator
+from pydantic import Field, StringConstraints, field_validator, model_validator
 
-Id = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=80)]
-RuleRef = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)*$")]
-Count = Annotated[int, Field(ge=0, le=10_000)]
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class Open(BaseModel):
-    """A record whose extra keys are its own data fields (card text, token art ...)."""
-
-    model_config = ConfigDict(frozen=True, extra="allow")
-
-    @property
-    def extra(self) -> dict[str, Any]:
-        return dict(self.model_extra or {})
+from .base import Count, Id, Open, Piece, RuleRef, Strict  # noqa: F401  (Piece: imported from here too)
+from .boards import Board
+from .pieces import Sheet, Token
 
 
 class Players(Strict):
@@ -302,23 +288,6 @@ class Value(Strict):
     rule: RuleRef | None = None
 
 
-class Piece(Open):
-    """A printable or physical piece other than cards: a board, token set, tile set or sheet.
-
-    Token and tile sets (generator/model/pieces.py) and boards (generator/model/boards.py) are
-    typed, every key declared and checked; a sheet's shared keys are typed (pieces.py) and its other
-    keys are data for its sheet layout, each of which that layout must read (model/sheet_keys.py).
-    """
-
-    id: Id
-    name: str
-    count: Count = 1
-    layout: Id | None = None
-    rule: RuleRef | None = None
-    note: str | None = None
-    sample: bool = False
-
-
 FamilyName = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9][A-Za-z0-9 _-]*$", max_length=60)]
 
 
@@ -334,11 +303,6 @@ class FontFamily(Strict):
     bolditalic: str | None = None
     licence: str | None = None
     rulebook: tuple[Literal["headings", "body"], ...] = ()
-
-
-# Typed pieces build on Piece above; imported here, where Piece exists, for the Game below.
-from .boards import Board  # noqa: E402
-from .pieces import Sheet, Token  # noqa: E402
 
 
 class IconInfo(Strict):

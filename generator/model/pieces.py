@@ -69,7 +69,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator,
 
 from ..paper.sizes import CARD_SIZES_MM, PAPER_SIZES_MM
 from ..suggest import did_you_mean
-from .game import Count, Id, Piece, RuleRef
+from .base import Count, Id, Piece, RuleRef
 
 NAMED_COLOURS = {
     "red": "#c0392b",

@@ -1,0 +1,44 @@
+"""The types every record of the game model builds on: ids, rule references, counts, strict and
+open records, and ``Piece``, the keys every board, token set and sheet shares. Apart from
+generator/model/game.py so that the typed pieces (pieces.py, boards.py) and the Game that holds
+them import it without importing each other in a circle."""
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+Id = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=80)]
+RuleRef = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)*$")]
+Count = Annotated[int, Field(ge=0, le=10_000)]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Open(BaseModel):
+    """A record whose extra keys are its own data fields (card text, token art ...)."""
+
+    model_config = ConfigDict(frozen=True, extra="allow")
+
+    @property
+    def extra(self) -> dict[str, Any]:
+        return dict(self.model_extra or {})
+
+
+class Piece(Open):
+    """A printable or physical piece other than cards: a board, token set, tile set or sheet.
+
+    Token and tile sets (generator/model/pieces.py) and boards (generator/model/boards.py) are
+    typed, every key declared and checked; a sheet's shared keys are typed (pieces.py) and its other
+    keys are data for its sheet layout, each of which that layout must read (model/sheet_keys.py).
+    """
+
+    id: Id
+    name: str
+    count: Count = 1
+    layout: Id | None = None
+    rule: RuleRef | None = None
+    note: str | None = None
+    sample: bool = False
