@@ -22,9 +22,9 @@ so replaying the log never needs the random generator.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from referee.dice.record import field, record
 from referee.table.gamedata import GameData
 
 State = dict[str, Any]
@@ -88,7 +88,7 @@ class Illegal(MoveError):
         return {**super().as_json(), "rule": self.rule}
 
 
-@dataclass(frozen=True)
+@record
 class Event:
     """One thing a move changed, in a sentence ("ben pays 1 bone to the pot (pot 4)")."""
 
@@ -99,7 +99,7 @@ class Event:
         return {"text": self.text, "rule": self.rule}
 
 
-@dataclass(frozen=True)
+@record
 class Outcome:
     """How a finished game ended."""
 
@@ -113,7 +113,7 @@ class Outcome:
                 "rule": self.rule}
 
 
-@dataclass(frozen=True)
+@record
 class Status:
     """What the table wants to see at a glance: ``lines`` for people, ``data`` for --json."""
 
@@ -121,7 +121,7 @@ class Status:
     data: dict[str, Any]
 
 
-@dataclass(frozen=True)
+@record
 class Option:
     """A set-up option of `referee new` (`--option six-rounds`, `--option tiles=gold,star,...`)."""
 

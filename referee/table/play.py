@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass
 from typing import Any
 
+from referee.dice.record import record
 from referee.table.engine import Engine, Event, Move, Outcome, State, Unreadable
 from referee.table.notation import MAX_MOVE_LENGTH
 
 
-@dataclass(frozen=True)
+@record
 class Accepted:
     move: Move  # resolved: random parts filled in
     text: str  # the move in notation, as the history shows it
@@ -97,7 +97,7 @@ def _tail(history: list[str]) -> str:
     return "last moves: " + "; ".join(history[-12:])
 
 
-@dataclass(frozen=True)
+@record
 class PlayoutResult:
     seed: int
     moves: int

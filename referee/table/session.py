@@ -6,7 +6,6 @@ says. Every write happens inside the caller's write transaction (see store.Store
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -28,15 +27,15 @@ class GameOver(Exception):
     """A move sent to a finished game: exit 1."""
 
 
-@dataclass
 class Table:
     """An open session: its row, its engine and the state after every recorded move."""
 
-    store: Store
-    session: Session
-    engine: Engine
-    state: State
-    ply: int  # moves recorded so far
+    def __init__(self, store: Store, session: Session, engine: Engine, state: State, ply: int):
+        self.store = store
+        self.session = session
+        self.engine = engine
+        self.state = state
+        self.ply = ply  # moves recorded so far
 
     @property
     def data(self) -> GameData:

@@ -17,9 +17,10 @@ import sqlite3
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from referee.dice.record import record
 
 APPLICATION_ID = 0x426F6E65  # "Bone": marks the file as ours (PRAGMA application_id)
 SCHEMA_VERSION = 1
@@ -79,7 +80,7 @@ def db_path() -> Path:
     return data_dir() / "sessions.sqlite3"
 
 
-@dataclass(frozen=True)
+@record
 class Session:
     id: int
     game_id: str
@@ -101,7 +102,7 @@ class Session:
         return self.ended is None
 
 
-@dataclass(frozen=True)
+@record
 class LoggedMove:
     ply: int
     said: str
