@@ -252,6 +252,25 @@ def test_ribbon_of_bone_quick_reference_says_what_each_ability_does(built):
         assert f"{row['name']}: {norm(rules[row['rule']].text)[:40]}" in text, row["id"]
 
 
+SPILL_LINES = 2  # a page holding only this much text is paper spent on spill-over (a die's faces alone)
+
+
+def spill_pages(path: Path) -> list[int]:
+    """Pages after the cover whose only text is a line or two run on from the page before."""
+    found = []
+    for number, page in enumerate(PdfReader(path).pages[1:], 2):
+        lines = [line for line in page.extract_text().split("\n") if line.strip()]
+        if len(lines) - 2 <= SPILL_LINES:  # less the running head and the page number
+            found.append(number)
+    return found
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_page_is_spent_on_a_line_or_two_of_spill_over(built, game_id):
+    _games, base = built
+    assert not spill_pages(base / game_id / "rulebook.pdf")
+
+
 DIE_FACE = re.compile(r'<img class="die-face" src="data:image/svg\+xml;base64,([^"]+)" alt="([^"]*)"')
 
 
@@ -287,6 +306,8 @@ if __name__ == "__main__":  # python tests/test_player_aids.py DIR: check a buil
             if not (root / game_id / document).exists():
                 continue
             found = problems(game, pages(root / game_id / document))
+            if document == "rulebook.pdf":
+                found += [f"p. {n}: a line or two of spill-over" for n in spill_pages(root / game_id / document)]
             total += len(found)
             print(f"{game_id}/{document}: {len(found)} problems")
             for line in found:
