@@ -13,12 +13,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from ..model.fonts import BUILTIN_FAMILY as LATO
 from ..model.fonts import STYLES, family_files, read_font
 from ..paths import LAYOUTS_DIR
 
 FONT_DIR = LAYOUTS_DIR / "fonts"
-LATO = "Lato"
-FAMILY = LATO  # the default family
 STYLE_FILES = {
     "regular": "Lato-Regular.ttf",
     "bold": "Lato-Bold.ttf",
