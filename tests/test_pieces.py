@@ -377,7 +377,7 @@ def test_only_builds_the_named_pieces_under_a_name_of_their_own(tmp_path):
 
 
 def test_ink_saver_drops_full_backgrounds(tmp_path):
-    from generator.pieces.board import track_board
+    from generator.pieces.board import drawn_board
     from generator.scene.draw import Ink
     from generator.scene.nodes import Rect, walk_nodes
 
@@ -388,8 +388,8 @@ def test_ink_saver_drops_full_backgrounds(tmp_path):
         area = scene.width * scene.height
         return [n for n in walk_nodes(scene.nodes) if isinstance(n, Rect) and n.fill and n.w * n.h >= 0.5 * area]
 
-    assert covering(track_board(board, loaded.game, Ink(False), 1.0, 3.0))
-    assert not covering(track_board(board, loaded.game, Ink(True), 1.0, 3.0))
+    assert covering(drawn_board(board, loaded.game, Ink(False), 1.0, 3.0))
+    assert not covering(drawn_board(board, loaded.game, Ink(True), 1.0, 3.0))
     files = build_pieces(loaded, BuildOptions(formats=("pdf",), ink_saver=True, only=("gold",), out_dir=tmp_path))
     assert files and files[0].pages == 1
 

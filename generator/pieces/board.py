@@ -389,6 +389,3 @@ def card_guide(piece: Piece, game: Game, ink: Ink) -> Scene:
         except TextOverflow:
             pass  # a guide's note is a courtesy; the rules say the same
     return make_scene(width, height, nodes)
-
-
-track_board = drawn_board  # the name a track board was drawn by before other kinds joined it
