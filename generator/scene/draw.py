@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from ..model.pieces import colour_hex  # the colour words game data may use, and #rgb
 from .fonts import metrics
-from .nodes import Circle, Scene, Text, mm
+from .nodes import Circle, Scene, Text
 
 # Colour words the game data uses for players and dice; anything else must be #rrggbb.
 PAPER = "#f7f1e3"  # the kit's paper colour, as on the cards
@@ -25,10 +25,6 @@ def colour(value: object, default: str | None = None) -> str | None:
     """A colour word or #rrggbb (or #rgb) as #rrggbb; None stays None."""
     found = None if value is None else colour_hex(value)
     return default if found is None else found
-
-
-def is_colour(value: object) -> bool:
-    return colour(value) is not None
 
 
 def mix(a: str, b: str, t: float) -> str:
@@ -145,7 +141,3 @@ def pips(count: int, cx: float, cy: float, size: float, color: str = INK) -> lis
     step = size * 0.3
     radius = size * (0.1 if count <= 6 else 0.085)
     return [Circle(cx + x * step, cy + y * step, radius, fill=color) for x, y in spots]
-
-
-def mm_box(box) -> tuple[float, float, float, float]:
-    return tuple(mm(v) for v in box)  # type: ignore[return-value]
