@@ -8,11 +8,10 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from ..model.pieces import colour_hex  # the colour words game data may use, and #rgb
+from ..model.pieces import colour_hex  # the colour words game data may use (NAMED_COLOURS) and #rgb
 from .fonts import metrics
 from .nodes import Circle, Scene, Text
 
-# Colour words the game data uses for players and dice; anything else must be #rrggbb.
 PAPER = "#f7f1e3"  # the kit's paper colour, as on the cards
 INK = "#3b2f2a"  # dark brown lines and text
 CUT = "#555555"  # cut lines
