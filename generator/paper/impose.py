@@ -11,6 +11,7 @@ marks continue each trim line into the page margin, outside every card's art.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
@@ -68,17 +69,17 @@ def expand(faces: list[CardFaces]) -> list[CardFaces]:
     return [face for face in faces for _ in range(face.count)]
 
 
-def impose(faces: list[CardFaces], spec: SheetSpec) -> list[Page]:
-    copies = expand(faces)
-    if not copies:
+def impose(faces: list[CardFaces], spec: SheetSpec) -> Sequence[Page]:
+    """A deck's pages; duplex and single pages are made as they are read (``DeckPages``)."""
+    if not any(face.count for face in faces):
         return []
-    if spec.layout == "single":
-        return _single(copies, spec)
     if spec.layout == "gutterfold":
         from .gutterfold import gutterfold
 
-        return gutterfold(copies, spec)
-    return _duplex(copies, spec)
+        return gutterfold(expand(faces), spec)
+    from .deck_pages import DeckPages
+
+    return DeckPages(faces, spec)
 
 
 def _check_fits(cols: int, rows: int, card: Scene, spec: SheetSpec) -> None:
@@ -203,14 +204,24 @@ def duplex_grid(spec: SheetSpec, w: float, h: float, bleed: float) -> DuplexGrid
     return DuplexGrid(cols, rows, "cell")
 
 
+def _duplex_grid_checked(sample: Scene, spec: SheetSpec) -> DuplexGrid:
+    layout = duplex_grid(spec, sample.width, sample.height, sample.bleed if spec.bleed else 0.0)
+    _check_fits(layout.cols.count, layout.rows.count, sample, spec)
+    return layout
+
+
 def _duplex(copies: list[CardFaces], spec: SheetSpec) -> list[Page]:
+    return list(_duplex_pages(copies, spec))
+
+
+def _duplex_pages(copies: list[CardFaces], spec: SheetSpec) -> Iterator[Page]:
+    """Each sheet's front page, then its back page."""
     page_w, page_h = spec.size
     sample = copies[0].front
     w, h = sample.width, sample.height
     bleed = sample.bleed if spec.bleed else 0.0
-    layout = duplex_grid(spec, w, h, bleed)
+    layout = _duplex_grid_checked(sample, spec)
     cols, rows = layout.cols.count, layout.rows.count
-    _check_fits(cols, rows, sample, spec)
     gx, gy = layout.cols.gutter, layout.rows.gutter
     per_page = cols * rows
     x0, y0 = layout.cols.start, layout.rows.start
@@ -218,14 +229,13 @@ def _duplex(copies: list[CardFaces], spec: SheetSpec) -> list[Page]:
     outer = (layout.cols.outer_bleed, layout.rows.outer_bleed)
     dx, dy = mm(spec.back_offset_mm[0]), mm(spec.back_offset_mm[1])
     ruler_cell = layout.ruler == "cell"
-    pages: list[Page] = []
     start = 0
     # Backs of one colour sit side by side, along the axis that keeps less bleed (down on Letter,
     # where three rows of poker cards leave under 3 mm), so a back printed off shows its own colour.
     kept_x = min(outer[0], gx / 2) if cols > 1 else outer[0]
     kept_y = min(outer[1], gy / 2) if rows > 1 else outer[1]
     while start < len(copies):
-        first = not pages
+        first = start == 0
         capacity = per_page - 1 if ruler_cell and first else per_page
         chunk = _backs_together(copies[start:start + capacity])
         start += capacity
@@ -263,8 +273,8 @@ def _duplex(copies: list[CardFaces], spec: SheetSpec) -> list[Page]:
             # Up the middle of a row, so no crop mark of a cut runs into it.
             middle = y0 + (rows // 2) * (h + gy) + h / 2
             front.marks += ruler_beside(x0 - outer[0] - mm(MARK_GAP_MM), middle + mm(RULER_MM) / 2)
-        pages += [front, back]
-    return pages
+        yield front
+        yield back
 
 
 def edge_colour(scene: Scene) -> str:
@@ -293,8 +303,7 @@ def _grid_marks(page_w: float, page_h: float, paper: str, x0: float, y0: float, 
             + _gutter_ticks(x0, y0, w, h, gx, gy, cols, rows))
 
 
-def _single(copies: list[CardFaces], spec: SheetSpec) -> list[Page]:
-    pages = []
+def _single(copies: list[CardFaces], spec: SheetSpec) -> Iterator[Page]:
     for card in copies:
         for side, scene in (("front", card.front), ("back", card.back)):
             bleed = scene.bleed if spec.bleed else 0.0
@@ -303,8 +312,7 @@ def _single(copies: list[CardFaces], spec: SheetSpec) -> list[Page]:
             page.placements.append(Placement(scene, bleed, bleed, (0, 0, page_w, page_h), side, card.card))
             page.trim_box = (bleed, bleed, scene.width, scene.height)
             page.bleed_box = (0, 0, page_w, page_h)
-            pages.append(page)
-    return pages
+            yield page
 
 
 def _crop_marks(x0: float, y0: float, w: float, h: float, gx: float, gy: float, cols: int, rows: int,
