@@ -9,6 +9,7 @@ Every placed card is wrapped in a /Card marked-content sequence that states its 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 
@@ -295,8 +296,13 @@ def _pdf_properties(properties: dict) -> str:
     return "".join(parts)
 
 
-def write_pdf(path: Path, pages: list[Page], icons: dict[str, Path], title: str) -> int:
-    uses = Counter(p.scene.key for page in pages for p in page.placements)
+def write_pdf(path: Path, pages: Iterable[Page], icons: dict[str, Path], title: str) -> int:
+    """Draw ``pages`` in order, each page as it comes: a deck's pages (paper/deck_pages.py) are made
+    while they are written, and say without being made which faces they place more than once."""
+    if hasattr(pages, "scene_uses"):
+        uses = pages.scene_uses()
+    else:
+        uses = Counter(p.scene.key for page in pages for p in page.placements)
     shared = {key for key, count in uses.items() if count > 1}  # art drawn more than once becomes a form
     writer = PdfWriter(path, icons, title)
     for page in pages:
