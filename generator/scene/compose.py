@@ -221,9 +221,11 @@ def _colour(value: str | None) -> str | None:
 
 
 def compose_deck(game: Game, deck: Deck, layouts: dict[str, Layout]) -> list[CardFaces]:
-    """Compose every card of a deck; report every card that fails at once."""
+    """Compose every card of a deck; report every card that fails at once. Equal faces (one key)
+    share one Scene, so a deck of many like cards holds each distinct face once."""
     problems: list[str] = []
     faces: list[CardFaces] = []
+    scenes: dict[str, Scene] = {}
     game_ctx = {"id": game.id, "title": game.title}
     deck_ctx = {"id": deck.id, "name": deck.name, "sample": deck.sample or any(c.sample for c in deck.cards)}
     back_cache: dict[str, Scene] = {}
@@ -235,6 +237,7 @@ def compose_deck(game: Game, deck: Deck, layouts: dict[str, Layout]) -> list[Car
         try:
             front = compose_face(layout, {"card": card_context(card), "deck": deck_ctx, "game": game_ctx}, game, subject,
                                  (deck.id, card.id))
+            front = scenes.setdefault(front.key, front)
             back_id = card.back or deck.back or ""
             if back_id not in back_cache:
                 back = deck.backs.get(back_id)
