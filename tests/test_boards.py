@@ -397,3 +397,14 @@ def test_board_and_token_images_must_be_real_and_inside_the_game(tmp_path):
     assert "boards.yaml:5:12: boards[0].image: path '../../secret.png' leads outside the game folder" in report
     assert "boards[0].regions[0].image: file 'art/nothere.png' does not exist" in report
     assert "pieces.yaml:6:20: tokens[0].front.image: fake.png is not a PNG or JPEG image" in report
+
+
+def test_a_wrong_map_is_the_one_problem_not_its_cells_too(tmp_path):
+    """A misspelt hex orientation is reported; the board's cells are not also told they lack a map."""
+    game = _game_with(tmp_path, "boards:\n  - id: a\n    name: A\n"
+                                "    hex: {columns: 5, rows: 4, size_mm: 28, orientation: poinTy}\n"
+                                "    cells:\n      - {at: \"0302\", label: Tor}\n")
+    result = cards("validate", game)
+    report = result.stdout + result.stderr
+    assert result.returncode == 2 and "boards[0].hex.orientation: expected 'flat' or 'pointy'" in report
+    assert "cells belong to" not in report and "1 problem" in report

@@ -61,7 +61,8 @@ def raw_map(data: Any) -> dict | None:
             and all(isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 for v in board)):
         board = None
     found = {"kinds": [str(k) for k in kinds] if isinstance(kinds, dict) else [],
-             "board": (float(board[0]), float(board[1])) if board else None}
+             "board": (float(board[0]), float(board[1])) if board else None,
+             "maps": {key for key in ("grid", "hex") if data.get(key) is not None}}
     if isinstance(grid, dict) and grid.get("cell_mm") is not None and size(grid):
         return {**found, "read": grid_cell, "size": size(grid)}
     if hexes is not None and size(hexes) and not (isinstance(grid, dict) and grid.get("cell_mm") is not None):
@@ -348,9 +349,12 @@ class Board(TypedPiece):
     @field_validator("cells")
     @classmethod
     def _cells_on_the_map(cls, value, info):
+        written = (BOARD_MAP.get() or {}).get("maps", set())
+        if any(key not in info.data for key in written):
+            return value  # the grid or hex map is wrong itself: that is the problem to report, not the cells
         grid = info.data.get("grid")
         check_cells(value or (), info.data.get("cell_kinds"),
-                          grid if grid is not None and grid.cell_mm is not None else None, info.data.get("hex"))
+                    grid if grid is not None and grid.cell_mm is not None else None, info.data.get("hex"))
         return value
 
     @model_validator(mode="after")
