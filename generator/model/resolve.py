@@ -5,12 +5,12 @@ Stdlib only: `referee` resolves a game on every command, before (or without) loa
 """
 from __future__ import annotations
 
-import difflib
 import re
 from collections import namedtuple
 from pathlib import Path
 
 from ..paths import CONTENT_DIR
+from ..suggest import did_you_mean
 
 GAME_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
 
@@ -60,9 +60,9 @@ def resolve_game(ref: str | Path, require_game_yaml: bool = True) -> GameFolder:
 
 def suggest_game(ref: str, known: list[str]) -> str:
     slug = re.sub(r"[\s_]+", "-", ref.lower())
-    close = difflib.get_close_matches(slug, known, n=1, cutoff=0.6)
-    if close:
-        return f"did you mean '{close[0]}'?"
+    guess = did_you_mean(slug, known)
+    if guess:
+        return guess
     if known:
         return f"known games: {', '.join(known)}; or give the path to a game folder"
     return "give the path to a game folder (one with a game.yaml)"
