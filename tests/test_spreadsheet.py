@@ -143,7 +143,9 @@ def test_an_xlsx_sheet_that_does_not_exist_gets_a_suggestion(game):
     _xlsx(game / "cards.xlsx", [["Card", "element"], ["Cinder", "fire"]])
     edit(game / "cards.yaml", "from: cards.csv", "from: cards.xlsx\n      sheet: Crads")
     report = problems_of(game)
-    assert "the file has no sheet 'Crads'" in report and "did you mean 'Cards'?" in report
+    # named at the YAML's sheet: key, where the fix is, not at the workbook
+    assert "cards.yaml:10:14: decks[0].cards.sheet: cards.xlsx has no sheet 'Crads'" in report
+    assert "did you mean 'Cards'?" in report
 
 
 def test_a_formula_is_never_evaluated_and_one_without_a_saved_result_is_refused(game):

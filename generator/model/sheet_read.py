@@ -27,11 +27,13 @@ SUFFIXES = (".csv", ".tsv", ".xlsx")
 
 
 class SheetRefused(Exception):
-    """The file cannot be read as cards: ``row`` and ``column`` (1-based) where known."""
+    """The file cannot be read as cards: ``row`` and ``column`` (1-based) where known; ``key`` when
+    the fix is in the YAML that names the file (its ``sheet:``), not in the file."""
 
-    def __init__(self, message: str, row: int | None = None, column: int | None = None, hint: str | None = None):
+    def __init__(self, message: str, row: int | None = None, column: int | None = None, hint: str | None = None,
+                 key: str | None = None):
         super().__init__(message)
-        self.message, self.row, self.column, self.hint = message, row, column, hint
+        self.message, self.row, self.column, self.hint, self.key = message, row, column, hint, key
 
 
 @dataclass
@@ -179,7 +181,7 @@ def _xlsx_rows(file: Path, sheet: str | None, data_only: bool, formulas: dict) -
         if sheet is not None and sheet not in book.sheetnames:
             from ..suggest import did_you_mean
 
-            raise SheetRefused(f"the file has no sheet '{sheet}'",
+            raise SheetRefused(f"{file.name} has no sheet '{sheet}'", key="sheet",
                                hint=did_you_mean(sheet, book.sheetnames) or f"its sheets: {', '.join(book.sheetnames)}")
         if not book.worksheets:
             raise SheetRefused("the file holds no worksheet", hint="put the cards on the first sheet")

@@ -141,6 +141,9 @@ def _deck_cards(root: Path, index: int, deck: dict, layouts: dict[str, Layout], 
     try:
         grid = read_grid(target.resolve(), sheet if isinstance(sheet, str) else None)
     except SheetRefused as exc:
+        if exc.key is not None:
+            _problem(problems, sources, here + (exc.key,), exc.message, exc.hint)
+            return []
         where = f"row {exc.row}" + (f", column {column_letter(exc.column)}" if exc.column else "") if exc.row else ""
         problems.append(Problem(exc.message, file=target, line=exc.row, column=exc.column, path=where, hint=exc.hint))
         return []
