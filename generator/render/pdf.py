@@ -8,6 +8,7 @@ Every placed card is wrapped in a /Card marked-content sequence that states its 
 """
 from __future__ import annotations
 
+import zlib
 from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
@@ -16,6 +17,7 @@ from pathlib import Path
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.pdfdoc import PDFStream
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
@@ -269,10 +271,34 @@ class PdfWriter:
             c.restoreState()
         self.draw_nodes(page.marks, page.height)
         c.showPage()
+        _deflate_last_page(c)
         self.pages += 1
 
     def save(self) -> None:
         self.canvas.save()
+
+
+class _Deflated:
+    """A stream filter that gives back bytes deflated earlier (reportlab's FlateDecode filter is
+    zlib.compress at its default level, so the file's bytes are the same)."""
+
+    pdfname = "FlateDecode"
+
+    def __init__(self, data: bytes):
+        self.data = data
+
+    def encode(self, _content) -> bytes:
+        return self.data
+
+
+def _deflate_last_page(canvas: Canvas) -> None:
+    """Deflate the page just ended now: reportlab would keep every page's content as text until the
+    file is saved, several times the memory of the whole deck's compressed pages."""
+    page = canvas._doc.Pages.pages[-1]
+    if page.compression and page.stream and not page.Contents:
+        stream = PDFStream(content=b"", filters=[_Deflated(zlib.compress(page.stream.encode("utf8")))])
+        stream.__Comment__ = "page stream"
+        page.Contents, page.stream = stream, None
 
 
 def _pdf_string(text: str) -> str:
