@@ -1,0 +1,75 @@
+"""Peak memory of `cards build` for a 10,000-card deck, beside plain reportlab drawing as many cards.
+
+Three child processes in the same run, each measured by its own ru_maxrss (os.wait4):
+  - `same`: the starter deck with one card printed 10,000 times (count: 10000);
+  - `distinct`: 10,000 cards, each printed once, with their own name and text;
+  - the anchor: bench_cards_build's plain reportlab script drawing 10,000 cards of similar
+    content, nine to an A4 sheet with their backs, in the same fonts.
+Aim (issue 13): each deck under 1.3x the anchor. Prints figures and ratios, asserts nothing.
+
+Run by hand: `.venv/bin/python tests/bench/bench_deck_memory.py [--svg] [--cards PATH]` (--svg also
+writes the SVG faces, as a default build does; --cards measures another `cards` command, such as a
+launcher of an older checkout, for before-and-after figures).
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from bench_cards_build import CHILD_ENV, PLAIN, card_text
+
+REPO = Path(__file__).resolve().parents[2]
+CARDS = 10_000
+AIM = 1.3
+
+
+def make_deck(folder: Path, distinct: bool) -> None:
+    """The starter game whose one deck prints CARDS cards: all alike, or each its own."""
+    shutil.copytree(REPO / "generator" / "templates" / "new-game", folder)
+    lines = ["decks:", "  - id: actions", "    name: Big deck", "    back: plain",
+             "    backs: {plain: {title: Bench, icon: star}}", "    cards:"]
+    if distinct:
+        lines += [f"      - {{id: card-{i}, name: Card {i}, cost: {i % 10}, icon: star, type: Action, "
+                  f"text: \"{card_text(i)}\"}}" for i in range(CARDS)]
+    else:
+        lines.append(f"      - {{id: card, name: Card, cost: 3, icon: star, type: Action, text: \"{card_text(0)}\", "
+                     f"count: {CARDS}}}")
+    (folder / "cards.yaml").write_text("\n".join(lines) + "\n")
+
+
+def peak_mib(args: list[str]) -> float:
+    """The child's peak resident memory (ru_maxrss of that child alone), in MiB."""
+    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=CHILD_ENV)
+    _, status, usage = os.wait4(proc.pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"failed: {' '.join(args)}\n{proc.stderr.read().decode()}")
+    return usage.ru_maxrss / 1024
+
+
+def main() -> None:
+    args = sys.argv[1:]
+    formats = "pdf,svg" if "--svg" in args else "pdf"
+    cards = args[args.index("--cards") + 1] if "--cards" in args else str(Path(sys.executable).parent / "cards")
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        script = tmp / "plain.py"
+        script.write_text(PLAIN)
+        anchor = peak_mib([sys.executable, str(script), str(REPO / "layouts" / "fonts"), str(tmp / "plain.pdf"),
+                           str(CARDS)])
+        print(f"{CARDS:,} cards, A4 duplex, formats {formats}; peak RSS of each child process")
+        print(f"  plain reportlab (anchor): {anchor:6.1f} MiB")
+        for name in ("same", "distinct"):
+            game = tmp / name
+            make_deck(game, distinct=name == "distinct")
+            peak = peak_mib([cards, "build", str(game), "--only", "actions", "--format", formats, "--force",
+                             "--out", str(tmp / "out"), "-q"])
+            label = "one card x 10,000" if name == "same" else "10,000 distinct cards"
+            print(f"  cards build, {label:21}: {peak:6.1f} MiB  ratio {peak / anchor:.2f}x (aim < {AIM}x)")
+
+
+if __name__ == "__main__":
+    main()
