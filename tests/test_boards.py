@@ -408,3 +408,13 @@ def test_a_wrong_map_is_the_one_problem_not_its_cells_too(tmp_path):
     report = result.stdout + result.stderr
     assert result.returncode == 2 and "boards[0].hex.orientation: expected 'flat' or 'pointy'" in report
     assert "cells belong to" not in report and "1 problem" in report
+
+
+def test_region_text_too_long_for_its_box_is_named_at_its_line(tmp_path):
+    """Found only while drawing, yet named at the region's text in the YAML, as load-time problems are."""
+    game = _game_with(tmp_path, "boards:\n  - id: a\n    name: A\n    size_mm: [100, 100]\n    regions:\n"
+                                "      - {box: [5, 5, 10, 6], text: far too many words for a box this small to hold}\n")
+    result = cards("validate", game)
+    report = result.stdout + result.stderr
+    assert result.returncode == 2 and "Traceback" not in report
+    assert "boards.yaml:6:36: boards[0].regions[0].text: its text does not fit the 10 x 6 mm box" in report

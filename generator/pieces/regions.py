@@ -15,6 +15,7 @@ from pathlib import Path
 from ..errors import BuildError
 from ..model.boards import Board
 from ..model.game import Game
+from ..model.locate import piece_place
 from ..scene.compose import cite_rules
 from ..scene.draw import INK, Ink, colour, contrast
 from ..scene.images import ImageError, fitted, game_image, image_size
@@ -65,7 +66,9 @@ def board_regions(board: Board, game: Game, ink: Ink) -> list:
                 spans, _ = set_text(cite_rules(region.text, game), box, size=min(12.0, max(6.0, box[3] * 0.5)),
                                     min_size=5.0, align="center", valign="middle", color=on, icons=set(game.icons))
             except TextOverflow as exc:
-                raise BuildError(f"{where}: its text does not fit the {region.box[2]:g} x {region.box[3]:g} mm box "
-                                 f"even at {exc.size:g} pt; make the box larger or the text shorter") from None
+                place = piece_place(game.root, "boards", board.id, ("regions", index, "text"))
+                raise BuildError(f"{place or where + ': '}its text does not fit the {region.box[2]:g} x "
+                                 f"{region.box[3]:g} mm box even at {exc.size:.1f} pt; make the box larger or "
+                                 f"the text shorter") from None
             nodes += spans
     return nodes
