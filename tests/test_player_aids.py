@@ -117,6 +117,7 @@ def game_prose(game) -> str:
         for row in table.rows:
             if isinstance(row, dict):
                 parts += [v for v in row.values() if isinstance(v, str) and " " in v]
+    parts += [f"{c.name} {c.note or ''}" for c in game.components]  # "Coloured dice chits"
     for deck in game.decks:  # card text, shown on the pictures of the cards
         for card in deck.cards:
             parts += [v for v in (card.model_extra or {}).values() if isinstance(v, str) and " " in v]
@@ -271,6 +272,39 @@ def test_no_page_is_spent_on_a_line_or_two_of_spill_over(built, game_id):
     assert not spill_pages(base / game_id / "rulebook.pdf")
 
 
+HALF_EMPTY = 0.4  # a page filled less than this, before the last, is a page break spent on nothing
+PAGE_FURNITURE_PT = (60, 45)  # the page number below, the running head above (from the bottom, the top)
+
+
+def half_empty_pages(path: Path) -> list[tuple[int, float]]:
+    """Pages between the cover and the last whose text stops before HALF_EMPTY of the text area:
+    a page break before a short chapter, or a block too big for what was left of the page."""
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(str(path))
+    found = []
+    try:
+        for index in range(1, len(pdf) - 1):
+            page = pdf[index]
+            _width, height = page.get_size()
+            bottom, top = PAGE_FURNITURE_PT[0], height - PAGE_FURNITURE_PT[1]
+            text = page.get_textpage()
+            lows = [box[1] for box in (text.get_charbox(k) for k in range(text.count_chars()))
+                    if box[1] > bottom and box[3] < top]
+            filled = (top - min(lows, default=top)) / (top - bottom)
+            if filled < HALF_EMPTY:
+                found.append((index + 1, round(filled, 2)))
+    finally:
+        pdf.close()
+    return found
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_page_break_leaves_most_of_a_page_empty(built, game_id):
+    _games, base = built
+    assert not half_empty_pages(base / game_id / "rulebook.pdf")
+
+
 DIE_FACE = re.compile(r'<img class="die-face" src="data:image/svg\+xml;base64,([^"]+)" alt="([^"]*)"')
 
 
@@ -308,6 +342,7 @@ if __name__ == "__main__":  # python tests/test_player_aids.py DIR: check a buil
             found = problems(game, pages(root / game_id / document))
             if document == "rulebook.pdf":
                 found += [f"p. {n}: a line or two of spill-over" for n in spill_pages(root / game_id / document)]
+                found += [f"p. {n}: {filled:.0%} full" for n, filled in half_empty_pages(root / game_id / document)]
             total += len(found)
             print(f"{game_id}/{document}: {len(found)} problems")
             for line in found:
