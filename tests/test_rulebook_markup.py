@@ -106,7 +106,7 @@ def test_tables_pick_a_reading_per_kind(loaded):
     assert narrow.style == "grid" and narrow.header == ["Name", "A"]  # the id gives way to the name
     assert str(narrow.rows[0][1]) == "<strong>Boon</strong>: gain"
     listed = data.table(Table(id="l", title="L", kind="list", rule="turn", items=("cards", "shout")))
-    assert str(listed.items[0]).startswith("Playing cards") and str(listed.items[1]) == "shout"
+    assert str(listed.items[0]).startswith("Playing cards") and str(listed.items[1]) == "Shout"  # an id in words starts with a capital
 
 
 def test_quickref_packing_keeps_the_most_wanted_blocks():
