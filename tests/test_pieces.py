@@ -408,9 +408,9 @@ def test_svg_board_is_the_whole_board_at_its_finished_size(tmp_path):
 
 
 @pytest.mark.parametrize("yaml_text,expected", [
-    ("tokens:\n  - {id: coin, name: Coin, count: 3, shape: circle}\n", r"coin: size_mm must be a number.*add size_mm"),
+    ("tokens:\n  - {id: coin, name: Coin, count: 3, shape: circle}\n", r"pieces.yaml:2:\d+: tokens\[0\]: no size_mm: add size_mm"),
     ("tokens:\n  - {id: coin, name: Coin, count: 5, size_mm: 20, colours: [red, blue], per_colour: 2}\n",
-     r"coin: its faces/kinds/colours add up to 4 pieces but count says 5"),
+     r"pieces.yaml:2:\d+: tokens\[0\].count: its faces/kinds/colours add up to 4 pieces but count says 5"),
     ("boards:\n  - {id: map, name: Map}\n", r"board 'map': nothing says how to draw it"),
     ("sheets:\n  - {id: log, name: Log, size: A4, layout: field-list, fields: [{label: Notes, lines: 3}]}\n",
      r"sheet 'log' is 210 x 297 mm \(size: A4\) but its layout 'field-list' is 148 x 210 mm"),

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from ..errors import BuildError
 from ..model.game import Game, Piece
+from ..model.locate import piece_place
 from ..paper.items import Item, Part
 from ..scene.compose import cite_rules
 from ..scene.draw import (
@@ -70,15 +71,27 @@ class TokenSpec:
     count: int
 
 
-def _size(piece: Piece, shape: str) -> tuple[float, float]:
+def _at(game: Game, piece: Piece, *tail) -> str:  # noqa: ANN002
+    """Where a token or tile set's key is written ('pieces.yaml:9:5: tokens[1].count: '), else its id."""
+    for section in ("tokens", "tiles"):
+        place = piece_place(game.root, section, piece.id, tail)
+        if place:
+            return place
+    return f"{piece.id}: "
+
+
+def _size(piece: Piece, shape: str, game: Game) -> tuple[float, float]:
     value = piece.extra.get("size_mm")
     if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0:
         return float(value), float(value)
     if (isinstance(value, (list, tuple)) and len(value) == 2
             and all(isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 for v in value)):
         return float(value[0]), float(value[1])
-    raise BuildError(f"{piece.id}: size_mm must be a number or [width, height] in mm (found {value!r}); "
-                     f"add size_mm to the piece so it can be printed at its real size")
+    if value is None:
+        raise BuildError(f"{_at(game, piece)}no size_mm: add size_mm (a number, or [width, height] in mm) so "
+                         f"it can be printed at its real size")
+    raise BuildError(f"{_at(game, piece, 'size_mm')}size_mm must be a number or [width, height] in mm "
+                     f"(found {value!r})")
 
 
 def _art(game: Game, name: str, data: dict, defaults: dict) -> TokenArt:
@@ -102,7 +115,7 @@ def token_specs(piece: Piece, game: Game, show_names: bool = False) -> list[Toke
     """Every distinct token of a set, with how many to print."""
     data = piece.extra
     shape = SHAPES[str(data.get("shape", "square"))]  # the loader checked it (generator/model/pieces.py)
-    w, h = _size(piece, shape)
+    w, h = _size(piece, shape, game)
     base = {k: data.get(k) for k in ("icon", "image", "fill", "colour", "color", "label", "text")}
     front_data = data.get("front") if isinstance(data.get("front"), dict) else {}
     back_data = data.get("back") if isinstance(data.get("back"), dict) else None
@@ -143,7 +156,8 @@ def token_specs(piece: Piece, game: Game, show_names: bool = False) -> list[Toke
         add(piece.name, {}, piece.count, caption)
     total = sum(s.count for s in specs)
     if total != piece.count:
-        raise BuildError(f"{piece.id}: its faces/kinds/colours add up to {total} pieces but count says {piece.count}; "
+        raise BuildError(f"{_at(game, piece, 'count')}its faces/kinds/colours add up to {total} pieces but count "
+                         f"says {piece.count}; "
                          f"make the counts agree")
     return specs
 
