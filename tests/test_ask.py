@@ -18,7 +18,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from generator.loader import load_game
+from generator.model.loader import load_game
 from referee.ask import store
 from referee.ask.command import register
 from referee.ask.engine import AskUsage, ask
@@ -310,7 +310,7 @@ def test_warm_query_imports_neither_loader_nor_pydantic_nor_yaml(ask_cache):
         "from referee.ask.engine import ask\n"
         "a = ask('how many points for three stars?')\n"
         "assert a.matched and a.game == 'rattlebones', a.as_json()\n"
-        "heavy = [m for m in ('generator.loader', 'pydantic', 'yaml', 'typer') if m in sys.modules]\n"
+        "heavy = [m for m in ('generator.model.loader', 'pydantic', 'yaml', 'typer') if m in sys.modules]\n"
         "print(','.join(heavy) or 'clean')\n"
     )
     env = dict(os.environ, BONEYARD_CACHE=str(ask_cache))

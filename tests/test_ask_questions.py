@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.loader import load_game
+from generator.model.loader import load_game
 from referee.ask import store
 
 QUESTIONS = Path(__file__).resolve().parent / "ask_questions"

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.loader import load_game
+from generator.model.loader import load_game
 from referee.games import engine_for
 from referee.table.engine import Illegal
 from referee.table.gamedata import GameData, snapshot
@@ -232,7 +232,7 @@ def test_transcript(engine, path):
 
 # -- the loader checks card effects -----------------------------------------------------------
 def test_a_misspelt_effect_is_reported_with_file_line_and_hint(tmp_path):
-    from generator.loader import GameDataError
+    from generator.errors import GameDataError
 
     folder = tmp_path / GAME
     shutil.copytree(ROOT / "content" / GAME, folder)
@@ -245,7 +245,7 @@ def test_a_misspelt_effect_is_reported_with_file_line_and_hint(tmp_path):
 
 
 def test_an_effect_naming_a_missing_die_is_reported(tmp_path):
-    from generator.loader import GameDataError
+    from generator.errors import GameDataError
 
     folder = tmp_path / GAME
     shutil.copytree(ROOT / "content" / GAME, folder)

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.loader import load_game
+from generator.model.loader import load_game
 from referee.games import ENGINES, engine_for
 from referee.table.gamedata import GameData, snapshot
 from tests.situations.runner import check_situation, judge, load_situations

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.loader import load_game
+from generator.model.loader import load_game
 from referee.games import engine_for
 from referee.table.engine import Illegal
 from referee.table.gamedata import GameData, snapshot

@@ -197,7 +197,7 @@ def test_killed_at_random_moments_the_session_stays_readable(table):
 
 
 HEAVY = ("reportlab", "svgwrite", "weasyprint", "icepool", "pydantic", "yaml", "jinja2", "typer",
-         "generator.loader", "rapidfuzz", "dataclasses", "inspect")
+         "generator.model.loader", "rapidfuzz", "dataclasses", "inspect")
 
 
 @pytest.mark.parametrize("args", [("status",), ("move", "ana scores 1"), ("check", "ben rolls d6")])

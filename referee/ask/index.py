@@ -1,6 +1,6 @@
 """Build a game's rules index: one SQLite file with everything `referee ask` needs.
 
-Built from the one loader's Game (``generator.loader.load_game``); the loader, pydantic and yaml
+Built from the one loader's Game (``generator.model.loader.load_game``); the loader, pydantic and yaml
 are imported here only, so a query against a warm index never loads them.
 
 What goes in:
@@ -261,7 +261,7 @@ class _Builder(DataDocs):
 def load_and_build(root: Path, target: Path | None, fingerprint: str) -> sqlite3.Connection | None:
     """Load the game with the one loader and index it; returns an in-memory index if `target`
     is None or cannot be written."""
-    from generator.loader import load_game  # the only import of the loader in `referee ask`
+    from generator.model.loader import load_game  # the only import of the loader in `referee ask`
 
     game = load_game(root)
     if target is not None:

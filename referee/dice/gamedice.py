@@ -3,7 +3,7 @@
 It asks the project's loader, imported only when a command actually names a game, so
 `referee roll 3d6` never pays for YAML or pydantic. What it relies on:
 
-    generator.loader.load_game(ref: str | Path) -> Game   (a game id under content/ or a folder)
+    generator.model.loader.load_game(ref: str | Path) -> Game   (a game id under content/ or a folder)
     Game.id, Game.dice: tuple[Die, ...], Game.rules (id, title, sections), Game.rule_numbers
     Die: id, name, color, faces, success, tags, rule, note
     Face: label, value: int | None, symbols: dict[str, int]
@@ -19,7 +19,7 @@ from typing import Any
 
 @lru_cache(maxsize=8)
 def _load(ref: str) -> Any:
-    from generator.loader import load_game
+    from generator.model.loader import load_game
 
     return load_game(ref)
 

@@ -130,7 +130,7 @@ def _current_state(store: Store, session: Session, engine: Engine) -> tuple[Stat
 def start(store: Store, game_ref: str, players_text: str, option_words: list[str], digital: bool,
           seed: int | None) -> Table:
     """`referee new`: load and validate the game, set it up, store the session."""
-    from generator.loader import load_game  # pydantic and YAML: paid once, at the start of a game
+    from generator.model.loader import load_game  # pydantic and YAML: paid once, at the start of a game
     from referee.ask.cache import resolve_game
     from referee.table.gamedata import snapshot
 
