@@ -94,8 +94,8 @@ class BookData:
                 key = _row_key(table, row)
                 if key is not None:
                     self.names.setdefault(key, row["name"])
-        for icon_id in game.icons:  # an icon without a label is called what it shows
-            self.names.setdefault(icon_id, humanize(icon_id))
+        for icon_id in game.icons:  # an icon without a label is called what its id says
+            self.names.setdefault(icon_id, humanize(icon_id).capitalize())
 
     # --- small pieces ------------------------------------------------------------------------
 
@@ -422,8 +422,9 @@ class BookData:
     # --- back matter -------------------------------------------------------------------------
 
     def values(self) -> list[tuple[Markup, str, Markup]]:
-        return [(self.text.inline(v.label, f"value '{key}' label"), _number(v.value), self.rule_ref(v.rule))
-                for key, v in self.game.values.items()]
+        return [(self.text.inline(v.label, f"value '{key}' label"),
+                 self.names.get(v.value, _number(v.value)) if isinstance(v.value, str) else _number(v.value),
+                 self.rule_ref(v.rule)) for key, v in self.game.values.items()]
 
     def glossary(self) -> list[dict[str, Any]]:
         entries = sorted(self.game.glossary, key=lambda e: e.term.casefold())
