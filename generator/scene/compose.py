@@ -15,7 +15,7 @@ from ..model.locate import card_place
 from ..model.references import RULE_REF_PATTERN
 from ..model.styles import Choice, resolve
 from .fonts import LATO, game_family, metrics, refresh_families
-from .images import ImageError, fitted, image_size
+from .images import ImageError, fitted, game_image, image_size
 from .nodes import Icon, Image, Line, Rect, Scene, mm
 from .templates import TemplateError, UndefinedError, environment
 from .text import TextOverflow, parse, set_text
@@ -183,17 +183,11 @@ _PLAIN_FIELD = re.compile(r"^\{\{\s*(card|back|deck|game)\.([A-Za-z_][A-Za-z0-9_
 
 
 def _image_path(relative: str, game: Game) -> Path:
-    """An image named by a card field: inside the game folder, existing, PNG or JPEG."""
-    path = (game.root / relative).resolve()
-    if not path.is_relative_to(game.root.resolve()):
-        raise TemplateError(f"image '{relative}' leads outside the game folder")
-    if not path.is_file():
-        raise TemplateError(f"image '{relative}' does not exist in the game folder")
+    """An image named by a card field (scene.images checks it), refused as the region's problem."""
     try:
-        image_size(path)
+        return game_image(relative, game.root)
     except ImageError as exc:
         raise TemplateError(str(exc)) from None
-    return path
 
 
 def _render(region: Region, context: dict) -> str:
