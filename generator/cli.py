@@ -44,7 +44,7 @@ def _load(ref: str):
 
 
 def _games(games: list[str] | None) -> list[str]:
-    from .model.loader import list_game_ids
+    from .model.resolve import list_game_ids  # stdlib only: an up-to-date kit loads nothing heavy
 
     chosen = games or list_game_ids()
     if not chosen:
