@@ -281,11 +281,15 @@ def watch(
     paper: Annotated[str, typer.Option(help="Paper size: a4 or letter.")] = WATCH_OPTIONS["paper"],
     format: Annotated[str, typer.Option("--format", help="Comma-separated formats: pdf, svg.")] = ",".join(WATCH_OPTIONS["formats"]),
     rulebook: Annotated[bool, typer.Option("--rulebook/--no-rulebook", help="Rebuild the rulebook too (slower).")] = WATCH_OPTIONS["rulebook"],
+    preview: Annotated[bool, typer.Option("--preview", help="After each good build, draw the card PNGs and contact "
+                                                           "sheets again (of the --only decks, or every deck).")] = False,
+    guides: Annotated[bool, typer.Option("--guides", help="With --preview: draw regions, trim, bleed and safe zone.")] = False,
     out: Annotated[Optional[Path], typer.Option(help="Output folder (default: output/ in the repository).")] = None,
 ) -> None:
-    """Rebuild a game every time one of its files changes, for designing with the PDF open beside.
+    """Rebuild a game every time one of its files changes, for designing with the PDF (or, with
+    --preview, the card PNGs) open beside.
 
-    Example: cards watch ./my-game --only actions
+    Example: cards watch ./my-game --only actions --preview
     """
     from .errors import GameDataError
     from .model.loader import find_game_dir
@@ -298,10 +302,29 @@ def watch(
     except GameDataError as exc:
         _fail(str(exc))
     options = BuildOptions(paper=paper, formats=formats, only=tuple(only or ()), out_dir=out, rulebook=rulebook)
+    say = lambda m: typer.echo(m, err=True)  # noqa: E731
+    then = _previewer(list(only or ()), out, guides, say) if preview else None
     try:
-        watch_loop(game, options, say=lambda m: typer.echo(m, err=True))
+        watch_loop(game, options, say=say, then=then)
     except KeyboardInterrupt:
         typer.echo("stopped", err=True)
+
+
+def _previewer(names: list[str], out: Path | None, guides: bool, say):
+    """What `cards watch --preview` does after each good build: the previews, or why not."""
+    def redraw(loaded) -> None:
+        from .errors import BuildError
+        from .paths import OUTPUT_DIR
+        from .preview import preview_game
+
+        known = {deck.id for deck in loaded.game.decks}
+        try:
+            result = preview_game(loaded, [n for n in names if n in known], out or OUTPUT_DIR, guides=guides)
+        except BuildError as exc:
+            say(str(exc))
+            return
+        say(f"  preview: {len(result.cards)} card images, {len(result.sheets)} contact sheets in {result.folder.resolve()}")
+    return redraw
 
 
 @app.command()

@@ -14,7 +14,7 @@ from pathlib import Path
 from .errors import GameDataError
 from .filestats import file_stats
 from .kit.build import build_kits
-from .model.loader import find_game_dir, load
+from .model.loader import LoadedGame, find_game_dir, load
 from .options import BuildOptions
 from .paths import LAYOUTS_DIR
 
@@ -24,7 +24,9 @@ def fingerprint(*folders: Path) -> tuple:
     return tuple((str(folder), *entry) for folder in folders for entry in file_stats(folder))
 
 
-def rebuild(ref: str, options: BuildOptions, say: Callable[[str], None]) -> bool:
+def rebuild(ref: str, options: BuildOptions, say: Callable[[str], None],
+            then: Callable[[LoadedGame], None] | None = None) -> bool:
+    """Build the game's kit again (only what changed); after a good build, ``then`` (a preview)."""
     started = time.perf_counter()
     try:
         loaded = load(ref)
@@ -39,15 +41,18 @@ def rebuild(ref: str, options: BuildOptions, say: Callable[[str], None]) -> bool
         rebuilt = len(results[0].rebuilt)
         say(f"{time.strftime('%H:%M:%S')} built {loaded.game.id}: {rebuilt} of {files} files rewritten "
             f"in {time.perf_counter() - started:.1f} s")
+    if then is not None and not problems:
+        then(loaded)
     return not problems
 
 
 def watch(ref: str, options: BuildOptions, say: Callable[[str], None], interval: float = 0.5,
-          keep_going: Callable[[int], bool] = lambda builds: True) -> int:
+          keep_going: Callable[[int], bool] = lambda builds: True,
+          then: Callable[[LoadedGame], None] | None = None) -> int:
     """Build once, then again after every change, while keep_going(builds so far) is true."""
     folders = (find_game_dir(ref), LAYOUTS_DIR)
     seen = fingerprint(*folders)
-    rebuild(ref, options, say)
+    rebuild(ref, options, say, then)
     builds = 1
     say(f"watching {folders[0]} (Ctrl-C to stop)")
     while keep_going(builds):
@@ -55,6 +60,6 @@ def watch(ref: str, options: BuildOptions, say: Callable[[str], None], interval:
         now = fingerprint(*folders)
         if now != seen:
             seen = now
-            rebuild(ref, options, say)
+            rebuild(ref, options, say, then)
             builds += 1
     return builds

@@ -131,6 +131,30 @@ def test_validate_checks_the_game_s_sheet_layouts(starter_game):
     assert "score.yaml:2:1" in result.output and "did you mean 'regions'?" in result.output
 
 
+def test_watch_preview_draws_the_cards_again_after_each_good_build(tmp_path, starter_game):
+    from generator.cli import _previewer
+    from generator.options import BuildOptions
+    from generator.watch import watch
+
+    messages: list[str] = []
+    cards = starter_game / "cards.yaml"
+    png = tmp_path / "my-game" / "preview" / "actions" / "dash.png"
+    drawn: list[bytes] = []
+
+    def keep_going(builds: int) -> bool:
+        drawn.append(png.read_bytes())
+        if builds == 1:
+            cards.write_text(cards.read_text().replace("Move up to **3** spaces.", "Run far, very far."))
+            return True
+        return False
+
+    options = BuildOptions(formats=("pdf",), out_dir=tmp_path, rulebook=False)
+    watch(str(starter_game), options, messages.append, interval=0.05, keep_going=keep_going,
+          then=_previewer(["actions"], tmp_path, False, messages.append))
+    assert sum("preview:" in m for m in messages) == 2, messages
+    assert len(drawn) == 2 and drawn[0] != drawn[1]  # the edited card was drawn again
+
+
 def test_watch_rebuilds_when_a_file_changes_and_survives_a_broken_edit(tmp_path, starter_game):
     from generator.options import BuildOptions
     from generator.watch import watch
