@@ -21,7 +21,7 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
 from generator.errors import GameDataError  # noqa: E402
-from generator.loader import list_game_ids, load  # noqa: E402
+from generator.model.loader import list_game_ids, load  # noqa: E402
 from generator.rulebook import build_rulebooks, render_html  # noqa: E402
 
 
