@@ -180,3 +180,18 @@ def test_a_file_removed_before_a_partial_build_is_still_built_again_later(starte
     build(starter_game, replace(options, only=("actions",)))  # another part: the state is rewritten
     assert nets in build(starter_game, options).rebuilt
     assert (first.out_dir / nets).is_file()
+
+
+def test_rulebooks_start_beside_the_decks_and_a_game_whose_decks_fail_keeps_nothing(starter_game, tmp_path):
+    import shutil
+
+    other = starter_game.parent / "other-game"
+    shutil.copytree(starter_game, other)
+    cards = other / "cards.yaml"
+    cards.write_text(cards.read_text().replace("name: Dash", "name: " + "Dash " * 80))  # cannot fit
+    options = BuildOptions(out_dir=tmp_path / "out", formats=("pdf",), jobs=2)
+    results, problems = build_kits([load(starter_game), load(other)], options)
+    assert [r.game for r in results] == ["my-game"] and any("cannot build other-game" in p for p in problems)
+    assert {"rulebook.pdf", "quickref.pdf", "rulebook-booklet-a4.pdf"} <= {f.path for f in results[0].files}
+    assert not [p for p in (tmp_path / "out").rglob("*") if p.name.endswith(".tmp")]  # nothing of other-game's left
+    assert not (tmp_path / "out" / "other-game" / "rulebook.pdf").exists()

@@ -75,24 +75,34 @@ def build_kits(games: list[LoadedGame], options: BuildOptions,
     states: dict[str, KitState] = {}
     kit_keys = {loaded.game.id: None if options.only else kit_key(loaded.game.root, options, out_root)
                 for loaded in games}  # taken before anything is written: an edit during the build is seen next time
+    wanted = options.rulebook and "pdf" in options.formats and (
+        not options.only or any(name in RULEBOOK_PARTS for name in options.only))
     try:
         for loaded in games:
             out_dir = out_root / loaded.game.id
             clean_strays(out_dir)  # temporaries of builds killed earlier
             states[loaded.game.id] = KitState() if options.force else read_state(out_dir)
-            stage = stages[loaded.game.id] = Staging(out_dir)
-            try:
-                with stage.active():
-                    results.append(build_game(loaded, options, progress, states[loaded.game.id]))
-                built.append(loaded)
-            except (BuildError, GameDataError) as exc:
-                stage.abort()
-                del stages[loaded.game.id]
-                problems.append(f"cannot build {loaded.game.id}:\n{exc}")
-        wanted = options.rulebook and "pdf" in options.formats and (
-            not options.only or any(name in RULEBOOK_PARTS for name in options.only))
-        if wanted and built:
+            stages[loaded.game.id] = Staging(out_dir)
+        every_stage = dict(stages)
+        early = None
+        if wanted and len(games) > 1 and options.jobs != 1:
+            # The rulebooks are the slow part: their worker processes start now, while this process
+            # builds the decks and pieces; a game whose decks fail has its rulebook thrown away.
+            from concurrent.futures import ThreadPoolExecutor
+
+            with ThreadPoolExecutor(1) as helper:
+                early = helper.submit(_rulebooks, list(games), options, progress, problems, every_stage, states)
+                _build_decks(games, options, progress, stages, states, results, built, problems)
+        else:
+            _build_decks(games, options, progress, stages, states, results, built, problems)
+        if early is not None:
+            rulebooks, keys = early.result()
+            for game_id, stage in every_stage.items():
+                if game_id not in stages:  # its decks failed: its rulebook files go too
+                    stage.abort()
+        elif wanted and built:
             rulebooks, keys = _rulebooks(built, options, progress, problems, stages, states)
+        if wanted and built:
             for result, loaded in zip(results, built):
                 extra = rulebooks.get(result.game)
                 if not extra:  # its rulebook failed: the game's previous kit stays as it was
@@ -120,6 +130,22 @@ def build_kits(games: list[LoadedGame], options: BuildOptions,
     for result, loaded in zip(results, [g for g in games if g.game.id in stages]):
         _save_state(result, loaded, states[result.game], kit_keys[result.game], options)
     return results, problems
+
+
+def _build_decks(games: list[LoadedGame], options: BuildOptions, progress, stages: dict[str, Staging],
+                 states: dict[str, KitState], results: list[BuildResult], built: list[LoadedGame],
+                 problems: list[str]) -> None:
+    """Each game's decks and pieces into its staging; a game that fails is dropped from ``stages``."""
+    for loaded in games:
+        stage = stages[loaded.game.id]
+        try:
+            with stage.active():
+                results.append(build_game(loaded, options, progress, states[loaded.game.id]))
+            built.append(loaded)
+        except (BuildError, GameDataError) as exc:
+            stage.abort()
+            del stages[loaded.game.id]
+            problems.append(f"cannot build {loaded.game.id}:\n{exc}")
 
 
 def _rulebooks(built: list[LoadedGame], options: BuildOptions, progress, problems: list[str],
