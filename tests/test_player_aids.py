@@ -348,3 +348,11 @@ if __name__ == "__main__":  # python tests/test_player_aids.py DIR: check a buil
             for line in found:
                 print("   ", line)
     sys.exit(1 if total else 0)
+
+
+def test_the_cover_says_which_designs_are_samples_as_card_faces_no_longer_do(built):
+    games, base = built
+    for game_id, game in games.items():
+        cover = norm(pages(base / game_id / "rulebook.pdf")[0])
+        assert ("Sample designs" in cover) == game.has_samples, game_id
+    assert any(game.has_samples for game in games.values())  # the check is not empty

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..model.game import Game
+from ..model.game import SAMPLE_NOTE, Game
 from ..model.loader import LoadedGame
 from ..paper.sizes import PAPER_NAMES
 from .files import WrittenFile
@@ -91,9 +91,8 @@ def printing_text(loaded: LoadedGame, files: list) -> str:
     lines = [f"# {game.title}: printing guide", ""]
     if game.licence and game.licence.attribution:
         lines += [f"*{game.licence.attribution.strip()}*", ""]
-    if any(x.sample for x in (*game.decks, *(c for d in game.decks for c in d.cards), *game.dice, *game.components)):
-        lines += ["**Sample designs:** where the rules give no card text, numbers or die faces, this kit uses its own "
-                  "designs (marked `sample` in the game data); they are not the publisher's components.", ""]
+    if game.has_samples:
+        lines += [f"**Sample designs:** {SAMPLE_NOTE}", ""]
     lines += [
         "Print every PDF at **100 % (actual size)**, never \"fit to page\". The first sheet of each file "
         "you cut carries a 50 mm ruler: measure it before printing the rest.",

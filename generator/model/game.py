@@ -311,6 +311,11 @@ class IconInfo(Strict):
     file: Path | None = None  # filled by the loader from icons/<id>.svg
 
 
+SAMPLE_NOTE = ("where the rules give no card text, numbers or die faces, this kit uses its own designs "
+               "(marked `sample` in the game data); they are not the publisher's components.")
+SAMPLE_CREDIT = "The kit's own, where the rules give none"  # the rulebook cover's credits: one line
+
+
 class Game(Strict):
     id: Id
     title: str
@@ -355,6 +360,13 @@ class Game(Strict):
 
     def table(self, table_id: str) -> Table:
         return next(t for t in self.tables if t.id == table_id)
+
+    @property
+    def has_samples(self) -> bool:
+        """Whether any deck, card, die or component is one of our own sample designs: PRINTING.md
+        and the rulebook's credits say so (SAMPLE_NOTE), as a card face no longer does."""
+        return (any(d.sample or any(c.sample for c in d.cards) for d in self.decks)
+                or any(d.sample for d in self.dice) or any(c.sample for c in self.components))
 
     def walk_rules(self):
         """Yield (full id, number, depth, rule) in reading order."""

@@ -32,6 +32,7 @@ from markupsafe import Markup
 
 from ..errors import BuildError, GameDataError
 from ..kit.files import WrittenFile
+from ..model.game import SAMPLE_CREDIT
 from ..model.icons import IconError
 from ..model.loader import LoadedGame
 from ..paths import LAYOUTS_DIR
@@ -125,6 +126,7 @@ def render_html(loaded: LoadedGame, book: str = "a5", font_base: str | None = No
     context = _common(data, font_base) | {
         "css": _css("rulebook.css") + own_fonts,
         "credits": data.credits(),
+        "sample_credit": SAMPLE_CREDIT if loaded.game.has_samples else None,  # on the cover, where there is room
         "cover_art": data.cover_art(),
         "toc": toc,
         "toc_scale": data.contents_scale(toc),
