@@ -241,6 +241,20 @@ KILL_AT = ("-> actions-a4.pdf", "-> 3 SVG files", "rulebook (a5) -> rulebook.pdf
            "rulebook booklet")
 
 
+def test_two_builds_of_a_kit_are_byte_identical_rulebooks_included(tmp_path, starter_game):
+    """Reproducible output (no dates or random ids in the PDFs), so a kit can be checked by hash."""
+    import hashlib
+
+    def hashes(out: Path) -> dict[str, str]:
+        assert run("build", starter_game, "--out", out).exit_code == 0
+        return {str(f.relative_to(out)): hashlib.sha256(f.read_bytes()).hexdigest()
+                for f in sorted(out.rglob("*")) if f.is_file() and f.name != ".kit-state.json"}
+
+    first, second = hashes(tmp_path / "one"), hashes(tmp_path / "two")
+    assert any(name.endswith("rulebook.pdf") for name in first) and any("booklet" in name for name in first)
+    assert first == second
+
+
 def test_a_build_killed_at_any_moment_leaves_the_previous_kit_exactly_as_it_was(tmp_path, starter_game):
     import os
     import signal
