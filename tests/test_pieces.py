@@ -411,9 +411,9 @@ def test_svg_board_is_the_whole_board_at_its_finished_size(tmp_path):
     ("tokens:\n  - {id: coin, name: Coin, count: 3, shape: circle}\n", r"pieces.yaml:2:\d+: tokens\[0\]: no size_mm: add size_mm"),
     ("tokens:\n  - {id: coin, name: Coin, count: 5, size_mm: 20, colours: [red, blue], per_colour: 2}\n",
      r"pieces.yaml:2:\d+: tokens\[0\].count: its faces/kinds/colours add up to 4 pieces but count says 5"),
-    ("boards:\n  - {id: map, name: Map}\n", r"board 'map': nothing says how to draw it"),
+    ("boards:\n  - {id: map, name: Map}\n", r"pieces.yaml:2:\d+: boards\[0\]: board 'map': nothing says how to draw it"),
     ("sheets:\n  - {id: log, name: Log, size: A4, layout: field-list, fields: [{label: Notes, lines: 3}]}\n",
-     r"sheet 'log' is 210 x 297 mm \(size: A4\) but its layout 'field-list' is 148 x 210 mm"),
+     r"pieces.yaml:2:\d+: sheets\[0\].size: sheet 'log' is 210 x 297 mm \(size: A4\) but its layout 'field-list' is 148 x 210 mm"),
     ("sheets:\n  - {id: log, name: Log, layout: feild-list}\n", r"sheet layout 'feild-list' does not exist.*field-list"),
 ])
 def test_pieces_that_cannot_be_drawn_are_refused_with_a_way_to_fix_them(tmp_path, starter_game, yaml_text, expected):

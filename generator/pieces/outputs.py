@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from ..errors import BuildError
 from ..model.game import Game, Piece
+from ..model.locate import piece_place
 from ..model.sheet_layouts import SheetLayout
 from ..paper.gang import Gangable
 from ..paper.items import Item, PaperSpec, Part, impose_items
@@ -118,7 +119,16 @@ def _scaled_item(item: Item, scale: float) -> Item:
                 (Group(tuple(item.lines), scale=scale),), item.bleed * scale, item.group, item.name)
 
 
-def _check_size(piece: Piece, layout: SheetLayout) -> None:
+def _place(game: Game, piece: Piece, *tail: str) -> str:
+    """'pieces.yaml:30:5: sheets[0].size: ' for a sheet (or a board drawn by a sheet layout), or ''."""
+    for section in ("sheets", "boards"):
+        place = piece_place(game.root, section, piece.id, tail)
+        if place:
+            return place
+    return ""
+
+
+def _check_size(piece: Piece, layout: SheetLayout, game: Game) -> None:
     """A piece that states its size must get a layout of that size: boxes are placed in mm."""
     size = piece.extra.get("size")
     if size is None:
@@ -132,11 +142,11 @@ def _check_size(piece: Piece, layout: SheetLayout) -> None:
     else:
         wanted = None
     if wanted is None:
-        raise BuildError(f"sheet '{piece.id}': size '{size}' is not a paper or card size; use A4, A5, A6, letter, "
+        raise BuildError(f"{_place(game, piece, 'size')}sheet '{piece.id}': size '{size}' is not a paper or card size; use A4, A5, A6, letter, "
                          f"poker ... or [width, height] in mm")
     got = layout.size_mm
     if abs(got[0] - wanted[0]) > 0.5 or abs(got[1] - wanted[1]) > 0.5:
-        raise BuildError(f"sheet '{piece.id}' is {wanted[0]:g} x {wanted[1]:g} mm (size: {size}) but its layout "
+        raise BuildError(f"{_place(game, piece, 'size')}sheet '{piece.id}' is {wanted[0]:g} x {wanted[1]:g} mm (size: {size}) but its layout "
                          f"'{layout.id}' is {got[0]:g} x {got[1]:g} mm; choose a layout of that size with layout:, "
                          f"or change the sheet's size")
 
@@ -149,7 +159,7 @@ def sheet_output(piece: Piece, layout: SheetLayout, layouts: dict[str, SheetLayo
         if back_layout is None:
             raise BuildError(f"sheet layout '{layout.id}': back layout '{layout.back}' does not exist "
                              f"({closest_hint(layout.back, layouts, 'sheet layout')})")
-    _check_size(piece, layout)
+    _check_size(piece, layout, game)
     items: list[Item] = []
     svgs: dict[str, Scene] = {}
     back_data = piece.extra.get("back") if isinstance(piece.extra.get("back"), dict) else {}

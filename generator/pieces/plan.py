@@ -20,6 +20,7 @@ import re
 from ..errors import BuildError, GameDataError
 from ..model.game import Game, Piece
 from ..model.loader import LoadedGame
+from ..model.locate import piece_place
 from ..model.sheet_layouts import SheetLayout, choose_sheet_layout, load_sheet_layouts
 from ..paper.gang import Gangable
 from ..paper.items import Item, impose_items
@@ -137,7 +138,7 @@ def plan(loaded: LoadedGame, settings: PieceSettings) -> list[Output]:
             if output:
                 outputs.append(output)
         elif not piece.extra.get("printed_on"):
-            problems.append(f"board '{piece.id}': nothing says how to draw it; give it size_mm with score_track, "
+            problems.append(f"{piece_place(game.root, 'boards', piece.id)}board '{piece.id}': nothing says how to draw it; give it size_mm with score_track, "
                             f"loop or train_track, a grid (cell_mm) or hex map, an image or regions, a grid with "
                             f"slots, or a sheet layout (layout: ...)")
     # Punch-out tokens and tiles.
