@@ -15,6 +15,7 @@ the ids of its parents with dots (``combat.binding``) and its number comes from 
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -209,6 +210,9 @@ class Deck(Strict):
         return sum(card.count for card in self.cards)
 
 
+OWN_STEP_NUMBER = re.compile(r"^\s*\d+[.)]\s+")
+
+
 class Rule(Strict):
     id: Id
     title: str
@@ -217,6 +221,13 @@ class Rule(Strict):
     aliases: tuple[str, ...] = ()  # words players use for this section
     optional: bool = False  # a variant, not the base game
     sections: tuple["Rule", ...] = ()
+
+    @property
+    def heading(self) -> str:
+        """The title as a reference prints it after its § number: a step number of the title's own
+        ("1. Refill the bag") would read "§4.1 1. Refill the bag". "1: Stillness" is a roll result,
+        not numbering, and stays."""
+        return OWN_STEP_NUMBER.sub("", self.title)
 
 
 class GlossaryEntry(Strict):

@@ -30,7 +30,6 @@ from .views import (  # noqa: F401  (BOOKS and BookFormat: imported from here to
     plain,
 )
 
-OWN_NUMBER = re.compile(r"^\s*\d+[.)]\s+")  # "1. Refill the bag": numbering ("1: Stillness" is a roll)
 PT_MM = 25.4 / 72
 TOC_HEADING_MM = 12  # the "Contents" heading and the space under it
 TOC_LINE_EM = (1.62, 1.32)  # a chapter's entry (with the space above it), a section's: measured
@@ -243,9 +242,8 @@ class BookData(TableViews):
                 optional_prefixes.append(full)
             views.append(SectionView(
                 anchor=full, number=number, depth=depth,
-                # the book numbers its sections: a title's own "1. " would print "4.1 1. Refill"
-                title=self.text.inline(OWN_NUMBER.sub("", rule.title), self.where_rule(full, "title")),
-                plain_title=plain(OWN_NUMBER.sub("", rule.title)),
+                title=self.text.inline(rule.heading, self.where_rule(full, "title")),
+                plain_title=plain(rule.heading),
                 body=self.text.block(rule.text, self.where_rule(full, "text")),
                 examples=[self.text.block(example, self.where_rule(full, f"example {i + 1}"))
                           for i, example in enumerate(rule.examples)],

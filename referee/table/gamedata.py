@@ -18,7 +18,7 @@ def snapshot(game: Any) -> dict[str, Any]:
     """Everything engines may read, from a loaded ``generator.model.Game``."""
     dump = game.model_dump(mode="json", exclude={"root", "icons", "notes", "credits", "licence",
                                                   "faq", "glossary"})
-    rules = {full: {"number": number, "title": rule.title} for full, number, _, rule in game.walk_rules()}
+    rules = {full: {"number": number, "title": rule.heading} for full, number, _, rule in game.walk_rules()}
     dump.pop("rule_numbers", None)
     dump["rules"] = rules
     dump["snapshot_version"] = SNAPSHOT_VERSION
