@@ -219,6 +219,8 @@ class Rule(Strict):
     text: str = ""
     examples: tuple[str, ...] = ()
     aliases: tuple[str, ...] = ()  # words players use for this section
+    # questions this section answers, as players put them: indexed by `referee ask`, never printed
+    asks: tuple[Annotated[str, Field(min_length=3)], ...] = ()
     optional: bool = False  # a variant, not the base game
     sections: tuple["Rule", ...] = ()
 
