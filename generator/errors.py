@@ -57,4 +57,11 @@ class GameDataError(Exception):
 
 
 class BuildError(Exception):
-    """A build could not finish (text that does not fit, an unwritable folder ...)."""
+    """A build could not finish (text that does not fit, an unwritable folder ...).
+
+    ``field`` is the key path inside the piece being drawn ("text", "score_track", "spaces") when
+    the error is about one: the build places it at that key's line in the game's YAML."""
+
+    def __init__(self, message: str, field: tuple = ()):
+        super().__init__(message)
+        self.field = field

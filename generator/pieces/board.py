@@ -66,7 +66,7 @@ def natural_size(piece: Piece) -> tuple[float, float]:
             and all(isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 for v in value)):
         return float(value[0]), float(value[1])
     raise BuildError(f"board '{piece.id}': size_mm must be [width, height] in mm (found {value!r}); "
-                     f"the finished size can then be changed with --board-size")
+                     f"the finished size can then be changed with --board-size", field=("size_mm",))
 
 
 def scaled(nodes: list, width_mm: float, height_mm: float, scale: float, bleed_pt: float, key: str) -> Scene:
@@ -85,13 +85,15 @@ def _split_sides(count: int, long_side: float, short_side: float) -> tuple[int, 
     return int(along), int(math.ceil(pairs) - along)
 
 
-def perimeter_cells(count: int, x: float, y: float, w: float, h: float, band: float) -> list[tuple]:
+def perimeter_cells(count: int, x: float, y: float, w: float, h: float, band: float,
+                    where: str = "a track round the board") -> list[tuple]:
     """``count`` cells round a rectangle's edge, a band deep, clockwise from the top-left corner.
 
     Each cell is (x, y, w, h, side) with side top/right/bottom/left/corner.
     """
     if count < 4:
-        raise BuildError(f"a track round the board needs at least 4 spaces (found {count})")
+        raise BuildError(f"{where}: a track round the board needs at least 4 spaces (found {count}); add spaces",
+                         field=("score_track", "spaces"))
     across, down = _split_sides(count, w - 2 * band, h - 2 * band)
     extra = count - 4 - 2 * across - 2 * down  # an odd count: the top side takes one more
     top_n, bottom_n = across + extra, across
@@ -109,7 +111,8 @@ def perimeter_cells(count: int, x: float, y: float, w: float, h: float, band: fl
     return cells
 
 
-def ring_shape(count: int, room_w: float, room_h: float, cell: float) -> tuple[int, int, float]:
+def ring_shape(count: int, room_w: float, room_h: float, cell: float,
+               where: str = "a loop") -> tuple[int, int, float]:
     """Columns and rows of a ring of ``count`` square cells that best fills the room, and the cell size."""
     best = None
     for cols in range(2, count):
@@ -122,7 +125,8 @@ def ring_shape(count: int, room_w: float, room_h: float, cell: float) -> tuple[i
         if best is None or score > best[0]:
             best = (score, cols, rows, size)
     if best is None:
-        raise BuildError(f"a loop of {count} spaces cannot be laid out as a ring (it needs an even count of 4 or more)")
+        raise BuildError(f"{where}: {count} spaces cannot be laid out as a ring (it needs an even count of 4 or "
+                         f"more); add or remove a space", field=("loop", "spaces"))
     return best[1], best[2], best[3]
 
 
@@ -203,7 +207,7 @@ def _space_fill(kind: str, ink: Ink, base: str) -> str | None:
 
 def score_track(track: dict, game: Game, ink: Ink, W: float, H: float, band: float, where: str) -> list:
     spaces = _ordered(track.get("spaces"), track.get("direction"), where)
-    cells = perimeter_cells(len(spaces), 0, 0, W, H, band)
+    cells = perimeter_cells(len(spaces), 0, 0, W, H, band, where)
     nodes: list = []
     if not ink.saver:  # each cell is filled below; the band's ground is a background
         nodes.append(Rect(0, 0, W, H, fill=BAND))
@@ -237,7 +241,7 @@ def loop_ring(loop: dict, board: dict, game: Game, ink: Ink, area: tuple, where:
     pad = mm(6)
     cell = loop.get("space_size_mm", [60, 60])
     cell = mm(float(cell[0] if isinstance(cell, (list, tuple)) else cell))
-    cols, rows, size = ring_shape(len(spaces), aw - 2 * pad, ah - 2 * pad, cell)
+    cols, rows, size = ring_shape(len(spaces), aw - 2 * pad, ah - 2 * pad, cell, where)
     x0 = ax + (aw - cols * size) / 2
     y0 = ay + (ah - rows * size) / 2
     cells = ring_cells(cols, rows, x0, y0, size)

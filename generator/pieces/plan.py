@@ -98,6 +98,21 @@ def item_scene(item: Item, side: str = "front") -> Scene:
     return make_scene(item.w, item.h, nodes, item.bleed)
 
 
+PLACED = re.compile(r"^\S+:\d+:\d+: ")  # 'pieces.yaml:12:5: ...': the message already says where
+PIECE_SECTIONS = ("boards", "tokens", "tiles", "sheets", "dice")
+
+
+def _located(game: Game, piece: Piece | None, message: str, field: tuple = ()) -> str:
+    """A problem found while drawing a piece, placed at the piece's key (or the piece) in the YAML."""
+    if piece is None or PLACED.match(message):
+        return message
+    for section in PIECE_SECTIONS:
+        place = piece_place(game.root, section, piece.id, field)
+        if place:
+            return place + message
+    return message
+
+
 def plan(loaded: LoadedGame, settings: PieceSettings) -> list[Output]:
     """Compose every selected piece; report every problem at once."""
     game = loaded.game
@@ -113,16 +128,16 @@ def plan(loaded: LoadedGame, settings: PieceSettings) -> list[Output]:
     die_side_sets = [p for p in list(game.tokens) + list(game.tiles) if p.extra.get("die_sides")]
 
     def attempt(fn, *args):
+        piece = next((a for a in args if isinstance(a, Piece)), None)
         try:
             return fn(*args)
         except BuildError as exc:
-            problems.append(str(exc))
+            problems.append(_located(game, piece, str(exc), exc.field))
         except (TypeError, ValueError, LookupError, AttributeError, ArithmeticError) as exc:
             # data of a shape validation let through (a space size of null ...): a message, not a traceback
-            piece = next((a for a in args if isinstance(a, Piece)), None)
             subject = f"'{piece.id}'" if piece is not None else getattr(fn, "__name__", "a piece")
-            problems.append(f"{subject}: its data cannot be drawn ({type(exc).__name__}: {exc}); "
-                            f"check the values of {subject} in the game files")
+            problems.append(_located(game, piece, f"{subject}: its data cannot be drawn ({type(exc).__name__}: {exc}); "
+                                                  f"check the values of {subject} in the game files"))
         return None
 
     # Boards.

@@ -179,7 +179,8 @@ def _content(art: TokenArt, x: float, y: float, w: float, h: float, ink_colour: 
                                 size=min(9.0, h * 0.09), min_size=5.0, align="center", valign="middle",
                                 color=ink_colour, icons=set(game.icons))
         except TextOverflow as exc:
-            raise BuildError(f"{subject}: its text does not fit even at {exc.size:.1f} pt; shorten it") from None
+            raise BuildError(f"{subject}: its text does not fit even at {exc.size:.1f} pt; shorten it",
+                             field=("text",)) from None
         nodes += spans
     caption_h = 0.0
     if art.label:
