@@ -303,28 +303,16 @@ def watch(
         _fail(str(exc))
     options = BuildOptions(paper=paper, formats=formats, only=tuple(only or ()), out_dir=out, rulebook=rulebook)
     say = lambda m: typer.echo(m, err=True)  # noqa: E731
-    then = _previewer(list(only or ()), out, guides, say) if preview else None
+    then = None
+    if preview:
+        from .paths import OUTPUT_DIR
+        from .preview import redrawer
+
+        then = redrawer(list(only or ()), out or OUTPUT_DIR, guides, say)
     try:
         watch_loop(game, options, say=say, then=then)
     except KeyboardInterrupt:
         typer.echo("stopped", err=True)
-
-
-def _previewer(names: list[str], out: Path | None, guides: bool, say):
-    """What `cards watch --preview` does after each good build: the previews, or why not."""
-    def redraw(loaded) -> None:
-        from .errors import BuildError
-        from .paths import OUTPUT_DIR
-        from .preview import preview_game
-
-        known = {deck.id for deck in loaded.game.decks}
-        try:
-            result = preview_game(loaded, [n for n in names if n in known], out or OUTPUT_DIR, guides=guides)
-        except BuildError as exc:
-            say(str(exc))
-            return
-        say(f"  preview: {len(result.cards)} card images, {len(result.sheets)} contact sheets in {result.folder.resolve()}")
-    return redraw
 
 
 @app.command()

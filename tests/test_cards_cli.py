@@ -132,7 +132,7 @@ def test_validate_checks_the_game_s_sheet_layouts(starter_game):
 
 
 def test_watch_preview_draws_the_cards_again_after_each_good_build(tmp_path, starter_game):
-    from generator.cli import _previewer
+    from generator.preview import redrawer
     from generator.options import BuildOptions
     from generator.watch import watch
 
@@ -150,7 +150,7 @@ def test_watch_preview_draws_the_cards_again_after_each_good_build(tmp_path, sta
 
     options = BuildOptions(formats=("pdf",), out_dir=tmp_path, rulebook=False)
     watch(str(starter_game), options, messages.append, interval=0.05, keep_going=keep_going,
-          then=_previewer(["actions"], tmp_path, False, messages.append))
+          then=redrawer(["actions"], tmp_path, False, messages.append))
     assert sum("preview:" in m for m in messages) == 2, messages
     assert len(drawn) == 2 and drawn[0] != drawn[1]  # the edited card was drawn again
 

@@ -207,3 +207,16 @@ def _write_sheets(loaded, faces: DeckFaces, folder: Path, dpi, guides, result, p
         [image] = list(render_pages(loaded.game, [page], [size], f"{deck.name} contact sheet"))
         save_png(image, path, at)
         result.sheets.append(path)
+
+
+def redrawer(names: list[str], out_root: Path, guides: bool, say: Callable[[str], None]) -> Callable[[LoadedGame], None]:
+    """What `cards watch --preview` does after each good build: the previews again, or why not."""
+    def redraw(loaded: LoadedGame) -> None:
+        known = {deck.id for deck in loaded.game.decks}
+        try:
+            result = preview_game(loaded, [n for n in names if n in known], out_root, guides=guides)
+        except BuildError as exc:
+            say(str(exc))
+            return
+        say(f"  preview: {len(result.cards)} card images, {len(result.sheets)} contact sheets in {result.folder.resolve()}")
+    return redraw
