@@ -247,6 +247,7 @@ class Faq(Strict):
 
 
 TableKind = Literal["cycle", "chart", "map", "records", "list"]
+COLOUR_VALUE = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")  # a field of colours is drawing data
 
 
 class Table(Strict):
@@ -256,6 +257,12 @@ class Table(Strict):
     - chart: ``columns`` and numeric ``rows``; the first column rises strictly.
     - map: ``rows`` of mappings keyed by ``columns[0]`` (a die roll, say) to an outcome.
     - records, list: rows of mappings / items with no further rule.
+
+    ``drawing`` names the row fields that only say how to draw something (a space's position in
+    its board's drawing box, a back colour, the corner a lord sits in): the referee and the
+    drawing code read them like any other field, the rulebook and the quick reference never print
+    them. A field whose every value is a colour (``#4b2a5e``) is drawing data without being named.
+    Each name must be one of the table's columns or a field of one of its rows.
     """
 
     id: Id
@@ -267,6 +274,7 @@ class Table(Strict):
     rows: tuple[Any, ...] = ()
     items: tuple[str, ...] = ()
     note: str | None = None
+    drawing: tuple[str, ...] = ()
 
     @model_validator(mode="after")
     def _shape(self):
@@ -290,7 +298,25 @@ class Table(Strict):
             for i, row in enumerate(self.rows):
                 if not isinstance(row, dict):
                     raise ValueError(f"row {i} must be a mapping")
+        fields = set(self.columns) | {key for row in self.rows if isinstance(row, dict) for key in row}
+        for name in self.drawing:
+            if name not in fields:
+                known = ", ".join(sorted(map(str, fields))) or "none"
+                raise ValueError(f"drawing: '{name}' is not a column or a row field of this table (its fields: {known})")
         return self
+
+    @property
+    def drawing_fields(self) -> frozenset[str]:
+        """The fields never printed for players: those named in ``drawing``, and those whose
+        every value is a colour."""
+        values: dict[str, list[Any]] = {}
+        for row in self.rows:
+            if isinstance(row, dict):
+                for key, value in row.items():
+                    values.setdefault(str(key), []).append(value)
+        colours = {key for key, found in values.items()
+                   if all(isinstance(v, str) and COLOUR_VALUE.match(v) for v in found)}
+        return frozenset(self.drawing) | colours
 
 
 class Value(Strict):
