@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from ..scene.nodes import Line, Text, mm, walk_nodes
 from .gutterfold import gutterfold
-from .impose import BACK_EDGE_MM, MARK_GAP_MM, MIN_MARK_MM, Page, Placement, SheetSpec, _clip, _duplex, _grid_marks, plan_axis
+from .impose import BACK_EDGE_MM, MARK_GAP_MM, MIN_MARK_MM, Page, Placement, SheetSpec, _clip, _duplex, grid_marks, plan_axis
 from .items import Item, PaperSpec, fill_band, impose_items, place_slot
 from .output import Output, file_name
 from .sheet_labels import label_sheet
@@ -197,7 +197,7 @@ def _cards_below(front: Page, back: Page, stream: list[CardFaces], spec: SheetSp
     used_cols, used_rows = min(cols.count, len(chunk)), -(-len(chunk) // cols.count)
     back_x0 = page_w - x0 - (used_cols * w + (used_cols - 1) * gx) + dx
     for page, px, shift in ((front, x0, 0.0), (back, back_x0, dy)):
-        marks = _grid_marks(page_w, page_h, spec.paper, px, y0 + shift, w, h, gx, gy, used_cols, used_rows, outer)
+        marks = grid_marks(page_w, page_h, spec.paper, px, y0 + shift, w, h, gx, gy, used_cols, used_rows, outer)
         page.marks += [_below(m, top + shift) for m in marks if max(m.y1, m.y2) > top + shift + mm(MIN_MARK_MM)]
     return len(chunk)
 

@@ -20,7 +20,7 @@ from .impose import (
     SheetSpec,
     _check_fits,
     _clip,
-    _grid_marks,
+    grid_marks,
     plan_axis,
     ruler_below,
 )
@@ -77,7 +77,7 @@ def gutterfold(copies: list[CardFaces], spec: SheetSpec) -> list[Page]:
         used_cols = min(cols, len(chunk))
         # Fronts and backs form one grid of 2 x used_cols columns, the fold in its middle gutter.
         grid_x0 = fold - gx / 2 - used_cols * w - (used_cols - 1) * gx
-        page.marks += _grid_marks(page_w, page_h, spec.paper, grid_x0, y0, w, h, gx, gy, 2 * used_cols,
+        page.marks += grid_marks(page_w, page_h, spec.paper, grid_x0, y0, w, h, gx, gy, 2 * used_cols,
                                   used_rows, outer)
         page.marks += fold_line(fold, page_h, printable, gx)
         top = y0 + grid_h + outer[1] + mm(MARK_GAP_MM)

@@ -15,15 +15,17 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
-from ..scene.nodes import Line, Rect, Scene, Text, mm
+from ..scene.nodes import Rect, Scene, mm
+from .marks import MARK_GAP_MM, MIN_MARK_MM, MIN_TICK_GUTTER_MM, grid_marks
+from .rulers import RULER_BAND_MM, RULER_MM, RULER_SIDE_MM, ruler_below, ruler_beside, ruler_in_cell
 from .sizes import PAPER_MM, PRINTABLE_MARGIN_MM
 
 if TYPE_CHECKING:
     from ..scene.compose import CardFaces
 
-MARK_COLOUR = "#000000"
-MARK_WIDTH = 0.25  # points
-RULER_MM = 50
+# Marks and rulers have their own modules; these names are imported from here too.
+__all__ = ["MARK_GAP_MM", "MIN_MARK_MM", "grid_marks", "RULER_BAND_MM", "RULER_MM", "RULER_SIDE_MM", "ruler_below",
+           "ruler_beside", "ruler_in_cell"]
 
 
 @dataclass(frozen=True)
@@ -104,14 +106,9 @@ def _clip(x: float, y: float, w: float, h: float, bleed: float, gx: float, gy: f
     return (x - left, y - top, w + left + right, h + top + bottom)
 
 
-MARK_GAP_MM = 1.0  # between a card's bleed and its crop marks
 # A home duplex printer lands backs up to 1.5 mm off their fronts, and a cut wanders another 0.5 mm.
 DUPLEX_ERROR_MM = 1.5
 BACK_EDGE_MM = 2.0
-MIN_MARK_MM = 2.0  # a crop mark shorter than this is hard to see and to cut along
-MIN_TICK_GUTTER_MM = 1.0  # the least gutter that carries cut ticks, where the margin cannot
-RULER_BAND_MM = 5.0  # a horizontal ruler: bar, ticks and its 6 pt label
-RULER_SIDE_MM = 6.5  # a ruler turned up the side: label, bar and ticks, and a gap to the bleed
 
 
 @dataclass(frozen=True)
@@ -126,6 +123,11 @@ class Axis:
     start: float
     outside: bool
 
+    @property
+    def kept(self) -> float:
+        """The least bleed any card edge keeps along this axis: what a back printed off may move."""
+        return min(self.outer_bleed, self.gutter / 2) if self.count > 1 else self.outer_bleed
+
 
 def _share(spare: float, gaps: int, bleed: float, wished_gutter: float) -> tuple[float, float]:
     """(gutter, outer bleed) from ``spare`` room: every edge of every card gets the same bleed where
@@ -136,34 +138,58 @@ def _share(spare: float, gaps: int, bleed: float, wished_gutter: float) -> tuple
     return gutter, max(0.0, min(bleed, (spare - gaps * gutter) / 2))
 
 
+def _off_the_edge(total: float, count: int, bleed: float, printable: float,
+                  wished_gutter: float) -> tuple[float, float, float]:
+    """(gutter, outer bleed, trim margin) with the outer cards' bleed running off the printable
+    area (the printer prints what it can of it) and their trims on it at most, so the gutters get
+    all the room between printable trims; ``total`` is what the cards leave from edge to edge."""
+    gaps = count - 1
+    gutter = min(max(wished_gutter, 2 * mm(DUPLEX_ERROR_MM)), (total - 2 * printable) / gaps)
+    margin = (total - gaps * gutter) / 2
+    return gutter, min(bleed, margin), margin
+
+
 def plan_axis(length: float, card: float, bleed: float, printable: float, wished_gutter: float,
               before: float = 0.0, after: float = 0.0) -> Axis | None:
-    """The most cards along ``length`` whose bleed and marks stay ``printable`` inside the paper,
+    """The most cards along ``length`` whose trims and marks stay ``printable`` inside the paper,
     with ``before`` and ``after`` kept free too (for a ruler). Marks go in the margins when that
-    costs no bleed; otherwise only as ticks in gutters of at least MIN_TICK_GUTTER_MM."""
+    costs no bleed; otherwise only as ticks in gutters of at least MIN_TICK_GUTTER_MM.
+
+    Bleed stays printable too unless that leaves a back less than DUPLEX_ERROR_MM of its colour
+    past a cut (three poker rows on Letter): then the outer cards' bleed runs off the printable
+    area, so the gutters get all the room between printable trims and no back meets white paper."""
     avail = length - 2 * printable - before - after
     marks = mm(MARK_GAP_MM) + mm(MIN_MARK_MM)
     least = mm(MIN_TICK_GUTTER_MM)
+    enough = mm(DUPLEX_ERROR_MM)
     for count in range(max(0, int(avail // card)), 0, -1):
         spare = avail - count * card
         gaps = count - 1
-        options = []  # (edge bleed a back printed off keeps, marks outside, gutter, outer bleed)
+
+        def centred(gutter: float) -> float:
+            return printable + before + (avail - count * card - gaps * gutter) / 2
+
+        # (edge bleed a back printed off keeps, bleed printable, marks outside, gutter, outer bleed, first trim)
+        options = []
         if spare >= 2 * marks - 1e-9:
             gutter, outer = _share(spare - 2 * marks, gaps, bleed, wished_gutter)
             if not gaps or gutter >= least - 1e-9:
-                options.append((min(outer, gutter / 2 if gaps else outer), True, gutter, outer))
+                options.append((min(outer, gutter / 2 if gaps else outer), True, True, gutter, outer,
+                                centred(gutter)))
         if gaps and spare >= gaps * least - 1e-9:
             gutter, outer = _share(spare, gaps, bleed, wished_gutter)
             if gutter < least:  # the gutters' ticks come first: the outer bleed gets what is left
                 gutter, outer = least, max(0.0, min(bleed, (spare - gaps * least) / 2))
-            options.append((min(outer, gutter / 2), False, gutter, outer))
+            options.append((min(outer, gutter / 2), True, False, gutter, outer, centred(gutter)))
+            if not (before or after):
+                gutter, outer, margin = _off_the_edge(length - count * card, count, bleed, printable, wished_gutter)
+                if gutter >= least - 1e-9 and margin - outer < printable - 1e-9:
+                    options.append((min(outer, gutter / 2), False, False, gutter, outer, margin))
         if options:
-            # Bleed enough for a back printed off first, then marks in the margins, then more bleed.
-            enough = mm(DUPLEX_ERROR_MM)
-            _kept, outside, gutter, outer = max(options, key=lambda o: (round(min(o[0], enough), 6), o[1],
-                                                                        round(o[0], 6)))
-            used = count * card + gaps * gutter
-            start = printable + before + (avail - used) / 2
+            # Bleed enough for a back printed off first, then bleed that prints, then marks in the
+            # margins, then more bleed.
+            _kept, _inside, outside, gutter, outer, start = max(
+                options, key=lambda o: (round(min(o[0], enough), 6), o[1], o[2], round(o[0], 6)))
             return Axis(count, gutter, outer, start, outside)
     return None
 
@@ -177,7 +203,7 @@ class DuplexGrid:
 
 def duplex_grid(spec: SheetSpec, w: float, h: float, bleed: float) -> DuplexGrid:
     """The grid for a duplex sheet, and where its ruler goes: below the cards or beside them when
-    that costs no card, else in a card cell of the first sheet."""
+    that costs no card and keeps the most bleed, else in a card cell of the first sheet."""
     page_w, page_h = spec.size
     printable = mm(PRINTABLE_MARGIN_MM[spec.paper])
     # Each back's own colour should reach BACK_EDGE_MM past its trim where the paper has room, so
@@ -193,14 +219,25 @@ def duplex_grid(spec: SheetSpec, w: float, h: float, bleed: float) -> DuplexGrid
         return DuplexGrid(cols or Axis(0, 0, 0, 0, False), rows or Axis(0, 0, 0, 0, False), "")
     if not spec.ruler:
         return DuplexGrid(cols, rows, "")
+    enough = mm(DUPLEX_ERROR_MM)
+
+    def keeps(axis: Axis | None, plain: Axis) -> float:
+        """How much of what ``plain`` keeps (up to a duplex error) ``axis`` keeps too, or -1 if it holds fewer."""
+        if axis is None or axis.count != plain.count:
+            return -1.0
+        return min(axis.kept, enough) - min(plain.kept, enough)
+
     # Below: the bottom band holds the bar between two column marks, so it needs the ruler's depth
     # where marks alone need MIN_MARK_MM.
     below_cols, below_rows = plan(after_y=mm(RULER_BAND_MM - MIN_MARK_MM))
-    if below_rows and below_rows.outside and below_rows.count == rows.count:
-        return DuplexGrid(cols, below_rows, "below")
     beside_cols, beside_rows = plan(before_x=mm(RULER_SIDE_MM))
-    if beside_cols and beside_cols.count == cols.count:
-        return DuplexGrid(beside_cols, rows, "beside")
+    below = keeps(below_rows, rows) if below_rows is not None and below_rows.outside else -1.0
+    beside = keeps(beside_cols, cols)
+    if max(below, beside) > -1.0:  # no card lost: where the ruler leaves the most bleed
+        if below >= beside and below_rows is not None:
+            return DuplexGrid(cols, below_rows, "below")
+        if beside_cols is not None:
+            return DuplexGrid(beside_cols, rows, "beside")
     return DuplexGrid(cols, rows, "cell")
 
 
@@ -260,7 +297,7 @@ def _duplex_pages(copies: list[CardFaces], spec: SheetSpec) -> Iterator[Page]:
         used_cols, used_rows = min(cols, taken), -(-taken // cols)
         back_x0 = page_w - x0 - (used_cols * w + (used_cols - 1) * gx) + dx
         for page, px in ((front, x0), (back, back_x0)):
-            page.marks = _grid_marks(page_w, page_h, spec.paper, px, y0 + (dy if page is back else 0.0), w, h,
+            page.marks = grid_marks(page_w, page_h, spec.paper, px, y0 + (dy if page is back else 0.0), w, h,
                                      gx, gy, used_cols, used_rows, outer)
         if first and layout.ruler == "cell":
             cell_x, cell_y = x0 + (cols - 1) * (w + gx), y0 + (rows - 1) * (h + gy)
@@ -294,15 +331,6 @@ def _backs_together(chunk: list[CardFaces]) -> list[CardFaces]:
     return sorted(chunk, key=lambda card: first[edge_colour(card.back)])
 
 
-def _grid_marks(page_w: float, page_h: float, paper: str, x0: float, y0: float, w: float, h: float,
-                gx: float, gy: float, cols: int, rows: int, outer: tuple[float, float]) -> list:
-    """Every cut line of the grid marked where a printer prints: in the margins (from the outer
-    bleed to the printable edge) where there is room, and by ticks across every gutter."""
-    printable = mm(PRINTABLE_MARGIN_MM[paper])
-    return (_crop_marks(x0, y0, w, h, gx, gy, cols, rows, outer, page_w, page_h, printable)
-            + _gutter_ticks(x0, y0, w, h, gx, gy, cols, rows))
-
-
 def _single(copies: list[CardFaces], spec: SheetSpec) -> Iterator[Page]:
     for card in copies:
         for side, scene in (("front", card.front), ("back", card.back)):
@@ -315,82 +343,12 @@ def _single(copies: list[CardFaces], spec: SheetSpec) -> Iterator[Page]:
             yield page
 
 
-def _crop_marks(x0: float, y0: float, w: float, h: float, gx: float, gy: float, cols: int, rows: int,
-                outer: tuple[float, float], page_w: float, page_h: float, printable: float) -> list:
-    """Each trim line continued into the margins, from clear of the outer bleed (across, down) to
-    at most 8 mm, never nearer the paper's edge than ``printable``; too short a mark is left out."""
-    gap_x, gap_y = outer[0] + mm(MARK_GAP_MM), outer[1] + mm(MARK_GAP_MM)
-    marks = []
-    grid_w = cols * w + (cols - 1) * gx
-    grid_h = rows * h + (rows - 1) * gy
-    for x in _cuts(x0, w, gx, cols):
-        marks.append(Line(x, max(printable, y0 - gap_y - mm(8)), x, y0 - gap_y, MARK_COLOUR, MARK_WIDTH))
-        marks.append(Line(x, y0 + grid_h + gap_y, x, min(page_h - printable, y0 + grid_h + gap_y + mm(8)),
-                          MARK_COLOUR, MARK_WIDTH))
-    for y in _cuts(y0, h, gy, rows):
-        marks.append(Line(max(printable, x0 - gap_x - mm(8)), y, x0 - gap_x, y, MARK_COLOUR, MARK_WIDTH))
-        marks.append(Line(x0 + grid_w + gap_x, y, min(page_w - printable, x0 + grid_w + gap_x + mm(8)), y,
-                          MARK_COLOUR, MARK_WIDTH))
-    return [m for m in marks if abs(m.x2 - m.x1) + abs(m.y2 - m.y1) >= mm(MIN_MARK_MM) - 1e-6]
+POKER_MM = (63.5, 88.9)
 
 
-def _cuts(start: float, card: float, gutter: float, count: int) -> list[float]:
-    """The trim lines along one axis: both edges of every card (one line where cards abut)."""
-    return sorted({round(start + i * (card + gutter) + edge, 6) for i in range(count) for edge in (0.0, card)})
-
-
-TICK_HALO = 1.2  # points: a white line under each gutter tick, so it shows on any back colour
-
-
-def _gutter_ticks(x0: float, y0: float, w: float, h: float, gx: float, gy: float, cols: int, rows: int) -> list:
-    """Every cut line ticked across every gutter it crosses (drawn over the bleed, which the two
-    cuts either side of a gutter take away): the horizontal cuts in the column gutters, the
-    vertical ones in the row gutters. Each tick is black on a white halo."""
-    least = mm(MIN_TICK_GUTTER_MM) - 1e-6
-    ticks: list[tuple[float, float, float, float]] = []
-    if cols > 1 and gx >= least:
-        for c in range(cols - 1):
-            left = x0 + c * (w + gx) + w
-            ticks += [(left, y, left + gx, y) for y in _cuts(y0, h, gy, rows)]
-    if rows > 1 and gy >= least:
-        for r in range(rows - 1):
-            top = y0 + r * (h + gy) + h
-            ticks += [(x, top, x, top + gy) for x in _cuts(x0, w, gx, cols)]
-    return ([Line(*t, "#ffffff", TICK_HALO) for t in ticks]
-            + [Line(*t, MARK_COLOUR, MARK_WIDTH) for t in ticks])
-
-
-def _ruler_bar(x: float, y: float, vertical: bool = False) -> list:
-    nodes = [Line(x, y, x, y - mm(RULER_MM), "#000000", 0.5) if vertical
-             else Line(x, y, x + mm(RULER_MM), y, "#000000", 0.5)]
-    for i in range(0, RULER_MM + 1):
-        tick = mm(2 if i % 10 == 0 else 1.2 if i % 5 == 0 else 0.7)
-        nodes.append(Line(x, y - mm(i), x + tick, y - mm(i), "#000000", 0.3) if vertical
-                     else Line(x + mm(i), y, x + mm(i), y + tick, "#000000", 0.3))
-    return nodes
-
-
-def ruler_below(x: float, top: float) -> list:
-    """The 50 mm calibration bar and 'print at 100 %' under the grid, its bar at ``top``."""
-    return _ruler_bar(x, top) + [
-        Text(x, top + mm(4.3), f"Print at 100 % (actual size): this bar is {RULER_MM} mm", "regular", 6)]
-
-
-def ruler_beside(right: float, bottom: float) -> list:
-    """The bar turned up the left margin, its label's glyphs ending at ``right`` (they reach ~2 mm
-    left of the turned baseline), the bar and its ticks left of the label."""
-    label_x = right - mm(0.5)
-    bar_x = label_x - mm(4.5)
-    return _ruler_bar(bar_x, bottom, vertical=True) + [
-        Text(label_x, bottom, f"Print at 100 %: {RULER_MM} mm", "regular", 5.5, angle=90.0)]
-
-
-def ruler_in_cell(x: float, y: float, w: float, h: float) -> list:
-    """The ruler drawn in an empty card cell, when no margin can hold it."""
-    left = x + (w - mm(RULER_MM)) / 2
-    middle = y + h / 2
-    return _ruler_bar(left, middle) + [
-        Text(left, middle - mm(3), "Print at 100 % (actual size):", "bold", 7),
-        Text(left, middle + mm(6), f"this bar must measure {RULER_MM} mm.", "regular", 7),
-        Text(left, middle + mm(10), "If not, turn off 'fit to page'.", "regular", 7),
-    ]
+def backs_kept_mm(paper: str, card_mm: tuple[float, float] = POKER_MM) -> tuple[float, float]:
+    """(across, down): the least bleed of its own colour a back keeps past its cuts on a full duplex
+    sheet of ``card_mm`` cards with 3 mm bleed: how far off a printer may land it before a
+    neighbour's colour shows (for PRINTING.md)."""
+    grid = duplex_grid(SheetSpec(paper=paper, ruler=False), mm(card_mm[0]), mm(card_mm[1]), mm(3.0))
+    return grid.cols.kept / mm(1), grid.rows.kept / mm(1)
