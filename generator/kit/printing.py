@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ..model.game import SAMPLE_NOTE, Game
 from ..model.loader import LoadedGame
+from ..paper.impose import DUPLEX_ERROR_MM, backs_kept_mm
 from ..paper.sizes import PAPER_NAMES
 from .files import WrittenFile
 
@@ -120,10 +121,7 @@ def printing_text(loaded: LoadedGame, files: list) -> str:
             "`--back-offset X,Y` (in mm).",
             "",
         ]
-        if any(e.paper == "letter" and e.kind in ("deck", "card-stock") for e in pdfs):
-            lines += ["On US Letter, three rows of poker cards leave under 1 mm of colour above and below each back "
-                      "(A4 leaves 1.5 mm or more all round): backs printed further off than that show a sliver of "
-                      "the next card's back, so line them up with `--back-offset` first.", ""]
+        lines += _tight_backs(pdfs)
     lines += _sheet_maps(pdfs)
     notes = _piece_notes(game, files)
     if notes:
@@ -145,6 +143,24 @@ def printing_text(loaded: LoadedGame, files: list) -> str:
                   f"`svg/` holds {len(svgs)} SVG files, one per distinct face, sheet and board, for print services "
                   "and editing. They link the fonts in `svg/fonts/`.", ""]
     return "\n".join(lines)
+
+
+def _tight_backs(pdfs: list) -> list[str]:
+    """What a paper too tight for gutters that outlast a duplex error does to card backs."""
+    papers = sorted({e.paper for e in pdfs if e.kind in ("deck", "card-stock") and e.layout == "duplex" and e.paper})
+    lines = []
+    for paper in papers:
+        across, down = backs_kept_mm(paper)
+        if min(across, down) >= DUPLEX_ERROR_MM - 1e-6:
+            continue
+        way = "above and below" if down < across else "left and right of"
+        lines += [f"On {PAPER_NAMES.get(paper, paper)}, poker cards fill the sheet so tightly that each back keeps "
+                  f"only {min(across, down):.1f} mm of its own colour {way} it; the outer cards' colour runs off "
+                  "the printable area and the gutters are all colour, so no white paper shows, and backs of one "
+                  "colour are put side by side that way. Where backs of different colours meet, one printed further "
+                  "off than that shows a sliver of its neighbour's colour: line the backs up with `--back-offset` "
+                  "first.", ""]
+    return lines
 
 
 def _order(kind: str) -> int:
