@@ -72,8 +72,8 @@ def test_every_cut_is_marked_where_a_printer_prints(tmp_path, starter_game, pape
             assert inside(x1, y1) and inside(x2, y2), f"page {number}: line {(x1, y1, x2, y2)} in the unprintable edge"
         marks = [m for m in crop_marks(page, reader) if abs(m[2] - m[0]) + abs(m[3] - m[1]) >= 1.0 - TOL]
         for card in placements(page, reader):
-            left, bottom, w, h = card.clip
-            assert inside(left, bottom) and inside(left + w, bottom + h), f"page {number}: bleed off the printable area"
+            # Bleed may run off the printable area (issue 14: three poker rows on Letter need it to); cuts may not.
+            assert inside(card.x, card.y) and inside(card.x + card.w, card.y + card.h), f"page {number}: trim off the printable area"
             for x in (card.x, card.x + card.w):
                 assert any(abs(m[0] - x) < TOL and abs(m[2] - x) < TOL for m in marks), f"page {number}: cut x={x:.1f}"
             for y in (card.y, card.y + card.h):
