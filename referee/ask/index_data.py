@@ -9,7 +9,8 @@ from .text import humanize
 
 # Card and piece fields that say how a thing looks, not what it does.
 LOOKS = {"sample", "layout", "back", "icon", "art", "image", "file", "font", "data", "fill", "shape",
-         "size_mm", "color", "colour", "at", "printed", "orientation", "size"}
+         "size_mm", "color", "colour", "at", "printed", "orientation", "size",
+         "grid"}  # how a sheet is laid out in print ("card: poker"), not what the rules say
 
 def _flatten(value: Any, key: str = "") -> list[str]:
     """Words from a data value: strings as they are, numbers with their key, nested data too."""
