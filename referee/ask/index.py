@@ -5,8 +5,8 @@ are imported here only, so a query against a warm index never loads them.
 
 What goes in:
 
-- ``docs``: an FTS5 table (porter stemming) of rule sections, glossary entries, FAQ entries,
-  cards, tables and their rows, fixed values, components, dice, decks and pieces. Every doc
+- ``docs``: an FTS5 table (porter stemming) of rule sections, the questions each answers
+  (``asks``), glossary entries, FAQ entries, cards, tables and their rows, fixed values, components, dice, decks and pieces. Every doc
   names the rule it belongs to (its own ``rule`` field, else its deck's or table's).
 - ``postings``: for each stemmed term, the docs that hold it, their rule and how strongly
   (for the coverage measure).
@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from .index_data import DataDocs
+from .intent import intent, rewrite
 from .stem import TOKENIZE, stemmer
 from .text import STOPWORDS, canonical, humanize, plain, searchable, words
 
@@ -33,6 +34,7 @@ COVERAGE = {
     "rule": {"title": 1.0, "aliases": 1.0, "body": 0.75, "context": 0.35},
     "glossary": {"title": 0.9, "aliases": 0.9, "body": 0.5},
     "faq": {"title": 0.85, "body": 0.5},  # players ask what FAQs ask
+    "ask": {"title": 0.9},  # a question the section answers, in players' words (Rule.asks)
 }
 OTHER_COVERAGE = {"title": 0.5, "aliases": 0.4}
 
@@ -137,6 +139,7 @@ class _Builder(DataDocs):
         self.phrases: list[tuple[str, str, str, str | None, str, str]] = []  # text, kind, ref, rule, label, canon
         self.data: dict[str, Any] = {}
         self.rule_ids: set[str] = set()
+        self.asks: list[list] = []  # [rule, content stems, intent] per question a section answers
 
     def text(self, value: str | None) -> str:
         return plain(value or "", self.numbers, self.icons, self.titles)
@@ -184,6 +187,10 @@ class _Builder(DataDocs):
                 # An alias names the section; it is not a synonym of the section's title (the
                 # alias "opponent" of "Starting a fight" means neither "start" nor "fight").
                 self.phrase(alias, "rule-alias", full, full)
+            for asked in rule.asks:
+                self.doc("ask", full, full, self.words_of(asked))
+                said = rewrite(asked)  # read as a question is ("run out of health": zero health)
+                self.asks.append([full, list(dict.fromkeys(self.content_stems(said))), intent(said)])
         self.components_rule = self._components_rule(walked)
         self.setup_rule = self._setup_rule(walked)
 
@@ -210,6 +217,7 @@ class _Builder(DataDocs):
                              "players": {"min": game.players.min, "max": game.players.max},
                              "play_time": game.play_time, "age": game.age}
         self.data["icons"] = self.icons
+        self.data["asks"] = self.asks
         self.data["components_rule"] = self.components_rule
 
     @staticmethod

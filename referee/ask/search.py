@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 
+from .asked import ask_matches
 from .intent import DEFINITION, intent
 from .intent import OTHER as OTHER_INTENT
 from .phrases import NAME_KINDS, PhraseHit, match_phrases
@@ -46,6 +47,7 @@ THING_KINDS = ("term", "term-alias")
 THING_IN_SCENE = 0.6
 W_FTS = 0.35  # BM25, relative to the best rule's
 W_PHRASE = 0.45  # phrases naming the rule
+W_ASKED = 1.5  # a question the section answers (Rule.asks), as close to the player's as this
 IDF_POWER = 0.4  # rare words weigh more than common ones, but not overwhelmingly (fitted on four folds)
 GENERIC_WEIGHT = 0.5  # an everyday word, outside the names the game uses
 LENGTH_BONUS = 0.5  # a phrase of n words counts 1 + 0.5 (n - 1) times: longer names say more
@@ -148,6 +150,7 @@ def search(index: GameIndex, query: Query) -> SearchResult:
             if match >= FAQ_MATCH:
                 phrase_score[rule] = max(phrase_score.get(rule, 0.0), FAQ_WEIGHT * match)
     top_fts = max(fts.values(), default=0.0) or 1.0
+    asked = ask_matches(index, content, idf, total, weight, query.text)
 
     # Coverage of a rule: its best passage, with the words of any phrase naming the rule.
     coverage: dict[str, float] = {}
@@ -162,10 +165,11 @@ def search(index: GameIndex, query: Query) -> SearchResult:
 
     hits = []
     variant = _asks_variant(query)
-    for rule in set(fts) | set(phrase_score) | set(coverage):
+    for rule in set(fts) | set(phrase_score) | set(coverage) | set(asked):
         if rule not in index.rules:
             continue
-        score = coverage.get(rule, 0.0) + W_FTS * fts.get(rule, 0.0) / top_fts + W_PHRASE * phrase_score.get(rule, 0.0)
+        score = (coverage.get(rule, 0.0) + W_FTS * fts.get(rule, 0.0) / top_fts
+                 + W_PHRASE * phrase_score.get(rule, 0.0) + W_ASKED * asked.get(rule, 0.0))
         if index.rules[rule].optional:
             score *= VARIANT_ASKED if variant else VARIANT
         hits.append(RuleHit(rule, score, coverage.get(rule, 0.0), fts.get(rule, 0.0) / top_fts,
