@@ -9,11 +9,15 @@ import math
 import sys
 import time
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from .options import BOOKS, DEFAULT_OPTIONS, FORMATS, LAYOUTS, PAPERS, WATCH_OPTIONS
+
+if TYPE_CHECKING:  # for annotations only: importing them at start-up would slow `cards --help`
+    from .kit.build import BuildResult
+    from .kit.state import FreshKit
 
 app = typer.Typer(
     name="cards",
@@ -123,15 +127,16 @@ def build(
     started = time.perf_counter()
     fresh, stale = fresh_kits(_games(games), options)  # kits up to date are not even loaded
     loaded_games = [_load(ref) for ref in stale]
-    results, problems = [], []
+    results: list[FreshKit | BuildResult] = list(fresh)
+    problems: list[str] = []
     try:
         if loaded_games:
             from .kit.build import build_kits
 
-            results, problems = build_kits(loaded_games, options, progress=say)
+            built, problems = build_kits(loaded_games, options, progress=say)
+            results += built
     except BuildError as exc:  # options every game shares (--die-size 0 ...)
         _fail(str(exc))
-    results = [*fresh, *results]
     for problem in problems:
         typer.echo(problem, err=True)
     failed = bool(problems)

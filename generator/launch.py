@@ -80,9 +80,10 @@ class Command:
             if name not in self.options or (has_value and not name.startswith("--")):
                 return None  # --help, --, -gX, -g=X, an unknown option: Typer decides
             if not has_value:
-                value = next(args, None)
-                if value is None or value.startswith("-"):
+                following = next(args, None)
+                if following is None or following.startswith("-"):
                     return None
+                value = following
             dest, convert = self.options[name]
             if dest in given and dest not in self.repeat:
                 return None
@@ -208,8 +209,11 @@ def _columns() -> str:
     columns = os.environ.get("COLUMNS", "")
     if columns.isdigit() and int(columns) > 0:
         return columns
+    stdout = sys.__stdout__
+    if stdout is None:  # started without a standard output (pythonw, a detached process)
+        return "default"
     try:
-        return str(os.get_terminal_size(sys.__stdout__.fileno()).columns)
+        return str(os.get_terminal_size(stdout.fileno()).columns)
     except (AttributeError, ValueError, OSError):
         return "default"
 
