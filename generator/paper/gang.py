@@ -20,9 +20,9 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from ..scene.nodes import Line, Text, mm, walk_nodes
-from .gutterfold import gutterfold
+from .gutterfold import FOLD_LABEL_MM, gutterfold
 from .impose import BACK_EDGE_MM, MARK_GAP_MM, MIN_MARK_MM, Page, Placement, SheetSpec, _clip, _duplex, grid_marks, plan_axis
-from .items import Item, PaperSpec, fill_band, impose_items, place_slot
+from .items import Item, PaperSpec, fill_band, impose_items, place_folded, place_slot
 from .output import Output, file_name
 from .sheet_labels import label_sheet
 from .sizes import PRINTABLE_MARGIN_MM
@@ -118,7 +118,7 @@ def impose_gang(parts: list[Gangable], card_spec: SheetSpec, item_spec: PaperSpe
             label_of[id(card.front)] = part.label
         for item in part.items:
             label = part.names.get(item.piece, part.label)
-            if card_spec.layout != "gutterfold" and _card_like(item, sizes):
+            if _card_like(item, sizes):
                 card = _as_card(item, label)
                 cards.append(card)
                 label_of[id(card.front)] = label
@@ -128,23 +128,25 @@ def impose_gang(parts: list[Gangable], card_spec: SheetSpec, item_spec: PaperSpe
     by_size: dict[tuple[float, float], list[CardFaces]] = {}
     for card in cards:
         by_size.setdefault((round(card.front.width, 3), round(card.front.height, 3)), []).append(card)
+    folded = card_spec.layout == "gutterfold"
     pages: list[Page] = []
     partial: list[Page] = []  # each size's last front page: room for other cards and pieces below
     for stream in by_size.values():
-        if card_spec.layout != "gutterfold":
+        if not folded:
             for front in partial:  # rows of this size below another size's last row
                 stream = stream[_cards_below(front, pages[pages.index(front) + 1], stream, card_spec):]
         if not stream:
             continue
         spec = replace(card_spec, ruler=card_spec.ruler and not pages)
-        imposed = gutterfold(stream, spec) if card_spec.layout == "gutterfold" else _duplex(stream, spec)
-        if card_spec.layout != "gutterfold":
-            partial.append(imposed[-2])
+        imposed = gutterfold(stream, spec) if folded else _duplex(stream, spec)
+        partial.append(imposed[-1] if folded else imposed[-2])
         pages += imposed
-    for front in partial:
+    # Pieces in the room below the cards: on a gutterfold sheet, every sheet's band below its
+    # grid, fronts against the fold and backs mirrored beyond it, as its cards.
+    for front in (pages if folded else partial):
         if not items:
             break
-        items = _fill_below(front, pages[pages.index(front) + 1], items, item_spec)
+        items = _fill_below(front, None if folded else pages[pages.index(front) + 1], items, item_spec)
     card_pages = list(pages)
     if items:
         sheets_so_far = _sheet_count(pages)
@@ -207,26 +209,35 @@ def _below(line: Line, top: float) -> Line:
     return replace(line, y1=max(line.y1, top), y2=max(line.y2, top))
 
 
-def _fill_below(front: Page, back: Page, items: list[Item], spec: PaperSpec) -> list[Item]:
-    """Put the leading ``items`` that fit below the cards of a card sheet; return the rest."""
+def _fill_below(front: Page, back: Page | None, items: list[Item], spec: PaperSpec) -> list[Item]:
+    """Put the leading ``items`` that fit below the cards of a card sheet (its back page, or with
+    none a gutterfold sheet, where they go against the fold as its cards); return the rest."""
     gap = mm(spec.gap_mm)
-    top = _lowest(front) + gap
-    bottom = front.height - mm(PRINTABLE_MARGIN_MM[spec.paper]) - gap / 2
-    slots = fill_band(items, spec, front.width, top, bottom)
+    folded = back is None
+    # A gutterfold sheet's band is its left half (backs mirror it), above the fold's label.
+    top = _lowest(front, front.width / 2 if folded else None) + gap
+    bottom = front.height - mm(PRINTABLE_MARGIN_MM[spec.paper]) - gap / 2 - (mm(FOLD_LABEL_MM) if folded else 0.0)
+    slots = fill_band(items, spec, front.width, top, bottom, half=folded)
     for slot in slots:
-        place_slot(slot, front, back, spec)
+        if back is None:
+            place_folded(slot, front, spec)
+        else:
+            place_slot(slot, front, back, spec)
     return items[len(slots):]
 
 
-def _lowest(page: Page) -> float:
-    """The lowest point anything on the page reaches: a card's bleed, a crop mark, a ruler's label."""
+def _lowest(page: Page, left_of: float | None = None) -> float:
+    """The lowest point anything on the page reaches (of what starts ``left_of`` a line, if given):
+    a card's bleed, a crop mark, a ruler's label."""
     low = 0.0
+    limit = page.width if left_of is None else left_of
     for placement in page.placements:
-        low = max(low, placement.clip[1] + placement.clip[3])
+        if placement.clip[0] < limit:
+            low = max(low, placement.clip[1] + placement.clip[3])
     for node in walk_nodes(page.marks):
-        if isinstance(node, Line):
+        if isinstance(node, Line) and min(node.x1, node.x2) < limit:
             low = max(low, node.y1, node.y2)
-        elif isinstance(node, Text):
+        elif isinstance(node, Text) and node.x < limit:
             low = max(low, node.y + node.size * 0.3)  # a label's descenders
     return low
 

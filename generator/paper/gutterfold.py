@@ -88,6 +88,7 @@ def gutterfold(copies: list[CardFaces], spec: SheetSpec) -> list[Page]:
 
 
 FOLD_COLOUR = "#777777"
+FOLD_LABEL_MM = 3.0  # the 'fold' label at each end of the line, inside the printable margins
 FOLD_WIDTH = 0.6  # points: heavier than a crop mark, lighter than the ruler
 
 

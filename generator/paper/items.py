@@ -195,11 +195,13 @@ def place_slot(slot: Slot, front: Page, back: Page, spec: PaperSpec) -> None:
             back.placements.append(_placed(part, bx + part.dx, by + part.dy, bleed, "back", item.piece))
 
 
-def fill_band(items: list[Item], spec: PaperSpec, page_w: float, top: float, bottom: float) -> list[Slot]:
+def fill_band(items: list[Item], spec: PaperSpec, page_w: float, top: float, bottom: float,
+              half: bool = False) -> list[Slot]:
     """Slots for the leading items that fit, in rows, between ``top`` and ``bottom`` (their trim
-    edges), the block centred across the page: the room a sheet of cards leaves below its last row."""
+    edges), the block centred across the page (``half``: in its left half, against the fold in its
+    middle): the room a sheet of cards leaves below its last row."""
     margin, gap = mm(spec.margin_mm), mm(spec.gap_mm)
-    usable_w = page_w - 2 * margin
+    usable_w = page_w / 2 - gap / 2 - margin if half else page_w - 2 * margin
     chosen: list[tuple[list[Item], float]] = []
     y = top
     for row in _rows(items, usable_w, gap, spec.mix_rows):
@@ -214,7 +216,7 @@ def fill_band(items: list[Item], spec: PaperSpec, page_w: float, top: float, bot
     slots = []
     for row, y in chosen:
         height = max(i.h for i in row)
-        x = (page_w - block_w) / 2
+        x = page_w / 2 - gap / 2 - block_w if half else (page_w - block_w) / 2
         for item in row:
             slots.append(Slot(item, x, y + (height - item.h) / 2))
             x += item.w + gap
@@ -251,14 +253,7 @@ def _gutterfold(items: list[Item], spec: PaperSpec, title: str, first_sheet: int
     for number, slots in enumerate(slot_pages, start=first_sheet):
         page = Page(page_w, page_h, "both")
         for slot in slots:
-            item = slot.item
-            bleed = min(item.bleed, gap / 2)
-            for part in item.front:
-                page.placements.append(_placed(part, slot.x + part.dx, slot.y + part.dy, bleed, "front", item.piece))
-            page.marks.append(Group(tuple(item.lines), slot.x, slot.y))
-            bx = 2 * fold - slot.x - item.w  # folded over, the back lies behind its front
-            for part in item.back or ():
-                page.placements.append(_placed(part, bx + part.dx, slot.y + part.dy, bleed, "back", item.piece))
+            place_folded(slot, page, spec)
         page.marks += fold_line(fold, page_h, mm(PRINTABLE_MARGIN_MM[spec.paper]), gap)
         page.marks.append(footer(page_w, page_h, f"{title}: sheet {number} of {sheets}  "
                                                  "(fold along the middle line, glue, then cut)"))
@@ -266,6 +261,19 @@ def _gutterfold(items: list[Item], spec: PaperSpec, title: str, first_sheet: int
             page.marks += ruler(fold / 2, ruler_y(spec, page_h))
         pages.append(page)
     return pages
+
+
+def place_folded(slot: Slot, page: Page, spec: PaperSpec) -> None:
+    """A slot's faces and cut lines left of the fold down the middle of ``page``, its back mirrored
+    about the fold, so that folded over the back lies behind its front."""
+    item, fold = slot.item, page.width / 2
+    bleed = min(item.bleed, mm(spec.gap_mm) / 2)
+    for part in item.front:
+        page.placements.append(_placed(part, slot.x + part.dx, slot.y + part.dy, bleed, "front", item.piece))
+    page.marks.append(Group(tuple(item.lines), slot.x, slot.y))
+    bx = 2 * fold - slot.x - item.w
+    for part in item.back or ():
+        page.placements.append(_placed(part, bx + part.dx, slot.y + part.dy, bleed, "back", item.piece))
 
 
 def _single(items: list[Item]) -> list[Page]:
