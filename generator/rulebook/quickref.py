@@ -1,11 +1,14 @@
 """The one-page quick reference: what a player looks up mid-game, packed to fit one landscape page.
 
-Blocks (turn summaries, cycles, small charts, icons, bigger tables, key numbers) come in order of
-how much a player wants them. One layout measures every block at the smallest type size: if they
-do not all fit there (the usual case for a whole game), that is the size, and the packer leaves
-out the blocks that do not fit, least wanted first. Only when everything fits at the smallest size
-does a second layout measure the largest, and the packer picks the largest size at which
-everything fits. A final layout writes the page and checks that it really is one page.
+Blocks come in order of how much a player wants them, never of their size (``VALUE``): the turn
+summary, then what each side, space, ability and action does, the beats cycles, the charts read
+during play, the icons, other lists, set-up charts, other tables, key numbers. One layout measures
+every block at the smallest type size: if they do not all fit there (the usual case for a whole
+game), that is the size, and the packer leaves out the least wanted blocks that do not fit, never
+one that fits in the room left; the page's foot names what was left off. Only when everything
+fits at the smallest size does a second layout measure the largest, and the packer picks the
+largest size at which everything fits. A final layout writes the page and checks that it really
+is one page.
 """
 from __future__ import annotations
 
@@ -13,6 +16,8 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+
+from markupsafe import Markup
 
 from ..model.loader import LoadedGame
 from .context import BookData
@@ -46,50 +51,84 @@ def _says_nothing(table) -> bool:
             and all(isinstance(r, (list, tuple)) and len(r) == 2 and r[0] == r[1] for r in table.rows))
 
 
+SET_UP = re.compile(r"set-?up|prepar|component", re.IGNORECASE)  # read once, before play
+# How much a player wants a block, most first; blocks of one rank keep the data's order.
+VALUE = ("turn", "effects", "cycle", "in-play", "icons", "list", "set-up", "records", "values")
+
+
+def _set_up(data: BookData, table) -> bool:
+    """A table cited from the set-up (or components) chapter: looked at once, not all game."""
+    top = str(table.rule or "").split(".")[0]
+    title = data.rule_titles.get(top, "")
+    return bool(top) and bool(SET_UP.search(f"{top} {title}"))
+
+
+def _rank(data: BookData, table, view: TableView) -> str:
+    if table.kind == "list":
+        return "turn" if TURN_WORDS.search(f"{table.id} {table.title}") else "list"
+    if table.kind == "cycle":
+        return "cycle"
+    if table.kind in ("chart", "map") and view.style != "stacked":
+        return "set-up" if _set_up(data, table) else "in-play"
+    return "records"
+
+
 def blocks(data: BookData) -> list[dict[str, Any]]:
-    """Most wanted first: the packer leaves out blocks from the end."""
+    """Most wanted first (``VALUE``, then the data's order): the packer leaves out blocks from
+    the end. Each block has a ``label`` (its title and section) for the page's list of what was
+    left off."""
     game = data.game
-    aids = {t.id: effects(data, t) for t in game.tables}
-    aids = {k: v for k, v in aids.items() if v is not None}
-    tables = [t for t in game.tables if t.id not in aids and not _says_nothing(t)]
-    views = [data.table(t) for t in tables]
-    by_kind: dict[str, list[TableView]] = {}
-    for table, view in zip(tables, views):
-        by_kind.setdefault(table.kind, []).append(view)
-    lists = sorted(by_kind.get("list", []), key=lambda t: not TURN_WORDS.search(f"{t.id} {t.title}"))
-    result: list[dict[str, Any]] = [{"kind": "table", "table": t} for t in lists]
-    if not result:  # no turn summary in the data: the top-level sections are the next best thing
-        result.append({"kind": "outline", "rows": [(s.number, s.title) for s in data.sections() if s.depth == 0]})
-    # What each side, space, ability or action does: what a table looks up all game.
-    result += sorted(aids.values(), key=lambda b: -len(b["rows"]))  # the longest vocabularies first
-    result += [{"kind": "table", "table": t} for t in by_kind.get("cycle", [])]
-    small = sorted(by_kind.get("map", []) + by_kind.get("chart", []), key=lambda t: t.size)
-    result += [{"kind": "table", "table": t} for t in small]
+    ranked: list[tuple[int, int, dict[str, Any]]] = []
+    for order, table in enumerate(game.tables):
+        aid = effects(data, table)
+        if aid is not None:  # what each side, space, ability or action does
+            pictured = any("<img" in str(head) for head, _text in aid["rows"])  # drawn on a component
+            aid["label"] = Markup("{} {}").format(aid["title"], aid["ref"])
+            ranked.append((VALUE.index("effects"), order - (0 if pictured else -len(game.tables)), aid))
+        elif not _says_nothing(table):
+            view = data.table(table)
+            block = {"kind": "table", "table": view, "label": Markup("{} {}").format(view.title, view.ref)}
+            ranked.append((VALUE.index(_rank(data, table, view)), order, block))
+    if not any(block.get("table") is not None and rank == VALUE.index("turn") for rank, _o, block in ranked):
+        # no turn summary in the data: the top-level sections are the next best thing
+        ranked.append((VALUE.index("turn"), -1, {"kind": "outline", "label": Markup("Rules at a glance"),
+                       "rows": [(s.number, s.title) for s in data.sections() if s.depth == 0]}))
     legend = data.icon_legend()
     if legend:
-        result.append({"kind": "icons", "rows": legend})
-    result += [{"kind": "table", "table": t} for t in sorted(by_kind.get("records", []), key=lambda t: t.size)]
+        ranked.append((VALUE.index("icons"), 0, {"kind": "icons", "rows": legend, "label": Markup("Icons")}))
     values = data.values()
     if values:
-        result.append({"kind": "values", "rows": values})
-    return result
+        ranked.append((VALUE.index("values"), 0, {"kind": "values", "rows": values, "label": Markup("Key numbers")}))
+    return [block for _rank_, _order, block in sorted(ranked, key=lambda r: (r[0], r[1]))]
 
 
-def pack(heights: Sequence[float], room: float, columns: int) -> tuple[list[list[int]], list[int]]:
-    """First fit, most wanted first: each block goes into the first column with room for it.
-    Returns the block indexes per column (in priority order) and the blocks left out."""
+def _first_fit(order: Sequence[int], heights: Sequence[float], room: float,
+               columns: int) -> tuple[list[list[int]], list[int]]:
     filled = [0.0] * columns
     placed: list[list[int]] = [[] for _ in range(columns)]
     left_out = []
-    for index, height in enumerate(heights):
-        for column in range(columns):
-            if filled[column] + height <= room:
-                filled[column] += height
-                placed[column].append(index)
-                break
-        else:
+    for index in order:
+        column = next((c for c in range(columns) if filled[c] + heights[index] <= room), None)
+        if column is None:
             left_out.append(index)
+        else:
+            filled[column] += heights[index]
+            placed[column].append(index)
     return placed, left_out
+
+
+def pack(heights: Sequence[float], room: float, columns: int) -> tuple[list[list[int]], list[int]]:
+    """Blocks into columns, leaving out the least wanted (the last) first: first fit in order of
+    want, and first fit tallest first (which fits more when a few big blocks fill the page);
+    whichever leaves out less wanted blocks wins. A block is only ever left out when it fits in
+    no column's room left. Returns the block indexes per column (each in order of want, the
+    column holding the most wanted block first) and the blocks left out."""
+    by_want = list(range(len(heights)))
+    tallest_first = sorted(by_want, key=lambda i: -heights[i])
+    candidates = [_first_fit(by_want, heights, room, columns), _first_fit(tallest_first, heights, room, columns)]
+    placed, left_out = max(candidates, key=lambda c: [i not in c[1] for i in by_want])  # keeps the most wanted
+    placed = sorted((sorted(column) for column in placed), key=lambda c: c[0] if c else len(heights))
+    return placed, sorted(left_out)
 
 
 def balance(heights: Sequence[float], room: float, columns: int) -> list[list[int]]:
@@ -147,12 +186,14 @@ def plan(large: Sequence[float], small: Sequence[float] | None, head: tuple[floa
 def _measure(template, common: dict, geo: dict, items: list, size: float, roots, base):
     from .pdf import anchor_positions
 
-    html = template.render(**common, geo=geo, font_size=size, measure=True, blocks=items, columns=[])
+    html = template.render(**common, geo=geo, font_size=size, measure=True, blocks=items, columns=[],
+                           left_off=[items[-1]["label"]] if items else [])
     positions, rendered = anchor_positions(html, roots, base)
     marks = [positions[f"qb-{i}"] for i in range(len(items) + 1)]
     heights = [b - a for a, b in zip(marks, marks[1:])]
     head = (positions["qr-main"] - positions["qr-top"]) + (positions["qr-end"] - positions["qr-foot"])
-    return heights, head, rendered
+    note = positions["qr-note-end"] - positions["qr-note"]  # the foot's line naming what was left off
+    return heights, head, note, rendered
 
 
 def build_quickref(loaded: LoadedGame, data: BookData, environment, common: dict, target: Path,
@@ -168,20 +209,24 @@ def build_quickref(loaded: LoadedGame, data: BookData, environment, common: dict
     room = (geo["height"] - 2 * MARGIN_TB) * PT_PER_MM
     sizes = SIZES if book.name == "a5" else LARGE_SIZES
     count = geo["columns"]
-    small, head_small, measured = _measure(template, common, geo, items, sizes[-1], roots, base)
+    small, head_small, note, measured = _measure(template, common, geo, items, sizes[-1], roots, base)
     placed, left_out = pack(small, (room - head_small) * EXACT, count)
+    if left_out:  # the foot then names what was left off, in a line of its own
+        placed, left_out = pack(small, (room - head_small - note) * EXACT, count)
     size = sizes[-1]
     if not left_out:  # everything fits at the smallest size: measure the largest, to pick the size between
-        large, head_large, measured_large = _measure(template, common, geo, items, sizes[0], roots, base)
+        large, head_large, _note, measured_large = _measure(template, common, geo, items, sizes[0], roots, base)
         measured.refused += measured_large.refused
         measured.warnings += measured_large.warnings
         fits_large = not pack(large, (room - head_large) * EXACT, count)[1]
         size, placed = plan(large, None if fits_large else small, (head_large, head_small), room, count, sizes)
     while True:
         columns = [[items[i] for i in column] for column in placed]
-        html = template.render(**common, geo=geo, font_size=size, measure=False, blocks=items, columns=columns)
-        rendered = write_pdf(html, target, roots, base)
         chosen = sorted(i for column in placed for i in column)
+        left_off = [item["label"] for i, item in enumerate(items) if i not in chosen]
+        html = template.render(**common, geo=geo, font_size=size, measure=False, blocks=items, columns=columns,
+                               left_off=left_off)
+        rendered = write_pdf(html, target, roots, base)
         if rendered.pages <= 1 or len(chosen) <= 1:
             break
         last = chosen[-1]  # the estimate was off: leave out the least wanted block and try again
