@@ -295,5 +295,9 @@ class BookData(TableViews):
                  "text": self.text.block(n.text, f"note '{n.topic}' text")} for n in self.game.notes]
 
     def icon_legend(self) -> list[tuple[Markup, str]]:
+        """The symbols a player must decode. A card's own picture (an icon called what the card
+        is called) is left out: the card names it."""
+        card_names = {card.name.casefold() for deck in self.game.decks for card in deck.cards}
         return [(self.icon_img(icon_id), self.names[icon_id])
-                for icon_id, info in self.game.icons.items() if info.file]
+                for icon_id, info in self.game.icons.items()
+                if info.file and self.names[icon_id].casefold() not in card_names]

@@ -50,7 +50,7 @@ def _head_column(table: Table, rows: list[dict], sources: set[str]) -> str | Non
         return "name"
     columns = list(table.columns) or list(rows[0])
     for column in columns:
-        if column not in HIDDEN and column not in sources:
+        if column not in HIDDEN and column not in sources and column not in table.drawing_fields:
             return column
     return None
 

@@ -15,6 +15,7 @@ from .rows import capital, effects
 from .views import TableView, _narrow, _number
 
 LEADING_NUMBER = re.compile(r"^\s*\d+[.):]\s+")
+SHORT_CELL = 10  # characters: a map whose every cell is this short reads across, like a chart
 PROSE_KEYS = ("effect", "text", "summary", "description")  # read as sentences, without a "key:" label
 
 
@@ -78,14 +79,15 @@ class TableViews:
         view.size = len(view.items) * 2
 
     def _chart(self, table: Table, view: TableView, where: str) -> None:
-        header = [self.text.inline(humanize(c).capitalize(), where) for c in table.columns]
-        rows = [[escape(_number(v)) for v in row] for row in table.rows]
-        if len(table.columns) <= 3 and len(rows) > 5:  # long and narrow: read it across instead
+        shown = [i for i, c in enumerate(table.columns) if c not in table.drawing_fields]
+        header = [self.text.inline(humanize(table.columns[i]).capitalize(), where) for i in shown]
+        rows = [[escape(_number(row[i])) for i in shown] for row in table.rows]
+        if len(shown) <= 3 and len(rows) > 5:  # long and narrow: read it across instead
             view.rows = [[header[i]] + [row[i] for row in rows] for i in range(len(header))]
             view.row_heads = True
         else:
             view.header, view.rows = header, rows
-        view.size = len(table.columns) * (len(rows) + 1)
+        view.size = len(shown) * (len(rows) + 1)
         view.narrow = _narrow(view)
 
     def _records(self, table: Table, view: TableView, where: str) -> None:
@@ -94,7 +96,8 @@ class TableViews:
         if not columns:
             for row in rows:
                 columns.extend(k for k in row if k not in columns)
-        columns = [c for c in columns if c != "sample"]
+        hidden = table.drawing_fields | {"sample"}  # how to draw it is not for players
+        columns = [c for c in columns if c not in hidden]
         if "name" in columns and "id" in columns:
             columns.remove("id")  # the name says it to a reader; the id is for the referee
         if "rule" in columns:  # a cited section reads best at the end of the row
@@ -123,6 +126,10 @@ class TableViews:
                 if icon_index is not None and str(line[icon_index]) != "–":
                     head = Markup("{} {}").format(line[icon_index], head)
                 view.entries.append((head, fields))
+        elif table.kind == "map" and len(columns) <= 3 and len(cells) > 5 and all(
+                len(str(cell)) <= SHORT_CELL for line in cells for cell in line):  # a die's few words: across
+            view.rows = [[header[i]] + [line[i] for line in cells] for i in range(len(columns))]
+            view.row_heads = True
         else:
             view.header, view.rows = header, cells
             view.narrow = _narrow(view)
