@@ -24,7 +24,7 @@ coordinates of a grid and a hex map live in generator/model/board_geometry.py.
 from __future__ import annotations
 
 from contextvars import ContextVar
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
@@ -50,7 +50,8 @@ def raw_map(data: Any) -> dict | None:
         if not isinstance(part, dict):
             return None
         columns, rows = part.get("columns"), part.get("rows")
-        if all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 200 for v in (columns, rows)):
+        if isinstance(columns, int) and isinstance(rows, int) \
+                and all(not isinstance(v, bool) and 1 <= v <= 200 for v in (columns, rows)):
             return columns, rows
         return None
 
@@ -128,7 +129,10 @@ def check_box(box, size: tuple[float, float] | None, where: str = "") -> None:
 
 SpaceKind = Literal["plain", "start", "milestone", "slot", "store", "printed", "rattlebones-start"]
 Direction = Literal["clockwise", "counterclockwise", "anticlockwise", "counter-clockwise"]
-CardSize = Literal[tuple(CARD_SIZES_MM)]  # type: ignore[valid-type]
+if TYPE_CHECKING:
+    CardSize = str  # the names are CARD_SIZES_MM's keys, known only when the module runs
+else:
+    CardSize = Literal[tuple(CARD_SIZES_MM)]  # so pydantic names the sizes it accepts
 
 
 class Space(Data):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 from pydantic import BaseModel, ValidationError
 
@@ -213,6 +213,7 @@ def locate_region(source: Path | None, region_id: str, key: str = "value") -> tu
         return None, None, ""
 
     def search(value: Any, path: tuple) -> tuple | None:
+        children: Iterable[tuple[Any, Any]]  # (key or index, value)
         if isinstance(value, dict):
             if value.get("id") == region_id and len(path) >= 2 and isinstance(path[-1], int):
                 return path

@@ -81,7 +81,7 @@ def _read_icon(path: Path) -> IconArt:
         numbers = [float(v) for v in re.split(r"[\s,]+", view_box.strip())]
         if len(numbers) != 4 or numbers[2] <= 0 or numbers[3] <= 0:
             raise IconError(f"{path}: viewBox must be four numbers with a positive width and height")
-        box = tuple(numbers)
+        box = (numbers[0], numbers[1], numbers[2], numbers[3])
     else:
         try:
             box = (0.0, 0.0, float(root.get("width", "0").rstrip("px")), float(root.get("height", "0").rstrip("px")))

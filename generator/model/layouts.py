@@ -25,7 +25,7 @@ generator/model/styles.py.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias
 
 from pydantic import BeforeValidator, Field, field_validator
 
@@ -44,6 +44,14 @@ def _long_colour(value: Any) -> Any:
 Colour = Annotated[str, BeforeValidator(_long_colour), Field(pattern=r"^(#[0-9a-fA-F]{6}|none)$")]
 Size = Annotated[float, Field(gt=2, le=200)]  # points
 Mm = Annotated[float, Field(ge=-50, le=2000)]
+if TYPE_CHECKING:
+    # A value, or a Choice of values picked by a card field. Any, as the drawing code (scene/compose.py)
+    # reads these only after styled_for() has picked each Choice, which no annotation here can say.
+    StyledSize: TypeAlias = Any
+    StyledColour: TypeAlias = Any
+    StyledText: TypeAlias = Any
+else:  # pydantic's tagged union of the value and a Choice of it (model/styles.py)
+    StyledSize, StyledColour, StyledText = styled(Size), styled(Colour), styled(str)
 
 
 class Font(Strict):
@@ -64,8 +72,8 @@ class CardFont(Font):
     """A card region's font: its size and colour may be chosen by a card field (styles.py), and its
     ``family`` is Lato or one the game ships (generator/model/fonts.py); default: the layout's."""
 
-    size: styled(Size) = 9.0
-    color: styled(Colour) = "#1a1a1a"
+    size: StyledSize = 9.0
+    color: StyledColour = "#1a1a1a"
     family: Annotated[str, Field(min_length=1, max_length=60)] | None = None
 
     @property
@@ -84,11 +92,11 @@ class Region(Strict):
     id: Id
     kind: Literal["text", "icon", "image", "rect", "line"]
     box: tuple[Mm, Mm, Mm, Mm]
-    value: styled(str) | None = None
+    value: StyledText | None = None
     when: str | None = None
     font: CardFont = CardFont()
-    fill: styled(Colour) | None = None
-    stroke: styled(Colour) | None = None
+    fill: StyledColour | None = None
+    stroke: StyledColour | None = None
     stroke_width: Annotated[float, Field(ge=0, le=10)] = 0.3  # mm
     radius: Annotated[float, Field(ge=0, le=50)] = 0.0  # mm, rounded corners of a rect
     padding: Annotated[float, Field(ge=0, le=20)] = 0.0  # mm, inside a text box
@@ -102,7 +110,7 @@ class Layout(Strict):
     size: str | tuple[Mm, Mm] = "poker"
     bleed: Annotated[float, Field(ge=0, le=10)] = 3.0
     safe: Annotated[float, Field(ge=0, le=20)] = 3.0
-    background: styled(Colour) | None = None  # fills the bleed too
+    background: StyledColour | None = None  # fills the bleed too
     font: LayoutFont = LayoutFont()  # {family: ...}: the regions' family, unless a region names its own
     fields: tuple[str, ...] | None = None  # the card fields this layout shows, beyond id/name/count
     rescale: bool = False  # with extends and a new size: scale inherited regions to the new size

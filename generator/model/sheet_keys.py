@@ -125,8 +125,9 @@ def _walk(node: Any, found: set) -> None:
             return
         if _is_game_pieces(_key_of(base)):  # game.pieces[<id>].key
             found.add(("game.pieces", key))
-    if _kind(node) == "Call" and _key_of(node.node) is not None:
-        base, method = _key_of(node.node)
+    called = _key_of(node.node) if _kind(node) == "Call" else None  # x.method(...)
+    if called is not None:
+        base, method = called
         if _named(base) is not None and method == "get":  # sheet.get('key'); sheet.get(name) reads any
             found.add((_named(base), _const_text(node.args[0]) if node.args else WHOLE))
     if _kind(node) == "Compare" and len(node.ops) == 1 and node.ops[0].op in ("in", "notin"):

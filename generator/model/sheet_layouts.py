@@ -168,7 +168,7 @@ class SheetLayout(Strict):
 
 def _fingerprint(folders: tuple[Path | None, ...]) -> tuple:
     """What the layout files are now: each file's path, target, size and time of change."""
-    files = []
+    files: list[tuple] = []  # a file's (path, target, size, time), or a missing folder's (path, None)
     for folder in folders:
         if folder is not None and folder.is_dir():
             for file in sorted(folder.glob("*.yaml")):
@@ -193,9 +193,9 @@ def load_sheet_layouts(game_root: Path | None) -> tuple[dict[str, SheetLayout], 
         key: tuple | None = (str(game_root), _fingerprint((SHEET_DIR, own)))
     except OSError:
         key = None  # a file went away while looking: read afresh, and report what is found
-    if key is not None and key in _loaded:
-        layouts, problems = _loaded[key]
-        return dict(layouts), list(problems)
+    cached = _loaded.get(key) if key is not None else None
+    if cached is not None:
+        return dict(cached[0]), list(cached[1])
     problems: list[Problem] = []
     layouts = load_layout_set(SHEET_DIR, own, SheetLayout, problems, "sheet layout", game_root=game_root)
     if key is not None:

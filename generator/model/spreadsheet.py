@@ -62,9 +62,9 @@ class SheetPlaces:
         out = []
         for problem in problems:
             match = _CARD_PATH.match(problem.path or "")
-            placed = next((p for p in self.placed if match and p.deck == int(match.group(1))
-                           and p.file == problem.file), None)
-            if placed is None or int(match.group(2)) >= len(placed.rows):
+            placed = None if match is None else next(
+                (p for p in self.placed if p.deck == int(match.group(1)) and p.file == problem.file), None)
+            if match is None or placed is None or int(match.group(2)) >= len(placed.rows):
                 out.append(problem)
                 continue
             row = placed.rows[int(match.group(2))]
@@ -216,7 +216,7 @@ def _rows_to_cards(file: Path, index: int, deck: dict, rows: list, columns: dict
                    label=f"row {header_row}, column {column_letter(column)}")
                 del fields[column]
     placed = _Placed(file=file, deck=index, columns={f: (c, h) for c, (f, h) in fields.items()})
-    cards = []
+    cards: list[dict[str, Any]] = []
     for number, cells in body:
         card: dict[str, Any] = {}
         for column, (name, _header) in fields.items():

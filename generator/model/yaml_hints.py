@@ -51,7 +51,7 @@ def trap_hint(text: str, line: int, message: str) -> str | None:
         return None
     nearby = [n for n in (line, line - 1) if 0 <= n < len(lines)]
     for number in nearby:
-        indent = re.match(r"^[ \t]*", lines[number]).group(0)
+        indent = lines[number][:len(lines[number]) - len(lines[number].lstrip(" \t"))]
         if "\t" in indent:
             return (f"line {number + 1} is indented with a tab; YAML indents with spaces only: "
                     f"replace the tab with spaces (set your editor to insert spaces)")
