@@ -15,22 +15,41 @@ class DeckPages:
     """A deck's duplex or single pages, made one sheet at a time each time they are read, so a
     10,000-card deck's placements and crop marks are never all in memory. Whether the cards fit
     the paper is checked when made, so a build still fails before its first file is written;
-    pickled (for build fingerprints) as the faces and spec it is made from."""
+    pickled (for build fingerprints) as the faces, spec and label it is made from. With a
+    ``label``, each duplex sheet says which it is ('<label>: sheet 2 of 5')."""
 
-    def __init__(self, faces: list[CardFaces], spec: SheetSpec):
-        self.faces, self.spec = faces, spec
+    def __init__(self, faces: list[CardFaces], spec: SheetSpec, label: str = ""):
+        self.faces, self.spec, self.label = faces, spec, label
         if spec.layout != "single":
             _duplex_grid_checked(next(f for f in faces if f.count).front, spec)
 
+    def labelled(self, label: str) -> DeckPages:
+        return DeckPages(self.faces, self.spec, label)
+
     def __iter__(self) -> Iterator[Page]:
         copies = expand(self.faces)
-        return _single(copies, self.spec) if self.spec.layout == "single" else _duplex_pages(copies, self.spec)
+        if self.spec.layout == "single":
+            return _single(copies, self.spec)
+        pages = _duplex_pages(copies, self.spec)
+        if not self.label:
+            return pages
+        from .sheet_labels import label_pages
+
+        return label_pages(pages, self.sheets(), self.label, self.spec.paper)
+
+    def sheets(self) -> int:
+        """How many sheets the deck's duplex pages take, without making them."""
+        copies = sum(face.count for face in self.faces)
+        grid = _duplex_grid_checked(next(f for f in self.faces if f.count).front, self.spec)
+        per_sheet = grid.cols.count * grid.rows.count
+        first = per_sheet - 1 if grid.ruler == "cell" else per_sheet  # the ruler took a card's cell
+        return 1 + -(-max(0, copies - first) // per_sheet)
 
     def __getitem__(self, index):
         return list(self)[index]
 
     def __reduce__(self):
-        return DeckPages, (self.faces, self.spec)
+        return DeckPages, (self.faces, self.spec, self.label)
 
     def scene_uses(self) -> Counter:
         """How many times each scene key is placed: every copy's front and back once."""

@@ -20,11 +20,12 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from ..scene.nodes import Line, Text, mm, walk_nodes
+from .deck_pages import DeckPages
 from .gutterfold import FOLD_LABEL_MM, gutterfold
 from .impose import BACK_EDGE_MM, MARK_GAP_MM, MIN_MARK_MM, Page, Placement, SheetSpec, _clip, _duplex, grid_marks, plan_axis
 from .items import Item, PaperSpec, fill_band, impose_items, place_folded, place_slot
 from .output import Output, file_name
-from .sheet_labels import label_sheet
+from .sheet_labels import label_pages
 from .sizes import PRINTABLE_MARGIN_MM
 
 if TYPE_CHECKING:
@@ -54,8 +55,10 @@ def gang_outputs(outputs: list[Output], title: str, card_spec: SheetSpec, item_s
     """``outputs`` with every group of two or more gangable outputs of one stock and sides replaced,
     where its first member was, by one ganged output. Nothing is ganged for ``--layout single``
     (one face a page) or a partial build."""
-    if partial or card_spec.layout == "single":
+    if card_spec.layout == "single":  # the page is the card: nothing to label
         return outputs
+    if partial:
+        return [_labelled(output, title) for output in outputs]
     item_spec = replace(item_spec, mix_rows=True)  # a row of coins may end with a tracker
     groups: dict[tuple[str, bool], list[Output]] = {}
     for output in outputs:
@@ -67,10 +70,24 @@ def gang_outputs(outputs: list[Output], title: str, card_spec: SheetSpec, item_s
         key = gang_key(output)
         members = groups.get(key, []) if key is not None else []
         if len(members) < 2:
-            result.append(output)
+            result.append(_labelled(output, title))
         elif output is members[0]:
             result.append(ganged_output(members, title, card_spec, item_spec))
     return result
+
+
+def _labelled(output: Output, title: str) -> Output:
+    """A deck in a file of its own, each sheet saying what it is as ganged sheets do ('Runes and
+    Bones: Runes: sheet 2 of 5'); pieces' sheets have their footers already."""
+    if output.kind != "deck" or not output.pages:
+        return output
+    label = f"{title}: {output.title}"
+    if isinstance(output.pages, DeckPages):
+        output.pages = output.pages.labelled(label)
+    else:
+        pages = list(output.pages)
+        output.pages = list(label_pages(pages, _sheet_count(pages), label, output.paper or "a4"))
+    return output
 
 
 def ganged_output(members: list[Output], title: str, card_spec: SheetSpec, item_spec: PaperSpec) -> Output:
@@ -154,17 +171,9 @@ def impose_gang(parts: list[Gangable], card_spec: SheetSpec, item_spec: PaperSpe
                              first_sheet=sheets_so_far + 1, total_sheets=sheets_so_far + _sheet_count(
                                  impose_items(items, replace(item_spec, ruler=False), title)))
         pages += extra
-    _label_card_sheets(card_pages, _sheet_count(pages), title, card_spec.paper)
+    for _page in label_pages(card_pages, _sheet_count(pages), title, card_spec.paper):
+        pass  # pieces' own sheets have their footer
     return pages, _sheet_map(pages, label_of)
-
-
-def _label_card_sheets(pages: list[Page], total: int, title: str, paper: str) -> None:
-    """Sheets of cards say which sheet they are, front and back (pieces' sheets have their footer)."""
-    number = 0
-    for page in pages:
-        number += page.side in ("front", "both")
-        side = ", back" if page.side == "back" else ""
-        label_sheet(page, f"{title}: sheet {number} of {total}{side}", PRINTABLE_MARGIN_MM[paper])
 
 
 def _cards_below(front: Page, back: Page, stream: list[CardFaces], spec: SheetSpec) -> int:

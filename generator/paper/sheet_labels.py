@@ -6,9 +6,12 @@ no such room goes unlabelled (PRINTING.md still lists what each sheet holds, in 
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+
 from ..scene.draw import CAP, fitted_size, text_width
 from ..scene.nodes import Line, Text, mm, walk_nodes
 from .impose import Page
+from .sizes import PRINTABLE_MARGIN_MM
 
 LABEL_SIZE = 6.0
 LABEL_COLOUR = "#666666"
@@ -60,3 +63,13 @@ def label_sheet(page: Page, text: str, printable_mm: float) -> bool:
                 page.marks.append(Text(x, bottom, text, "regular", size, LABEL_COLOUR, 90.0))
                 return True
     return False
+
+
+def label_pages(pages: Iterable[Page], total: int, title: str, paper: str) -> Iterator[Page]:
+    """Each sheet of cards labelled as it comes, front and back: '<title>: sheet 3 of 12' (', back')."""
+    number = 0
+    for page in pages:
+        number += page.side in ("front", "both")
+        side = ", back" if page.side == "back" else ""
+        label_sheet(page, f"{title}: sheet {number} of {total}{side}", PRINTABLE_MARGIN_MM[paper])
+        yield page
