@@ -2,11 +2,12 @@
 
 Geometry comes from the page's own content stream: each card face is a form XObject placed with
 a `cm` translation (its trim corner, since the form's origin is the trim corner) and crop marks
-are page-level `m`/`l` lines. All results are in millimetres, PDF coordinates (y up).
+are page-level `m`/`l` lines. All results are in millimetres, PDF coordinates (y up) unless a
+reader is asked for origin "top" (y down from the top edge, as the generator places things).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
@@ -23,20 +24,31 @@ class Placed:
     bleed: float
     form: str
     clip: tuple[float, float, float, float] | None = None  # x, y, w, h actually shown (trim + bleed kept)
+    tag: str = "Card"  # the marked-content tag: "Card" or "Piece"
+    side: str = ""  # "front" or "back": what the face says (pieces), else the page's side as given
+    ident: str = ""  # a piece's /Id
 
 
 def _ops(page, reader):
     return ContentStream(page.get_contents(), reader).operations
 
 
-def placements(page, reader) -> list[Placed]:
-    """Every card on a page: a /Card marked-content sequence at the translation in force.
+def _page_height(page) -> float:
+    return float(page.mediabox.height) * PT
 
-    ``form`` names the form XObject the card is drawn with, or "inline" for a face drawn once.
+
+def placements(page, reader, origin: str = "pdf", tags: tuple[str, ...] = ("Card",), side: str = "") -> list[Placed]:
+    """Every card (and with ``tags`` piece) on a page: a marked-content sequence at the translation
+    in force. ``origin`` "pdf": (x, y) is the trim's lower-left corner, y up from the page's bottom
+    edge; "top": its upper-left corner, y down from the top edge (as the generator places things).
+    ``side`` is the page's side, for faces that do not say theirs.
+
+    ``form`` names the form XObject the face is drawn with, or "inline" for a face drawn once.
     Where a form is used, its /BBox must agree with the stated trim and bleed.
     """
     xobjects = page["/Resources"].get_object().get("/XObject", {})
     found, stack, ctm, open_card, rect, clip = [], [], (0.0, 0.0), None, None, None
+    wanted = {f"/{tag}" for tag in tags}
     for operands, op in _ops(page, reader):
         if op == b"q":
             stack.append((ctm, clip))
@@ -49,10 +61,11 @@ def placements(page, reader) -> list[Placed]:
         elif op == b"cm":
             a, b, c, d, e, f = (float(v) for v in operands)
             ctm = (ctm[0] + e, ctm[1] + f)
-        elif op == b"BDC" and operands[0] == "/Card":
+        elif op == b"BDC" and operands[0] in wanted:
             props = operands[1]
             w, h = (float(v) for v in props["/Trim"])
-            open_card = [ctm[0] * PT, ctm[1] * PT, w * PT, h * PT, float(props["/Bleed"]) * PT, "inline", clip]
+            open_card = [ctm[0] * PT, ctm[1] * PT, w * PT, h * PT, float(props.get("/Bleed", 0)) * PT, "inline", clip,
+                         str(operands[0])[1:], str(props.get("/Side", side)), str(props.get("/Id", ""))]
         elif op == b"Do" and open_card is not None and "face-" in str(operands[0]):  # not an icon inside it
             name = operands[0]
             x0, y0, x1, y1 = (float(v) * PT for v in xobjects[name].get_object()["/BBox"])
@@ -61,6 +74,11 @@ def placements(page, reader) -> list[Placed]:
         elif op == b"EMC" and open_card is not None:
             found.append(Placed(*open_card))
             open_card = None
+    if origin == "top":
+        height = _page_height(page)
+        found = [replace(p, y=height - p.y - p.h,
+                         clip=None if p.clip is None else (p.clip[0], height - p.clip[1] - p.clip[3], p.clip[2], p.clip[3]))
+                 for p in found]
     return found
 
 
@@ -88,9 +106,14 @@ def lines(page, reader) -> list[tuple[float, float, float, float]]:
     return [line[:4] for line in _lines(page, reader)]
 
 
-def crop_marks(page, reader) -> list[tuple[float, float, float, float]]:
-    """Crop marks: the lines drawn at the 0.25 pt mark width (the ruler and fold use others)."""
-    return [line[:4] for line in _lines(page, reader) if abs(line[4] - 0.25) < 1e-6]
+def crop_marks(page, reader, origin: str = "pdf") -> list[tuple[float, float, float, float]]:
+    """Crop marks: the lines drawn at the 0.25 pt mark width (the ruler and fold use others), in mm
+    from the bottom-left corner (origin "pdf", y up) or the top-left one ("top", y down)."""
+    marks = [line[:4] for line in _lines(page, reader) if abs(line[4] - 0.25) < 1e-6]
+    if origin == "top":
+        height = _page_height(page)
+        marks = [(x1, height - y1, x2, height - y2) for x1, y1, x2, y2 in marks]
+    return marks
 
 
 def fonts(reader: PdfReader) -> set[tuple[str, bool]]:

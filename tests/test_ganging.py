@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from pdfcheck import Placed, crop_marks, placements
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
@@ -26,56 +26,9 @@ CUT_ROOM = 3.0  # mm between two pieces, to cut between them (cards may share a 
 CARD_STOCK = {"card-stock", "deck", "tokens", "mat"}  # the kinds printed on card stock that may share sheets
 
 
-@dataclass(frozen=True)
-class Face:
-    tag: str  # "Card" or "Piece"
-    x: float  # trim corner, mm from the left edge
-    y: float  # mm from the top edge
-    w: float
-    h: float
-    side: str  # "front" or "back" (pieces say so; cards are on front or back pages)
-    ident: str
-
-
-def faces(page, reader, page_side: str) -> list[Face]:
-    """Every /Card and /Piece placed on the page, from its marked content and the translation in force."""
-    height = float(page.mediabox.height) * PT
-    found, stack, ctm = [], [], (0.0, 0.0)
-    for operands, op in ContentStream(page.get_contents(), reader).operations:
-        if op == b"q":
-            stack.append(ctm)
-        elif op == b"Q":
-            ctm = stack.pop()
-        elif op == b"cm":
-            ctm = (ctm[0] + float(operands[4]), ctm[1] + float(operands[5]))
-        elif op == b"BDC" and operands[0] in ("/Card", "/Piece"):
-            props = operands[1]
-            w, h = (float(v) * PT for v in props["/Trim"])
-            x, y = ctm[0] * PT, height - ctm[1] * PT - h
-            side = str(props.get("/Side", page_side))
-            found.append(Face(operands[0][1:], x, y, w, h, side, str(props.get("/Id", ""))))
-    return found
-
-
-def crop_lines(page, reader) -> list[tuple[float, float, float, float]]:
-    """Page-level lines at the crop-mark width (0.25 pt), in mm from the top-left corner."""
-    height = float(page.mediabox.height) * PT
-    result, start, width, stack = [], None, 1.0, []
-    for operands, op in ContentStream(page.get_contents(), reader).operations:
-        if op == b"q":
-            stack.append(width)
-        elif op == b"Q":
-            width = stack.pop()
-        elif op == b"w":
-            width = float(operands[0])
-        elif op == b"m":
-            start = (float(operands[0]) * PT, height - float(operands[1]) * PT)
-        elif op == b"l" and start is not None:
-            end = (float(operands[0]) * PT, height - float(operands[1]) * PT)
-            if abs(width - 0.25) < 1e-6:
-                result.append((*start, *end))
-            start = end
-    return result
+def faces(page, reader, page_side: str) -> list[Placed]:
+    """Every /Card and /Piece placed on the page, trim corners in mm from the top-left corner."""
+    return placements(page, reader, origin="top", tags=("Card", "Piece"), side=page_side)
 
 
 @pytest.fixture(scope="module")
@@ -102,7 +55,7 @@ def sheets_of(entry: dict) -> int:
     return entry["pages"] // 2 if entry["layout"] == "duplex" else entry["pages"]
 
 
-def front_faces(out_dir: Path, entry: dict) -> list[Face]:
+def front_faces(out_dir: Path, entry: dict) -> list[Placed]:
     reader = PdfReader(out_dir / entry["path"])
     step = 2 if entry["layout"] == "duplex" else 1
     return [f for page in reader.pages[::step] for f in faces(page, reader, "front") if f.side == "front"]
@@ -117,7 +70,7 @@ def per_sheet(w: float, h: float, room: float, paper: tuple[float, float]) -> in
     return best
 
 
-def fewest_sheets(things: list[Face], paper: tuple[float, float]) -> int:
+def fewest_sheets(things: list[Placed], paper: tuple[float, float]) -> int:
     """The fewest sheets that hold ``things`` laid in rows of one size each: every kind of card or
     piece takes the share of a sheet its count needs of what one sheet holds of it."""
     kinds: dict[tuple[str, float, float], int] = {}
@@ -133,7 +86,7 @@ def fewest_sheets(things: list[Face], paper: tuple[float, float]) -> int:
 def test_card_stock_sheets_are_the_fewest_that_fit(kits, game, paper):
     out_dir = kits[(game, paper)]
     files = card_stock_files(out_dir)
-    groups: dict[bool, list[Face]] = {}
+    groups: dict[bool, list[Placed]] = {}
     used: dict[bool, int] = {}
     for entry in files:
         double = entry["layout"] == "duplex"
@@ -164,7 +117,7 @@ def check_cuts_marked(path: Path, paper: tuple[float, float]) -> int:
     checked = 0
     for number, page in enumerate(reader.pages[::2], start=1):
         cards = [f for f in faces(page, reader, "front") if f.tag == "Card"]
-        marks = crop_lines(page, reader)
+        marks = crop_marks(page, reader, origin="top")
         for mark in marks:
             x1, y1, x2, y2 = mark
             for x, y in ((x1, y1), (x2, y2)):
@@ -332,7 +285,6 @@ def _kept(back) -> tuple[float, float]:
 def test_on_a4_every_back_keeps_its_colour_past_a_duplex_error(kits, game):
     """A home duplex printer lands a back up to 1.5 mm off: every back on every ganged A4 sheet
     keeps at least that much of its own colour past every edge, so no neighbour's colour shows."""
-    from pdfcheck import placements
 
     out = kits[(game, "a4")]
     entry = next(e for e in entries(out) if e["kind"] == "card-stock" and e["layout"] == "duplex")
@@ -347,7 +299,6 @@ def test_backs_of_one_design_sit_together_along_the_tighter_axis(kits, paper):
     """Where the paper leaves less bleed (down on Letter: three poker rows leave 2.7 mm), cards
     whose backs share a colour are neighbours along it, so a back printed off mostly shows its own
     colour. Read on every full sheet: each back colour (its form's first fill) is one run in that order."""
-    from pdfcheck import placements
 
     checked = 0
     for game in ("ribbon-of-bone", "bone-strike"):
