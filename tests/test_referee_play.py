@@ -1,0 +1,84 @@
+"""The shared move path of every engine (play.py): the per-move random generator, the state copy,
+and the playout's checks, with a tiny engine of our own so a failure points here, not at a game."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from referee.table.engine import Engine, Outcome
+from referee.table.gamedata import GameData
+from referee.table.play import PlayoutError, SeededOnFirstDraw, clone, json_problem, move_rng, playout
+
+DRAWS = (
+    lambda r: r.random(), lambda r: r.randrange(7), lambda r: r.choice("abcdefg"),
+    lambda r: r.sample(range(50), 5), lambda r: r.getrandbits(40), lambda r: r.randint(1, 6),
+    lambda r: r.gauss(0, 1), lambda r: r.uniform(2, 3), lambda r: r.shuffle(cards := list(range(20))) or cards,
+)
+
+
+@pytest.mark.parametrize("first", range(len(DRAWS)))
+def test_move_rng_draws_as_random_seeded_from_the_same_text(first):
+    for seed in range(40):
+        eager, late = random.Random(f"{seed}:{first}"), move_rng(seed, first)
+        assert isinstance(late, SeededOnFirstDraw)
+        order = [DRAWS[(first + k) % len(DRAWS)] for k in range(7)]
+        assert [draw(eager) for draw in order] == [draw(late) for draw in order]
+    assert move_rng(3, 4).getstate() == random.Random("3:4").getstate()
+    reseeded = move_rng(3, 4)
+    reseeded.seed(99)
+    assert reseeded.random() == random.Random(99).random()
+
+
+def test_clone_is_deep_and_shares_nothing():
+    shared = [1, 2]
+    state = {"a": shared, "b": shared, "c": {"d": [{"e": None, "f": True, "g": 1.5, "h": "x"}]}}
+    copy = clone(state)
+    assert copy == state
+    copy["a"].append(3)
+    copy["c"]["d"][0]["e"] = 1
+    assert state == {"a": [1, 2], "b": [1, 2], "c": {"d": [{"e": None, "f": True, "g": 1.5, "h": "x"}]}}
+    assert copy["b"] == [1, 2]  # JSON has no shared parts: neither has the copy
+
+
+def test_json_problem_names_what_a_session_could_not_store():
+    assert json_problem({"a": [1, "x", None, {"b": False}]}) is None
+    assert json_problem({"a": (1, 2)}) is not None
+    assert json_problem({1: "x"}) is not None
+    assert "not JSON" in json_problem({"a": {1, 2}})
+
+
+class Countdown(Engine):
+    """Take one or two from a pile until it is empty; ``bad_at`` puts a tuple in the state."""
+
+    game_id = "countdown"
+    bad_at = -1
+
+    def setup(self, players, options, digital, rng):
+        return {"pile": 40, "player": players[0], "log": []}
+
+    def check(self, state, move):
+        pass
+
+    def apply(self, state, move):
+        state["pile"] -= move["take"]
+        state["log"] = (1, 2) if state["pile"] == self.bad_at else [move["take"]]
+        return []
+
+    def notation(self, move):
+        return f"take {move['take']}"
+
+    def legal_moves(self, state):
+        return [{"player": state["player"], "kind": "take", "take": n} for n in (1, 2) if n <= state["pile"]]
+
+    def outcome(self, state):
+        return Outcome((state["player"],), "pile empty") if state["pile"] == 0 else None
+
+
+def test_playout_catches_a_state_that_stops_being_json():
+    engine = Countdown(GameData({"id": "countdown", "title": "Countdown", "players": {"min": 1, "max": 1}}))
+    state, history = playout(engine, ["ana"], {}, seed=1)
+    assert state["pile"] == 0 and len(history) >= 20
+    engine.bad_at = 0  # only the final state: found by the check at the end
+    with pytest.raises(PlayoutError, match="at the end: not JSON"):
+        playout(engine, ["ana"], {}, seed=1)
