@@ -51,9 +51,34 @@ def _says_nothing(table) -> bool:
             and all(isinstance(r, (list, tuple)) and len(r) == 2 and r[0] == r[1] for r in table.rows))
 
 
-SET_UP = re.compile(r"set-?up|prepar|component", re.IGNORECASE)  # read once, before play
+SET_UP = re.compile(r"set-?up|prepar", re.IGNORECASE)  # read once, before play
 # How much a player wants a block, most first; blocks of one rank keep the data's order.
-VALUE = ("turn", "effects", "cycle", "in-play", "icons", "list", "set-up", "records", "values")
+VALUE = ("turn", "effects", "cycle", "in-play", "on-a-card", "icons", "list", "set-up", "records", "values")
+PRINTED_WORDS = 4  # a row's text of this many words found on a card is printed on that card already
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        value = list(value.values())
+    return [text for inner in value for text in _strings(inner)] if isinstance(value, list) else []
+
+
+def _card_text(data: BookData) -> str:
+    """Every word printed on the decks' cards, faces and backs."""
+    return re.sub(r"\s+", " ", " ".join(text for deck in data.game.decks for text in _strings(deck.model_dump())))
+
+
+def _on_a_card(table, card_text: str) -> bool:
+    """Most rows' own sentences (a scene, a question) are printed on a card the player holds
+    (Ribbon of Bone's scenario card): the page repeats what is on the table already."""
+    def printed(row) -> bool:
+        return isinstance(row, dict) and any(
+            isinstance(v, str) and len(v.split()) >= PRINTED_WORDS and re.sub(r"\s+", " ", v) in card_text
+            for v in row.values())
+    rows = [row for row in table.rows if isinstance(row, dict)]
+    return bool(rows) and sum(map(printed, rows)) * 2 >= len(rows)
 
 
 def _set_up(data: BookData, table) -> bool:
@@ -79,12 +104,14 @@ def blocks(data: BookData) -> list[dict[str, Any]]:
     left off."""
     game = data.game
     ranked: list[tuple[int, int, dict[str, Any]]] = []
+    card_text = _card_text(data)
     for order, table in enumerate(game.tables):
         aid = effects(data, table)
         if aid is not None:  # what each side, space, ability or action does
             pictured = any("<img" in str(head) for head, _text in aid["rows"])  # drawn on a component
             aid["label"] = Markup("{} {}").format(aid["title"], aid["ref"])
-            ranked.append((VALUE.index("effects"), order - (0 if pictured else -len(game.tables)), aid))
+            rank = VALUE.index("on-a-card" if _on_a_card(table, card_text) else "effects")
+            ranked.append((rank, order - (0 if pictured else -len(game.tables)), aid))
         elif not _says_nothing(table):
             view = data.table(table)
             block = {"kind": "table", "table": view, "label": Markup("{} {}").format(view.title, view.ref)}

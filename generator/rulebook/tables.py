@@ -130,6 +130,7 @@ class TableViews:
                 len(str(cell)) <= SHORT_CELL for line in cells for cell in line):  # a die's few words: across
             view.rows = [[header[i]] + [line[i] for line in cells] for i in range(len(columns))]
             view.row_heads = True
+            view.narrow = _narrow(view)
         else:
             view.header, view.rows = header, cells
             view.narrow = _narrow(view)
