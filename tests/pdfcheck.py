@@ -178,3 +178,15 @@ def page_texts(page, reader) -> list[tuple[str, float, float]]:
         elif op in (b"Tj", b"TJ") and depth == 0:
             found.append((op.decode(), (x + ctm[0]) * PT, (y + ctm[1]) * PT))
     return found
+
+
+def form_fill(page, form: str) -> tuple[float, ...] | None:
+    """The first fill colour a placed face's form paints (a back's full-bleed background, as its
+    operands), or None for a face drawn inline."""
+    if form == "inline":
+        return None
+    stream = page["/Resources"]["/XObject"][form].get_object()
+    for operands, op in ContentStream(stream, None).operations:
+        if op in (b"rg", b"g", b"k"):
+            return tuple(round(float(v), 3) for v in operands)
+    return None

@@ -281,15 +281,18 @@ def _duplex_pages(copies: list[CardFaces], spec: SheetSpec) -> Iterator[Page]:
         down_first = kept_y < kept_x - 1e-6 and len(chunk) == capacity  # a part sheet fills rows from the top
         cells = [(c, r) for c in range(cols) for r in range(rows)] if down_first else \
             [(c, r) for r in range(rows) for c in range(cols)]
+        # An edge with no card beyond it (the grid's edge, or an empty cell of a part sheet) keeps
+        # the outer bleed, so a back printed off shows its colour there, not white paper.
+        taken_cells = set(cells[:len(chunk)]) | ({(cols - 1, rows - 1)} if ruler_cell and first else set())
         for (col, row), card in zip(cells, chunk):
             x, y = x0 + col * (w + gx), y0 + row * (h + gy)
-            edges = (col == 0, col == cols - 1, row == 0, row == rows - 1)
+            edges = tuple(cell not in taken_cells for cell in ((col - 1, row), (col + 1, row), (col, row - 1), (col, row + 1)))
             front.placements.append(Placement(card.front, x, y, _clip(x, y, w, h, bleed, gx, gy, *edges, outer=outer),
                                               "front", card.card))
             # Long-edge flip: the sheet turns about its vertical axis, so x mirrors and y stays.
             bx = page_w - x - w + dx
             by = y + dy
-            back_edges = (col == cols - 1, col == 0, row == 0, row == rows - 1)
+            back_edges = (edges[1], edges[0], edges[2], edges[3])
             back.placements.append(Placement(card.back, bx, by,
                                              _clip(bx, by, w, h, bleed, gx, gy, *back_edges, outer=outer),
                                              "back", card.card))
