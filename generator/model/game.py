@@ -210,7 +210,7 @@ class Deck(Strict):
         return sum(card.count for card in self.cards)
 
 
-OWN_STEP_NUMBER = re.compile(r"^\s*\d+[.)]\s+")
+OWN_STEP_NUMBER = re.compile(r"^\s*\d+[.):]\s+")
 
 
 class Rule(Strict):
@@ -227,8 +227,9 @@ class Rule(Strict):
     @property
     def heading(self) -> str:
         """The title as a reference prints it after its § number: a step number of the title's own
-        ("1. Refill the bag") would read "§4.1 1. Refill the bag". "1: Stillness" is a roll result,
-        not numbering, and stays."""
+        ("1. Refill the bag") would read "§4.1 1. Refill the bag", and a roll's or a phase's number
+        ("1: Stillness", "4: Action") "§8.5 4: Action": the table or list the section sits beside
+        says which roll or phase it is."""
         return OWN_STEP_NUMBER.sub("", self.title)
 
 
