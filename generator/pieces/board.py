@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 
 from ..errors import BuildError
+from ..model.boards import Board
 from ..model.game import Game, Piece
 from ..paper.sizes import CARD_SIZES_MM
 from ..scene.draw import INK, Ink, colour, label, make_scene, tint
@@ -138,7 +139,7 @@ def ring_cells(cols: int, rows: int, x: float, y: float, size: float) -> list[tu
     return cells
 
 
-def _ordered(spaces: list, direction: object, where: str) -> list:
+def _ordered(spaces: object, direction: object, where: str) -> list:
     if not isinstance(spaces, list) or not spaces:
         raise BuildError(f"{where}: spaces must be a list of spaces in order")
     if any(not isinstance(s, dict) for s in spaces):
@@ -163,6 +164,8 @@ def _arrow(x: float, y: float, dx: float, dy: float, size: float, fill: str) -> 
 
 def drawn_board(piece: Piece, game: Game, ink: Ink, scale: float, bleed_mm: float) -> Scene:
     """Any drawn board: its ground and image, tracks, grid or hex map, then its regions."""
+    if not isinstance(piece, Board):  # the game's boards are all Boards (model/game.py)
+        raise BuildError(f"'{piece.id}' is drawn as a board but is not one of the game's boards")
     data = piece.extra
     width, height = natural_size(piece)
     W, H = mm(width), mm(height)
@@ -187,9 +190,9 @@ def drawn_board(piece: Piece, game: Game, ink: Ink, scale: float, bleed_mm: floa
     train = data.get("train_track")
     if isinstance(train, dict):
         nodes += small_ring(train, game, ink, hole, f"board '{piece.id}' train_track", piece, game.title)
-    if getattr(piece, "square_grid", None) is not None:
+    if piece.square_grid is not None:
         nodes += square_grid(piece, game, ink, W, H)
-    elif getattr(piece, "hex", None) is not None:
+    elif piece.hex is not None:
         nodes += hex_map(piece, game, ink, W, H)
     if data.get("regions"):
         nodes += board_regions(piece, game, ink)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from ..model.game import Die, Face, Game
 from ..paper.items import Item, Part
 from ..scene.draw import CUT, CUT_WIDTH, FOLD, FOLD_DASH, INK, Ink, colour, contrast, label, make_scene, pips, tint
-from ..scene.nodes import Icon, Line, Polygon, Rect, Scene, mm
+from ..scene.nodes import Icon, Line, Polygon, Rect, Scene, Text, mm
 
 NET_SLOTS = [(1, 1), (1, 0), (2, 1), (0, 1), (1, 2), (3, 1)]  # face 1..6: opposite faces sum to 7
 DEFAULT_DIE_COLOUR = "#f4f1ea"
@@ -166,7 +166,8 @@ def die_sticker_items(die: Die, game: Game, size_mm: float, ink: Ink, bleed_mm: 
     face_word = {6: "six"}.get(len(arts), str(len(arts)))
     items = []
     for copy in range(1, die.count + 1):
-        parts, lines = [], []
+        parts: list[Part] = []
+        lines: list[Rect | Text] = []
         for index, (art, scene) in enumerate(zip(arts, scenes)):
             row, col = divmod(index, per_row)
             x, y = mm(col * step), top + mm(row * step)
@@ -197,8 +198,12 @@ def net_item(die: Die, game: Game, size_mm: float, ink: Ink) -> Item:
         parts.append(Part(face_scene(art, size_mm, die.color, game, ink, 0.0), col * s, row * s, art.name))
     tab_fill = "#e6e6e6" if not ink.saver else None
     lines: list = []
-    cut = dict(stroke=CUT, stroke_width=CUT_WIDTH)
-    fold = dict(stroke=FOLD, stroke_width=CUT_WIDTH, dash=FOLD_DASH)
+
+    def cut(*points: tuple[float, float]) -> Polygon:
+        return Polygon(points, stroke=CUT, stroke_width=CUT_WIDTH, closed=False)
+
+    def fold(*points: tuple[float, float]) -> Polygon:
+        return Polygon(points, stroke=FOLD, stroke_width=CUT_WIDTH, closed=False, dash=FOLD_DASH)
 
     def tab(a, b, outward):
         """A trapezoid tab on edge a-b, pushed ``outward`` (a unit vector)."""
@@ -209,8 +214,8 @@ def net_item(die: Die, game: Game, size_mm: float, ink: Ink) -> Item:
         p2 = (bx - ux * d + ox * d, by - uy * d + oy * d)
         if tab_fill:
             lines.append(Polygon((a, p1, p2, b), fill=tab_fill))
-        lines.append(Polygon((a, p1, p2, b), closed=False, **cut))
-        lines.append(Polygon((a, b), closed=False, **fold))
+        lines.append(cut(a, p1, p2, b))
+        lines.append(fold(a, b))
 
     # Tabs on the long strip (faces 4, 1, 3, 6): top and bottom of 4, 3, 6 and the right of 6.
     for col in (0, 2, 3):
@@ -219,12 +224,12 @@ def net_item(die: Die, game: Game, size_mm: float, ink: Ink) -> Item:
     tab((4 * s, s), (4 * s, 2 * s), (1, 0))
     # Folds between faces.
     for x in (s, 2 * s, 3 * s):
-        lines.append(Polygon(((x, s), (x, 2 * s)), closed=False, **fold))
-    lines.append(Polygon(((s, s), (2 * s, s)), closed=False, **fold))
-    lines.append(Polygon(((s, 2 * s), (2 * s, 2 * s)), closed=False, **fold))
+        lines.append(fold((x, s), (x, 2 * s)))
+    lines.append(fold((s, s), (2 * s, s)))
+    lines.append(fold((s, 2 * s), (2 * s, 2 * s)))
     # Cut edges without tabs: around faces 2 and 5, and the left of face 4.
-    lines.append(Polygon(((s, s), (s, 0), (2 * s, 0), (2 * s, s)), closed=False, **cut))
-    lines.append(Polygon(((s, 2 * s), (s, 3 * s), (2 * s, 3 * s), (2 * s, 2 * s)), closed=False, **cut))
+    lines.append(cut((s, s), (s, 0), (2 * s, 0), (2 * s, s)))
+    lines.append(cut((s, 2 * s), (s, 3 * s), (2 * s, 3 * s), (2 * s, 2 * s)))
     lines.append(Line(0, s, 0, 2 * s, CUT, CUT_WIDTH))
     lines.append(label(die.name, 3.2 * s, 0.5 * s, min(7.0, s * 0.22), "italic", INK, max_width=1.6 * s))
     return Item(die.id, 4 * s + d, 3 * s, tuple(parts), None, tuple(lines), 0.0, f"net-{die.id}", die.id)

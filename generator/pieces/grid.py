@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import BuildError
 from ..model.board_geometry import column_letters, grid_cell, grid_extent, hex_cell
-from ..model.boards import Board
+from ..model.boards import Board, Grid, HexMap
 from ..model.game import Game
 from ..scene.draw import INK, Ink, colour, contrast, label
 from ..scene.nodes import Icon, Line, Rect, mm
@@ -30,10 +31,11 @@ class CellLook:
     edge: str | None
 
 
-def cell_looks(board: Board, game: Game, hexes: bool) -> dict[tuple[int, int], CellLook]:
-    """(column, row) from the top-left -> how that cell is drawn, from ``cells`` and ``cell_kinds``."""
+def cell_looks(board: Board, game: Game, shape: Grid | HexMap) -> dict[tuple[int, int], CellLook]:
+    """(column, row) from the top-left -> how that cell of the board's ``shape`` (its square grid or
+    hex map) is drawn, from ``cells`` and ``cell_kinds``."""
     kinds = board.cell_kinds or {}
-    shape = board.hex if hexes else board.grid
+    hexes = isinstance(shape, HexMap)
     looks: dict[tuple[int, int], CellLook] = {}
     for cell in board.cells or ():
         kind = kinds.get(cell.kind) if cell.kind else None
@@ -68,12 +70,14 @@ def cell_content(look: CellLook, cx: float, cy: float, side: float, ink: Ink) ->
 def square_grid(board: Board, game: Game, ink: Ink, width: float, height: float) -> list:
     """The grid's nodes in points, centred on a board of ``width`` x ``height`` points."""
     grid = board.square_grid
+    if grid is None or grid.cell_mm is None:  # drawn_board draws a grid only for a board with one
+        raise BuildError(f"board '{board.id}': a square grid needs grid: {{columns, rows, cell_mm}}")
     cols, rows = grid.columns, grid.rows
     cell = mm(float(grid.cell_mm))
     gw, gh = (mm(v) for v in grid_extent(grid))
     x0, y0 = (width - gw) / 2, (height - gh) / 2
     nodes: list = []
-    looks = cell_looks(board, game, hexes=False)
+    looks = cell_looks(board, game, grid)
     for (c, r), look in sorted(looks.items()):
         x, y = x0 + c * cell, y0 + r * cell
         if look.fill or look.edge:
@@ -99,8 +103,8 @@ def square_grid(board: Board, game: Game, ink: Ink, width: float, height: float)
         size = min(cell * 0.16, 8.0)
         for r in range(rows):
             for c in range(cols):
-                look = looks.get((c, r))
-                on = contrast(look.fill) if look and look.fill and not ink.saver else INK
+                numbered = looks.get((c, r))
+                on = contrast(numbered.fill) if numbered and numbered.fill and not ink.saver else INK
                 nodes.append(label(str(r * cols + c + 1), x0 + c * cell + cell * 0.06, y0 + r * cell + cell * 0.12,
                                    size, "regular", on, align="left"))
     return nodes

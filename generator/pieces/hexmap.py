@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 
+from ..errors import BuildError
 from ..model.board_geometry import hex_extent, hex_label
 from ..model.boards import Board
 from ..model.game import Game
@@ -40,11 +41,13 @@ def hex_corners(cx: float, cy: float, flat_pt: float, pointy: bool) -> tuple[tup
 def hex_map(board: Board, game: Game, ink: Ink, width: float, height: float) -> list:
     """The map's nodes in points, centred on a board of ``width`` x ``height`` points."""
     hexes = board.hex
+    if hexes is None:  # drawn_board draws a hex map only for a board with one
+        raise BuildError(f"board '{board.id}': a hex map needs hex: {{columns, rows, size_mm}}")
     pointy = hexes.orientation == "pointy"
     flat = mm(float(hexes.size_mm))
     mw, mh = (mm(v) for v in hex_extent(hexes))
     x0, y0 = (width - mw) / 2, (height - mh) / 2
-    looks = cell_looks(board, game, hexes=True)
+    looks = cell_looks(board, game, hexes)
     places = [(c, r) for r in range(hexes.rows) for c in range(hexes.columns)]
     centres = {p: hex_centre(p[0], p[1], flat, pointy) for p in places}
     nodes: list = []
@@ -56,15 +59,15 @@ def hex_map(board: Board, game: Game, ink: Ink, width: float, height: float) -> 
     line, width_pt = ink.line(HEX_LINE), ink.width(HEX_LINE_PT)
     for place in places:
         cx, cy = centres[place]
-        look = looks.get(place)
-        edge = ink.line(look.edge) if look is not None and look.edge else line
+        own = looks.get(place)
+        edge = ink.line(own.edge) if own is not None and own.edge else line
         nodes.append(Polygon(hex_corners(x0 + cx, y0 + cy, flat, pointy), stroke=edge, stroke_width=width_pt))
     if (hexes.labels or "offset") == "offset":
         size = min(flat * 0.13, 7.5)
         for place in places:
             cx, cy = centres[place]
-            look = looks.get(place)
-            on = contrast(look.fill) if look is not None and look.fill and not ink.saver else INK
+            own = looks.get(place)
+            on = contrast(own.fill) if own is not None and own.fill and not ink.saver else INK
             nodes.append(label(hex_label(place[0], place[1], hexes.columns, hexes.rows), x0 + cx, y0 + cy - flat * (0.3 if pointy else 0.36),
                                size, "regular", on))
     return nodes

@@ -277,10 +277,8 @@ def token_items(piece: Piece, game: Game, ink: Ink, bleed: bool, group: str | No
             item = standee_item(spec, game, ink, bleed_mm, group or piece.id)
         else:
             front = token_face(spec, spec.front, game, ink, bleed_mm)
-            back = token_face(spec, spec.back, game, ink, bleed_mm) if spec.back else None
             item = Item(piece.id, front.width, front.height, (Part(front, name=spec.front.name),),
-                        (Part(back, name=spec.back.name),) if back else None, _outline(spec, ink), front.bleed,
-                        group or piece.id)
+                        _back_parts(spec, game, ink, bleed_mm), _outline(spec, ink), front.bleed, group or piece.id)
         items += [item] * spec.count
     return items
 
@@ -333,8 +331,14 @@ def tile_items(piece: Piece, game: Game, ink: Ink, bleed: bool) -> list[Item]:
     bleed_mm = TOKEN_BLEED_MM if bleed else 0.0
     for spec in token_specs(piece, game, show_names=True):
         front = token_face(spec, spec.front, game, ink, bleed_mm)
-        back = token_face(spec, spec.back, game, ink, bleed_mm) if spec.back else None
         items += [Item(piece.id, front.width, front.height, (Part(front, name=spec.front.name),),
-                       (Part(back, name=spec.back.name),) if back else None, _outline(spec, ink), front.bleed,
+                       _back_parts(spec, game, ink, bleed_mm), _outline(spec, ink), front.bleed,
                        piece.id)] * spec.count
     return items
+
+
+def _back_parts(spec: TokenSpec, game: Game, ink: Ink, bleed_mm: float) -> tuple[Part, ...] | None:
+    """A two-sided token's back, as its item's back parts; None for a one-sided token."""
+    if spec.back is None:
+        return None
+    return (Part(token_face(spec, spec.back, game, ink, bleed_mm), name=spec.back.name),)

@@ -33,6 +33,8 @@ def art_path(relative: str, game: Game, where: str) -> Path:
 
 def board_image(board: Board, game: Game, width: float, height: float) -> list:
     """The image board's picture over its trim (width x height points)."""
+    if board.image is None:  # drawn_board asks only for a board with an image
+        raise BuildError(f"board '{board.id}': no image to print; give it image: <file in the game's folder>")
     path = art_path(board.image, game, f"board '{board.id}'")
     box = (0.0, 0.0, width, height)
     fit = board.fit or "cover"

@@ -33,13 +33,14 @@ class PieceSettings:
             raise BuildError(f"paper '{paper}': expected one of {', '.join(PAPER_MM)}")
         if options.layout not in LAYOUTS:
             raise BuildError(f"layout '{options.layout}': expected one of {', '.join(LAYOUTS)}")
+        dx, dy = options.back_offset
         return cls(
             paper=paper,
             ink=Ink(options.ink_saver),
             board_size=parse_board_size(options.board_size),
             die_size=parse_die_size(options.die_size),
             bleed=options.bleed,
-            back_offset=tuple(options.back_offset),
+            back_offset=(dx, dy),
             formats=tuple(options.formats),
             overlap=parse_overlap(options.board_overlap),
             only=tuple(options.only or ()),

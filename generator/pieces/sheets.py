@@ -276,6 +276,8 @@ class SheetComposer:
         for i, item in enumerate(items):
             child = {**ctx, region.as_: item, "index": i + 1}
             if region.at is not None:
+                if region.cell is None:  # the layout's loader refuses this (model/sheet_layouts.py)
+                    raise SheetError("a repeat placed by 'at' needs 'cell: [width, height]'")
                 col, row = self.value(region.at, child)
                 cx, cy = x + float(col) * mm(region.cell[0]), y + float(row) * mm(region.cell[1])
                 child["cell_w"], child["cell_h"] = region.cell
@@ -366,7 +368,7 @@ class SheetComposer:
                     if b not in where:
                         raise SheetError(f"node '{a}' links to '{b}', which is not a node")
                     if a != b:
-                        edges.add(tuple(sorted((a, b))))
+                        edges.add((min(a, b), max(a, b)))
         for a, b in sorted(edges):
             (x1, y1), (x2, y2) = where[a], where[b]
             out.append(Line(x1, y1, x2, y2, line, width or 0.8))

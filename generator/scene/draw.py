@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from typing import overload
 
 from ..model.pieces import colour_hex  # the colour words game data may use (NAMED_COLOURS) and #rgb
 from .fonts import metrics
@@ -20,6 +21,10 @@ CUT_WIDTH = 0.35  # points
 FOLD_DASH = (2.5, 1.5)
 
 
+@overload
+def colour(value: object, default: str) -> str: ...
+@overload
+def colour(value: object, default: str | None = None) -> str | None: ...
 def colour(value: object, default: str | None = None) -> str | None:
     """A colour word or #rrggbb (or #rgb) as #rrggbb; None stays None."""
     found = None if value is None else colour_hex(value)
@@ -75,8 +80,8 @@ def scene_key(*parts: object) -> str:
 
 
 def make_scene(width: float, height: float, nodes: list, bleed: float = 0.0) -> Scene:
-    nodes = tuple(nodes)
-    return Scene(width=width, height=height, nodes=nodes, bleed=bleed, key=scene_key(width, height, bleed, nodes))
+    frozen = tuple(nodes)
+    return Scene(width=width, height=height, nodes=frozen, bleed=bleed, key=scene_key(width, height, bleed, frozen))
 
 
 # --- text ------------------------------------------------------------------------------------
