@@ -7,7 +7,7 @@ previews is what prints.
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Generator
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -37,7 +37,7 @@ def pixel_size(width_pt: float, height_pt: float, dpi: float) -> tuple[int, int]
     return max(1, round(width_pt * scale)), max(1, round(height_pt * scale))
 
 
-def render_pages(game: Game, pages: list[Page], sizes: list[tuple[int, int]], title: str = "preview") -> Iterator[PilImage.Image]:
+def render_pages(game: Game, pages: list[Page], sizes: list[tuple[int, int]], title: str = "preview") -> Generator[PilImage.Image, None, None]:
     """Each page drawn by the PDF backend, then rasterized by PDFium to exactly ``sizes[i]``
     pixels (width, height), RGB. Images are made one at a time, so a long deck never holds
     more than one in memory."""
