@@ -221,7 +221,7 @@ def _cmap_4(data: bytes, start: int) -> dict[int, int]:
     return mapping
 
 
-def family_files(family) -> dict[str, Path | None]:
+def family_files(family) -> dict[str, str]:
     """A declared family's file for each style, by the fallbacks the module's docstring gives
     (relative paths as written; the caller joins them to the game folder)."""
     regular = family.regular
