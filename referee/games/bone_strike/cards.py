@@ -16,11 +16,12 @@ State = dict[str, Any]
 
 
 def cid(uid: str) -> str:
-    return uid.split("#", 1)[0]
+    return uid.partition("#")[0]
 
 
 class Catalogue:
-    """Every card of the game by id, with the fields the rules use."""
+    """Every card of the game by id, with the fields the rules use. Lookups by card id or uid are
+    made once here: a playout asks for them dozens of times a move."""
 
     def __init__(self, data: GameData):
         self.cards: dict[str, dict[str, Any]] = {}
@@ -35,18 +36,38 @@ class Catalogue:
         for card_id, card in self.cards.items():
             self.names[card["name"].lower().replace("-", " ")] = card_id
             self.names[card_id.replace("-", " ")] = card_id
+        # by card id and by every uid: the card, its kind, and its effects by when
+        self._card: dict[str, dict[str, Any]] = {}
+        self._kind: dict[str, str] = {}
+        self._when: dict[tuple[str, str], tuple[tuple[int, dict[str, Any]], ...]] = {}
+        for card_id, card in self.cards.items():
+            effects = tuple(enumerate(card.get("effects", ())))
+            for key in (card_id, *self.uids(card_id)):
+                self._card[key] = card
+                self._kind[key] = str(card.get("type", "")).lower()
+                for when in {e["when"] for _, e in effects}:
+                    self._when[key, when] = tuple((i, e) for i, e in effects if e["when"] == when)
 
     def __getitem__(self, card_id: str) -> dict[str, Any]:
-        return self.cards[cid(card_id)]
+        found = self._card.get(card_id)
+        return found if found is not None else self.cards[cid(card_id)]
 
     def name(self, card_id: str) -> str:
         return self[card_id]["name"]
 
     def kind(self, card_id: str) -> str:
-        return str(self[card_id].get("type", "")).lower()
+        found = self._kind.get(card_id)
+        return found if found is not None else str(self[card_id].get("type", "")).lower()
 
     def effects(self, card_id: str, when: str) -> list[dict[str, Any]]:
-        return [e for e in self[card_id].get("effects", ()) if e["when"] == when]
+        return [e for _, e in self.numbered_effects(card_id, when)]
+
+    def numbered_effects(self, card_id: str, when: str) -> tuple[tuple[int, dict[str, Any]], ...]:
+        """(index on the card, effect) for each of the card's effects that answers to ``when``."""
+        if card_id not in self._card:
+            self[card_id]  # an unknown card raises KeyError, as the card lookup does
+            card_id = cid(card_id)
+        return self._when.get((card_id, when), ())
 
     def lasting(self, card_id: str, verb: str, target: str | None = None) -> int:
         """The total amount of a lasting effect a card gives (0 when it has none)."""

@@ -39,8 +39,8 @@ def triggered(cat: Catalogue, state: State, cards: list[str], when: str, verb: s
     (within their limit); key is "<uid>:<index of the effect on the card>"."""
     found = []
     for uid in cards:
-        for index, e in enumerate(cat[uid].get("effects", ())):
-            if e["when"] == when and (verb is None or e["do"] == verb) and available(state, f"{uid}:{index}", e):
+        for index, e in cat.numbered_effects(uid, when):
+            if (verb is None or e["do"] == verb) and available(state, f"{uid}:{index}", e):
                 found.append((f"{uid}:{index}", e))
     return found
 

@@ -66,8 +66,8 @@ def invariants(engine, state: State) -> list[str]:
     for name in state["players"]:
         seen += board.controller_zone_cards(state, name)
     taken = engine.in_play(state)
-    box = [u for u in engine.all_uids if u not in taken]
-    if sorted(seen + box) != engine.all_uids:
+    if len(seen) != len(taken) or taken != set(seen):  # each card out of the box exactly once
+        box = [u for u in engine.all_uids if u not in taken]
         expected = Counter(engine.all_uids)
         found = Counter(seen + box)
         broken.append(f"cards not conserved: extra {dict(found - expected)}, missing {dict(expected - found)}")
