@@ -13,16 +13,17 @@ from __future__ import annotations
 import math
 
 FEATURES = ("raw", "coverage", "separation", "computed", "agree", "topical")
-# Fitted by tests/ask_questions/fit_confidence.py --write on the questions written blind (545
-# answered, 2026-11-22); the fewer signals, the less a model can learn from one game's quirks.
+# Fitted by tests/ask_questions/fit_confidence.py --write on the questions written blind (768
+# answered, 2026-11-23, rules with their written questions); the fewer signals, the less a
+# model can learn from one game's quirks.
 WEIGHTS = {
-    "bias": -1.631,
-    "raw": 1.728,
-    "coverage": 1.404,
-    "separation": 2.017,
-    "computed": 1.269,
-    "agree": 0.875,
-    "topical": -2.448,
+    "bias": -3.775,
+    "raw": 1.755,
+    "coverage": 1.817,
+    "separation": 3.369,
+    "computed": 0.693,
+    "agree": 1.564,
+    "topical": -1.979,
 }
 
 
@@ -30,7 +31,7 @@ WEIGHTS = {
 # set): the chance is shaded by this much (in log-odds). Chosen by fit_confidence.py, not by
 # hand: the least shade that keeps answers shown at 0.9 or more right 97 % of the time when each
 # answer is predicted by a model fitted without its fold, and without its game.
-SHADE = 0.6
+SHADE = 0.2
 
 
 def calibrate(signals: dict[str, float]) -> float:

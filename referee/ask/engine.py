@@ -254,6 +254,8 @@ def answer_in(index: GameIndex, question: str, k: int = 3, known: frozenset[str]
     signals = {
         "raw": confidence, "search": search_conf * topical, "topical": topical,
         "coverage": top.coverage if top else 0.0, "phrase": min(top.phrase, 1.0) if top else 0.0,
+        # the first section's written question as close to the player's as this (asked.py)
+        "asked": next((h.asked for h in result.hits if h.rule == first), 0.0) if first else 0.0,
         "separation": separation(result), "computed": float(source.startswith("data:")),
         # The game's own facts (player count, play time, age) have no section to disagree with.
         "agree": float(top is not None and first == top.rule or source in ("data:facts", "data:players")),

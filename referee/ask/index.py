@@ -87,18 +87,23 @@ def write_index(con: sqlite3.Connection, game: Any, fingerprint: str) -> None:
                     [(k, json.dumps(v, ensure_ascii=False, default=str)) for k, v in builder.data.items()])
     meta = {
         "fingerprint": fingerprint, "id": game.id, "title": game.title,
-        "subtitle": game.subtitle or "", "root": str(game.root), "docs": str(len(builder.docs)),
+        "subtitle": game.subtitle or "", "root": str(game.root), "docs": str(sum(d[0] != "ask" for d in builder.docs)),  # as terms counts them
     }
     con.executemany("INSERT INTO meta VALUES (?,?)", list(meta.items()))
 
 
 def _postings(con: sqlite3.Connection) -> None:
+    """Fill postings (every doc) and terms: how many docs hold each term, not counting the
+    written questions (Rule.asks). A player's word only they use ("best", "end") is no sign that
+    a question is about this game, and must not stop slang or a typo being read the game's way."""
     con.execute("CREATE VIRTUAL TABLE temp.doc_terms USING fts5vocab(main, docs, instance)")
-    con.execute("CREATE VIRTUAL TABLE temp.doc_rows USING fts5vocab(main, docs, row)")
     info = {rowid: (kind, rule) for rowid, kind, rule in con.execute("SELECT rowid, kind, rule FROM docs")}
     weights: dict[tuple[str, int], float] = {}
+    holders: dict[str, set[int]] = {}
     for term, doc, col in con.execute("SELECT term, doc, col FROM temp.doc_terms"):
         kind, rule = info[doc]
+        if kind != "ask":
+            holders.setdefault(term, set()).add(doc)
         weight = COVERAGE.get(kind, OTHER_COVERAGE).get(col, 0.0)
         if not rule or not weight:
             continue
@@ -107,9 +112,8 @@ def _postings(con: sqlite3.Connection) -> None:
             weights[key] = weight
     con.executemany("INSERT INTO postings VALUES (?,?,?,?)",
                     [(t, d, info[d][1], w) for (t, d), w in weights.items()])
-    con.execute("INSERT INTO terms SELECT term, doc FROM temp.doc_rows")
+    con.executemany("INSERT INTO terms VALUES (?,?)", [(t, len(docs)) for t, docs in holders.items()])
     con.execute("DROP TABLE temp.doc_terms")
-    con.execute("DROP TABLE temp.doc_rows")
 
 
 def _name_words(phrases: list[tuple]) -> list[str]:

@@ -64,16 +64,17 @@ class RuleHit:
     """A candidate section: its score and the parts of it; best_doc is
     (kind, key, title, answer, bm25) of its best full-text match, if any."""
 
-    __slots__ = ("rule", "score", "coverage", "fts", "phrase", "best_doc")
+    __slots__ = ("rule", "score", "coverage", "fts", "phrase", "best_doc", "asked")
 
     def __init__(self, rule: str, score: float, coverage: float, fts: float, phrase: float,
-                 best_doc: tuple | None = None):
+                 best_doc: tuple | None = None, asked: float = 0.0):
         self.rule = rule
         self.score = score
         self.coverage = coverage
         self.fts = fts
         self.phrase = phrase
         self.best_doc = best_doc
+        self.asked = asked  # how close the section's own written question comes (asked.py)
 
 
 class SearchResult:
@@ -152,15 +153,17 @@ def search(index: GameIndex, query: Query) -> SearchResult:
     top_fts = max(fts.values(), default=0.0) or 1.0
     asked = ask_matches(index, content, idf, total, weight, query.text)
 
-    # Coverage of a rule: its best passage, with the words of any phrase naming the rule.
+    # Coverage of a rule: its best passage, with the words of any phrase naming the rule; a
+    # word only the written questions use (df 0, see index._postings) covers nothing.
+    said = {t for t in content if df[t] > 0}
     coverage: dict[str, float] = {}
     for doc, cover in doc_cover.items():
         rule = doc_rule[doc]
         extra = named.get(rule, {})
-        got = sum(idf[t] * max(cover.get(t, 0.0), extra.get(t, 0.0)) for t in content) / total
+        got = sum(idf[t] * max(cover.get(t, 0.0), extra.get(t, 0.0)) for t in content if t in said) / total
         coverage[rule] = max(coverage.get(rule, 0.0), got)
     for rule, extra in named.items():
-        got = sum(idf[t] * extra.get(t, 0.0) for t in content) / total
+        got = sum(idf[t] * extra.get(t, 0.0) for t in content if t in said) / total
         coverage[rule] = max(coverage.get(rule, 0.0), got)
 
     hits = []
@@ -173,7 +176,7 @@ def search(index: GameIndex, query: Query) -> SearchResult:
         if index.rules[rule].optional:
             score *= VARIANT_ASKED if variant else VARIANT
         hits.append(RuleHit(rule, score, coverage.get(rule, 0.0), fts.get(rule, 0.0) / top_fts,
-                            phrase_score.get(rule, 0.0), best_doc.get(rule)))
+                            phrase_score.get(rule, 0.0), best_doc.get(rule), asked.get(rule, 0.0)))
     hits.sort(key=lambda h: (-h.score, index.rules[h.rule].order))
     _specific_first(index, hits)
 
