@@ -113,6 +113,12 @@ class TableViews:
                     value = Markup("{} {}").format(value, self.rule_ref(str(row["rule"])))
                 line.append(value)
             cells.append(line)
+        if head_column is not None and cells:  # a column saying what the name says ('centre' beside 'Centre')
+            head_index = columns.index(head_column)
+            same = {i for i in range(len(columns)) if i != head_index and all(
+                str(line[i]).casefold() == str(line[head_index]).casefold() for line in cells)}
+            columns = [c for i, c in enumerate(columns) if i not in same]
+            cells = [[cell for i, cell in enumerate(line) if i not in same] for line in cells]
         header = [escape("§" if c == "rule" else humanize(c).capitalize()) for c in columns]
         view.size = len(columns) * (len(rows) + 1)
         if len(columns) > self.grid_columns and head_column is not None:
