@@ -2,7 +2,8 @@
 
 Blocks come in order of how much a player wants them, never of their size (``VALUE``): the turn
 summary, then what each side, space, ability and action does, the beats cycles, the charts read
-during play, the icons, other lists, set-up charts, other tables, key numbers. One layout measures
+during play, sentences a card prints already, the icons, other lists, set-up charts, other tables,
+key numbers. One layout measures
 every block at the smallest type size: if they do not all fit there (the usual case for a whole
 game), that is the size, and the packer leaves out the least wanted blocks that do not fit, never
 one that fits in the room left; the page's foot names what was left off. Only when everything
@@ -82,7 +83,8 @@ def _on_a_card(table, card_text: str) -> bool:
 
 
 def _set_up(data: BookData, table) -> bool:
-    """A table cited from the set-up (or components) chapter: looked at once, not all game."""
+    """A table cited from the set-up chapter: looked at once, not all game (a Components
+    chapter's dice tables are read all game)."""
     top = str(table.rule or "").split(".")[0]
     title = data.rule_titles.get(top, "")
     return bool(top) and bool(SET_UP.search(f"{top} {title}"))
