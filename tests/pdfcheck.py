@@ -190,3 +190,63 @@ def form_fill(page, form: str) -> tuple[float, ...] | None:
         if op in (b"rg", b"g", b"k"):
             return tuple(round(float(v), 3) for v in operands)
     return None
+
+
+def dashed_lines(page, reader) -> list[tuple[float, float, float, float]]:
+    """Page-level straight segments stroked with a dash pattern, in mm from the top-left corner."""
+    height = _page_height(page)
+    result, start, dashed, stack = [], None, False, []
+    for operands, op in ContentStream(page.get_contents(), reader).operations:
+        if op == b"q":
+            stack.append(dashed)
+        elif op == b"Q":
+            dashed = stack.pop()
+        elif op == b"d":
+            dashed = bool(list(operands[0]))
+        elif op == b"BDC":
+            stack.append(dashed)  # what a placed card draws inside is not the page's own
+        elif op == b"EMC":
+            dashed = stack.pop()
+        elif op == b"m":
+            start = (float(operands[0]) * PT, height - float(operands[1]) * PT)
+        elif op == b"l" and start is not None:
+            end = (float(operands[0]) * PT, height - float(operands[1]) * PT)
+            if dashed:
+                result.append((*start, *end))
+            start = end
+    return result
+
+
+def page_lines(page, reader) -> list[tuple[float, float, float, float]]:
+    """Every straight segment the page draws outside its placed cards and pieces, through the
+    transformation in force, in mm from the top-left corner."""
+    height = _page_height(page)
+    result, start, stack, depth = [], None, [], 0
+    ctm = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+    def apply(x, y):
+        a, b, c, d, e, f = ctm
+        return (a * x + c * y + e) * PT, height - (b * x + d * y + f) * PT
+
+    for operands, op in ContentStream(page.get_contents(), reader).operations:
+        if op == b"q":
+            stack.append(ctm)
+        elif op == b"Q":
+            ctm = stack.pop()
+        elif op == b"cm":
+            a2, b2, c2, d2, e2, f2 = (float(v) for v in operands)
+            a, b, c, d, e, f = ctm
+            ctm = (a2 * a + b2 * c, a2 * b + b2 * d, c2 * a + d2 * c, c2 * b + d2 * d,
+                   e2 * a + f2 * c + e, e2 * b + f2 * d + f)
+        elif op == b"BDC":
+            depth += 1
+        elif op == b"EMC":
+            depth -= 1
+        elif op == b"m":
+            start = apply(float(operands[0]), float(operands[1]))
+        elif op == b"l" and start is not None:
+            end = apply(float(operands[0]), float(operands[1]))
+            if depth == 0:
+                result.append((*start, *end))
+            start = end
+    return result

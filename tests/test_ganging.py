@@ -9,9 +9,8 @@ import math
 from pathlib import Path
 
 import pytest
-from pdfcheck import Placed, crop_marks, form_fill, placements
+from pdfcheck import Placed, crop_marks, dashed_lines, form_fill, page_lines, placements
 from pypdf import PdfReader
-from pypdf.generic import ContentStream
 
 from generator.kit.build import build_game
 from generator.model.loader import load
@@ -202,31 +201,6 @@ def test_printing_md_says_which_sheet_holds_what(kits):
     assert "Marquis cards" in double["sheets"][0] and "Memory token" in double["sheets"][-1]
 
 
-def dashed_lines(page, reader) -> list[tuple[float, float, float, float]]:
-    """Page-level straight segments stroked with a dash pattern, in mm from the top-left corner."""
-    height = float(page.mediabox.height) * PT
-    result, start, dashed, stack = [], None, False, []
-    for operands, op in ContentStream(page.get_contents(), reader).operations:
-        if op == b"q":
-            stack.append(dashed)
-        elif op == b"Q":
-            dashed = stack.pop()
-        elif op == b"d":
-            dashed = bool(list(operands[0]))
-        elif op == b"BDC":
-            stack.append(dashed)  # what a placed card draws inside is not the page's own
-        elif op == b"EMC":
-            dashed = stack.pop()
-        elif op == b"m":
-            start = (float(operands[0]) * PT, height - float(operands[1]) * PT)
-        elif op == b"l" and start is not None:
-            end = (float(operands[0]) * PT, height - float(operands[1]) * PT)
-            if dashed:
-                result.append((*start, *end))
-            start = end
-    return result
-
-
 def most_pairs(w: float, h: float, paper: tuple[float, float]) -> int:
     """The most cards a gutterfold sheet can hold: fronts on one side of a fold across the middle of
     the printable area, backs on the other, fold up or across, cards upright or turned, no gutters."""
@@ -323,41 +297,6 @@ def test_every_sheet_of_a_ganged_file_says_which_sheet_it_is(kits, paper):
                 number = index // step + 1
                 text = " ".join(page.extract_text().split())
                 assert re.search(rf"sheet {number} of {total}\b", text), f"{game} {entry['path']} page {index + 1}"
-
-
-def page_lines(page, reader) -> list[tuple[float, float, float, float]]:
-    """Every straight segment the page draws outside its placed cards and pieces, through the
-    transformation in force, in mm from the top-left corner."""
-    height = float(page.mediabox.height) * PT
-    result, start, stack, depth = [], None, [], 0
-    ctm = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
-
-    def apply(x, y):
-        a, b, c, d, e, f = ctm
-        return (a * x + c * y + e) * PT, height - (b * x + d * y + f) * PT
-
-    for operands, op in ContentStream(page.get_contents(), reader).operations:
-        if op == b"q":
-            stack.append(ctm)
-        elif op == b"Q":
-            ctm = stack.pop()
-        elif op == b"cm":
-            a2, b2, c2, d2, e2, f2 = (float(v) for v in operands)
-            a, b, c, d, e, f = ctm
-            ctm = (a2 * a + b2 * c, a2 * b + b2 * d, c2 * a + d2 * c, c2 * b + d2 * d,
-                   e2 * a + f2 * c + e, e2 * b + f2 * d + f)
-        elif op == b"BDC":
-            depth += 1
-        elif op == b"EMC":
-            depth -= 1
-        elif op == b"m":
-            start = apply(float(operands[0]), float(operands[1]))
-        elif op == b"l" and start is not None:
-            end = apply(float(operands[0]), float(operands[1]))
-            if depth == 0:
-                result.append((*start, *end))
-            start = end
-    return result
 
 
 @pytest.mark.parametrize("paper", PAPERS)
