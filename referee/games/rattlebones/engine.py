@@ -136,13 +136,14 @@ class Rattlebones(Engine):
                 broken.append(f"{item}: supply {s[item]} + held = {held}, not {total}")
             if s[item] < 0 or any(state[item][p] < 0 for p in players):
                 broken.append(f"negative {item}")
-        counted: Counter = Counter()
         fixed = f.start_faces[f.fixed_socket - 1]
+        every_side: list[str] = []
         for p in players:
             for c, sides in _dice(state, p):
                 if sides[f.fixed_socket - 1] != fixed:
                     broken.append(f"{p}'s {c} socket {f.fixed_socket} changed")
-                counted.update(sides)
+                every_side += sides
+        counted = Counter(every_side)  # once: Counter.update per die cost a quarter of a move
         on_dice: Counter = Counter()
         for side, n in counted.items():  # few distinct sides: group them by kind once
             kind = side_kind(side)
