@@ -153,13 +153,14 @@ def _tight_backs(pdfs: list) -> list[str]:
         across, down = backs_kept_mm(paper)
         if min(across, down) >= DUPLEX_ERROR_MM - 1e-6:
             continue
-        way = "above and below" if down < across else "left and right of"
+        way, together = (("above and below", "one above another") if down < across
+                         else ("left and right of", "side by side"))
         lines += [f"On {PAPER_NAMES.get(paper, paper)}, poker cards fill the sheet so tightly that each back keeps "
-                  f"only {min(across, down):.1f} mm of its own colour {way} it; the outer cards' colour runs off "
-                  "the printable area and the gutters are all colour, so no white paper shows, and backs of one "
-                  "colour are put side by side that way. Where backs of different colours meet, one printed further "
-                  "off than that shows a sliver of its neighbour's colour: line the backs up with `--back-offset` "
-                  "first.", ""]
+                  f"only {min(across, down):.1f} mm of its own colour {way} it. The gutters between cards are all "
+                  "colour and the outer cards' colour runs off the printable area, so a back printed a little off "
+                  f"shows colour, not white paper, and backs of one colour are put {together}; but where backs of "
+                  "different colours meet, one printed further off than that shows a sliver of its neighbour's "
+                  "colour: line the backs up with `--back-offset` first.", ""]
     return lines
 
 
