@@ -23,9 +23,9 @@ def symbols(die: dict, face: int) -> dict[str, int]:
 
 
 def start(cat: Catalogue, state: State, player: str, uid: str, target: str) -> list[Event]:
-    owner, w = board.find(state, uid)
+    owner, w = board.located(state, uid)
     w["roused"] = False
-    defender = target if target in state["p"] else board.find(state, target)[0]
+    defender = target if target in state["p"] else board.located(state, target)[0]
     dice = board.attack_dice(cat, state, player, w) + state.get("boosts", {}).pop(uid, [])
     state["attack"] = {"by": player, "warrior": uid, "target": target, "defender": defender, "blocked": False,
                        "stage": "roll", "dice": dice, "faces": [None] * len(dice),
@@ -49,7 +49,7 @@ def block(cat: Catalogue, state: State, uid: str | None) -> list[Event]:
     att["stage"] = "roll"
     if uid is None:
         return [Event(f"{att['defender']} does not block", "attack.blocking")]
-    _owner, w = board.find(state, uid)
+    _owner, w = board.located(state, uid)
     w["roused"] = False
     att["target"], att["blocked"] = uid, True
     return [Event(f"{board.label(cat, state, uid)} blocks and is stimulated; it is now the target", "attack.blocking")]
@@ -184,7 +184,9 @@ def bone_price(cat: Catalogue, state: State, card: str, full: bool = False) -> t
     effect) that lowers it (None: full cost). Unless ``full``, the best discount still unused
     within its limit is taken; a discount never takes a cost below its minimum."""
     cost = cat.bone_cost(card)
-    if full or cost is None:
+    if cost is None:  # check and bone_sources ask only about cards with a bone ability
+        raise ValueError(f"{card} has no bone ability")
+    if full:
         return cost, None
     return effects.discounted(cat, state, state["attack"]["by"], "bone-use", cost)
 
@@ -206,7 +208,7 @@ def use_bone(cat: Catalogue, state: State, card: str, full: bool = False) -> lis
     if discount:
         effects.spend(state, *discount)
         events.append(Event(f"{cat.name(discount[0].rsplit(':', 1)[0])}: the ability costs "
-                            f"{cat.bone_cost(card) - cost} bone fewer", "attack.bone-abilities"))
+                            f"{(cat.bone_cost(card) or 0) - cost} bone fewer", "attack.bone-abilities"))
     ctx = {"warrior": att["warrior"], "defender": att["defender"], "target": att["target"]}
     events += effects.fire(cat, state, att["by"], "bone-use", ctx)
     for text in effects.unexpressed(cat, card, "bone"):

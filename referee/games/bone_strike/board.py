@@ -11,12 +11,20 @@ from referee.table.engine import Event
 from .cards import Catalogue, State, cid, hidden_cards
 
 
-def find(state: State, uid: str) -> tuple[str, dict] | None:
+def find(state: State, uid: str | None) -> tuple[str, dict] | None:
     for name in state["active"]:
         for w in state["p"][name]["warriors"]:
             if w["card"] == uid:
                 return name, w
     return None
+
+
+def located(state: State, uid: str | None) -> tuple[str, dict]:
+    """(controller, warrior) of a warrior the rules already know is in play."""
+    found = find(state, uid)
+    if found is None:
+        raise LookupError(f"warrior {uid} is not in play")
+    return found
 
 
 def neighbours(state: State, name: str) -> list[str]:

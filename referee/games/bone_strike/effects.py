@@ -12,6 +12,7 @@ the turn) or once per attack (keys in the attack's "used"), counted per card.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from referee.table.engine import Event
 
@@ -197,6 +198,7 @@ def do(cat: Catalogue, state: State, player: str, effect: dict, choice: str | No
     defender = ctx.get("defender") if ctx.get("defender") in state["active"] else None
     if choice is None and options(cat, state, player, effect, ctx) is not None:
         return [Event(f"{player} skips: {source}", rule)]
+    choice = cast(str, choice)  # from here an effect that offers choices has one
     if choice and board.find(state, choice):
         ctx["chosen"] = choice  # for a later effect on "that-warrior"
     if verb == "gain-booty":
@@ -213,7 +215,7 @@ def do(cat: Catalogue, state: State, player: str, effect: dict, choice: str | No
         if not found:
             return [Event(f"{source}: no warrior to rouse", rule)]
         found[1]["roused"] = True
-        return [Event(f"{board.label(cat, state, uid)} is roused", rule)]
+        return [Event(f"{board.label(cat, state, found[1]['card'])} is roused", rule)]
     if verb == "damage":
         if target == "attack-target":
             from . import attack  # attack imports this module
@@ -226,7 +228,7 @@ def do(cat: Catalogue, state: State, player: str, effect: dict, choice: str | No
                 if name in state["active"]:
                     events += board.damage_player(cat, state, name, amount, "attack.resolution")
             return events or [Event(f"{source}: nobody to damage", rule)]
-        owner, w = board.find(state, choice)
+        owner, w = board.located(state, choice)
         if amount >= board.health(cat, state, owner, w):
             return [Event(f"{source} deals {amount} damage to {board.label(cat, state, choice)}", rule)] + \
                 board.leave_play(cat, state, owner, w, "burn")
@@ -242,7 +244,7 @@ def do(cat: Catalogue, state: State, player: str, effect: dict, choice: str | No
                     w["weapon"] = None
                     state["destroyed"].append(choice)
                     return [Event(f"{cat.name(choice)} held by {board.label(cat, state, w['card'])} is destroyed", rule)]
-        owner, w = board.find(state, choice)
+        owner, w = board.located(state, choice)
         return board.leave_play(cat, state, owner, w, "destroy")
     if verb == "capture":
         uid = ctx.get("target") if target == "attack-target" else choice
@@ -267,7 +269,7 @@ def do(cat: Catalogue, state: State, player: str, effect: dict, choice: str | No
     if verb == "arm":
         weapon = ctx.pop("weapon")
         holder = _holder(state, weapon)
-        _owner, w = board.find(state, choice)
+        _owner, w = board.located(state, choice)
         holder["weapon"], w["weapon"] = None, weapon
         return [Event(f"{player} gains control of {cat.name(weapon)} and puts it on "
                       f"{board.label(cat, state, choice)}", rule)]
@@ -277,7 +279,7 @@ def do(cat: Catalogue, state: State, player: str, effect: dict, choice: str | No
         return [Event(f"{board.label(cat, state, uid)} rolls {amount} extra {effect['die']} "
                       f"di{'c' if amount != 1 else ''}e in its next attack this turn", rule)]
     if verb == "gain-control":
-        owner, w = board.find(state, choice)
+        owner, w = board.located(state, choice)
         state["p"][owner]["warriors"].remove(w)
         pl["warriors"].append(w)
         return [Event(f"{player} gains control of {owner}'s {cat.name(choice)}", rule)]

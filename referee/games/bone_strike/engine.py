@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 from referee.table.engine import Engine, Event, Option, Outcome, Status
+from referee.table.gamedata import GameData
 
 from . import attack, board, effects, rules
 from . import parse as reading
@@ -37,7 +38,7 @@ class BoneStrike(Engine):
         ("reveal hexer", "at a table: the card turned up into the lineup"),
     )
 
-    def __init__(self, data):
+    def __init__(self, data: GameData):
         super().__init__(data)
         self.cat = Catalogue(data)
         self.all_uids = sorted(u for c in self.cat.cards for u in self.cat.uids(c))
@@ -143,7 +144,8 @@ class BoneStrike(Engine):
         return move
 
     def apply(self, state: State, move: dict[str, Any]) -> list[Event]:
-        cat, kind, p = self.cat, move["kind"], move.get("player")
+        cat, kind = self.cat, move["kind"]
+        p = cast(str, move.get("player"))  # None only in "reveal", the table's move
         if kind == "reveal":
             uid = min(u for u in state["main"] if cid(u) == move["card"])
             state["main"].remove(uid)
@@ -201,7 +203,7 @@ class BoneStrike(Engine):
         kind = cat.kind(uid)
         events = []
         if kind == "weapon":
-            _owner, w = board.find(state, move["on"])
+            _owner, w = board.located(state, move["on"])
             if w["weapon"]:
                 pl["discard"].append(uid)
                 return [Event(f"{cat.name(w['card'])} already holds a weapon: {cat.name(uid)} is burned",

@@ -231,7 +231,7 @@ def read_roll(data, state: State, tokens: list[str]) -> list[int] | None:
         faces = [face_of(dice[k], reports[order[k]]) for k in range(len(dice))]
         if None not in faces:
             key = tuple(sorted((dice[k], faces[k]) for k in range(len(dice))))
-            readings.setdefault(key, faces)
+            readings.setdefault(key, [f for f in faces if f is not None])
     if not readings:
         raise Illegal("those faces cannot come up on these dice (" + ", ".join(dice) + ")", "attack.rolling")
     if len(readings) > 1:

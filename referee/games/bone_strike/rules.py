@@ -1,7 +1,7 @@
 """Whether a Bone Strike move is allowed now (``check``) and every move that is (``legal``)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from referee.table.engine import Illegal
 
@@ -73,7 +73,7 @@ def check(cat: Catalogue, data, state: State, move: dict[str, Any]) -> None:
     pl = state["p"][player]
     if kind == "end":
         return
-    card = move.get("card")
+    card = cast(str, move.get("card"))  # these kinds name a card (parse sees to it)
     if kind == "discard":
         if card not in in_hand(state, pl):
             raise Illegal(f"{player} has no {cat.name(card)} in hand", "discard")
@@ -165,8 +165,8 @@ def _check_attack(cat: Catalogue, data, state: State, att: dict, move: dict[str,
         if stage != "bones":
             raise Illegal("bone abilities are used after the damage, once you stop rolling", "attack.bone-abilities")
         card = move.get("card")
-        found = board.find(state, att["warrior"])
-        if not card or card not in (found[1]["card"], found[1]["weapon"]):
+        _owner, w = board.located(state, att["warrior"])
+        if not card or card not in (w["card"], w["weapon"]):
             raise Illegal("only the attacking warrior's (or its weapon's) bone ability can be used",
                           "attack.bone-abilities")
         if cat.bone_cost(card) is None:
@@ -201,7 +201,7 @@ def legal(cat: Catalogue, state: State) -> list[dict[str, Any]]:
             return [{"player": p, "kind": "roll", "results": None}]
         if att["stage"] == "choose":
             return [{"player": p, "kind": "reroll", "which": m} for m in att["may"]] + [{"player": p, "kind": "stop"}]
-        moves = []
+        moves: list[dict[str, Any]] = []
         for c in attack.bone_sources(cat, state):
             moves.append({"player": p, "kind": "bone", "card": c})
             if attack.bone_price(cat, state, c)[1] and cat.bone_cost(c) <= att["pool"]["bone"]:
@@ -209,7 +209,7 @@ def legal(cat: Catalogue, state: State) -> list[dict[str, Any]]:
         return moves + [{"player": p, "kind": "stop"}]
     p = state["turn"]
     pl = state["p"][p]
-    moves: list[dict[str, Any]] = []
+    moves = []
     hand = in_hand(state, pl)
     moves += [{"player": p, "kind": "discard", "card": c} for c in hand]
     moves += [{"player": p, "kind": "buy", "card": c} for c in sorted({cid(u) for u in state["lineup"]})
