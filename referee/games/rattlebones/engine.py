@@ -6,7 +6,8 @@ import random
 from collections import Counter
 from typing import Any
 
-from referee.table.engine import Engine, Option, Outcome, Status
+from referee.table.engine import Engine, Event, Move, Option, Outcome, State, Status
+from referee.table.gamedata import GameData
 
 from . import apply as applying
 from . import rules
@@ -16,7 +17,7 @@ from .say import notation
 from .state import current, effective, setup_state
 
 
-def _dice(state, p):
+def _dice(state: State, p: str) -> list[tuple[str, list[str]]]:
     return [(c, sides.split()) for c, sides in state["dice"][p].items()]
 
 
@@ -47,40 +48,41 @@ class Rattlebones(Engine):
         ("ana done", "end the turn"),
     )
 
-    def __init__(self, data):
+    def __init__(self, data: GameData):
         super().__init__(data)
         self.facts = Facts(data)
 
-    def setup(self, players: list[str], options: dict[str, Any], digital: bool, rng: random.Random) -> dict:
+    def setup(self, players: list[str], options: dict[str, Any], digital: bool, rng: random.Random) -> State:
         return setup_state(self.facts, players, options, digital, rng)
 
-    def parse(self, state, text):
+    def parse(self, state: State, text: str) -> Move:
         return parse_move(self.facts, state, text, tuple(e for e, _ in self.examples))
 
-    def check(self, state, move):
+    def check(self, state: State, move: Move) -> None:
         rules.check(self.facts, state, move)
 
-    def resolve(self, state, move, rng):
+    def resolve(self, state: State, move: Move, rng: random.Random) -> Move:
         return applying.resolve(self.facts, state, move, rng)
 
-    def apply(self, state, move):
+    def apply(self, state: State, move: Move) -> list[Event]:
         return applying.apply_move(self.facts, state, move)
 
-    def notation(self, move):
+    def notation(self, move: Move) -> str:
         return notation(self.facts, move)
 
-    def to_act(self, state):
+    def to_act(self, state: State) -> list[str]:
         return [] if state["over"] else [current(state)]
 
-    def legal_moves(self, state):
+    def legal_moves(self, state: State) -> list[Move]:
         return rules.legal_moves(self.facts, state)
 
     # -- the position -----------------------------------------------------------------------
-    def status(self, state) -> Status:
+    def status(self, state: State) -> Status:
         f = self.facts
         lines = []
         if state["over"]:
             out = self.outcome(state)
+            assert out is not None  # "over" is set: the game has its outcome
             lines.append(f"Game over: {out.reason}. Winner: {', '.join(out.winners)}")
         else:
             lines.append(f"Round {state['turn_number']}: {current(state)} to play")
@@ -110,7 +112,7 @@ class Rattlebones(Engine):
         data["to_act"] = self.to_act(state)
         return Status(tuple(lines), data)
 
-    def outcome(self, state) -> Outcome | None:
+    def outcome(self, state: State) -> Outcome | None:
         if not state["over"]:
             return None
         score = state["score"]
@@ -124,7 +126,7 @@ class Rattlebones(Engine):
             reason += "; tie broken by gold + stars + stock" if len(leaders) == 1 else "; still tied: shared win"
         return Outcome(tuple(leaders), reason, dict(score), "game-end.winner")
 
-    def invariants(self, state) -> list[str]:
+    def invariants(self, state: State) -> list[str]:
         f = self.facts
         broken = []
         s = state["supply"]

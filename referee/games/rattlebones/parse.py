@@ -114,11 +114,18 @@ def _die(facts: Facts, c: Cursor, required: bool = True) -> str | None:
     return None
 
 
+def _colour(facts: Facts, c: Cursor) -> str:
+    """A die colour that must come next (_die raises Unreadable when it does not)."""
+    colour = _die(facts, c)
+    assert colour is not None
+    return colour
+
+
 def _dice(facts: Facts, c: Cursor) -> list[str]:
-    dice = [_die(facts, c)]
+    dice = [_colour(facts, c)]
     while c.peek() in facts.colours or c.peek() == ",":
         c.take(",")
-        dice.append(_die(facts, c))
+        dice.append(_colour(facts, c))
     c.take("dice", "die")
     return dice
 

@@ -45,11 +45,11 @@ def choose_tiles(facts: Facts, options: dict, rng: random.Random) -> list[str]:
 
 def setup_state(facts: Facts, players: list[str], options: dict, digital: bool, rng: random.Random) -> dict:
     tiles = choose_tiles(facts, options, rng)
-    board = [facts.printed.get(i) for i in range(facts.loop_len)]
+    board: list[str | None] = [facts.printed.get(i) for i in range(facts.loop_len)]
     for space, tile in zip(facts.slots, tiles):
-        board[space] = tile
+        board[space] = tile  # every slot gets a tile: no space stays None
     # Kinds in play: every side some space on the board offers (our ruling, see game.yaml notes).
-    kinds = sorted({facts.side_for_space(a) for a in board if facts.side_for_space(a)})
+    kinds = sorted({kind for a in board if (kind := facts.side_for_space(str(a)))})
     sides = {k: facts.side_count(k) for k in kinds if k != "points"}
     points = {str(v): n for v, n in facts.points_counts.items()} if "points" in kinds else {}
     stock_in_play = "stock" in tiles
@@ -130,9 +130,10 @@ def check_end(state: dict, events: list) -> bool:
     """Rattlebones and a mouse meet or pass: the game ends at once (game-end)."""
     if state["over"] is None and any(state["score"][p] >= state["rattlebones"] for p in state["players"]):
         met = [p for p in state["players"] if state["score"][p] >= state["rattlebones"]]
-        state["over"] = {"reason": f"Rattlebones (on {state['rattlebones']}) and {', '.join(met)}'s mouse met",
-                         "rule": "game-end"}
-        events.append(Event(f"the game ends: {state['over']['reason']}", "game-end"))
+        over = {"reason": f"Rattlebones (on {state['rattlebones']}) and {', '.join(met)}'s mouse met",
+                "rule": "game-end"}
+        state["over"] = over
+        events.append(Event(f"the game ends: {over['reason']}", "game-end"))
     return state["over"] is not None
 
 
