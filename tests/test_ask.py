@@ -427,3 +427,50 @@ def test_modules_stay_small():
     for path in sorted((REPO / "referee" / "ask").rglob("*.py")):
         lines = len(path.read_text().splitlines())
         assert lines <= 400, f"{path.relative_to(REPO)} has {lines} lines"
+
+
+def _without_written_questions(folder: Path) -> None:
+    """The designer's rules.yaml with every `asks:` list (and its comment) taken out."""
+    import re
+
+    rules = folder / "rules.yaml"
+    text = re.sub(r"\n *# asks:.*\n *#.*\n", "\n", rules.read_text())
+    rules.write_text(re.sub(r"\n( *)asks:\n(\1  - .*\n)+", "\n", text))
+
+
+def test_written_questions_decide_between_sections_in_a_designers_game(tmp_path):
+    """A section's `asks` (the questions it answers, in players' words) choose it over a section
+    sharing the question's words: "how many cards do I get to play per turn?" is the turn's
+    "play one card", not "Playing cards". The starter game outside content/ has them."""
+    mine, bare = tmp_path / "mine", tmp_path / "bare"
+    shutil.copytree(REPO / "generator" / "templates" / "new-game", mine)
+    shutil.copytree(REPO / "generator" / "templates" / "new-game", bare)
+    _without_written_questions(bare)
+    assert "asks:" in (mine / "rules.yaml").read_text() and "asks:" not in (bare / "rules.yaml").read_text()
+    question = "how many cards do I get to play per turn?"
+    assert ask(question, game=str(bare)).citations[0].id == "turn.cards"
+    answer = ask(question, game=str(mine))
+    assert answer.matched and answer.citations[0].id == "turn"
+
+
+def test_written_questions_are_not_printed_in_the_rulebook():
+    from generator.model.loader import load
+    from generator.rulebook import render_html
+
+    loaded = load(str(REPO / "content" / "runeblade"))
+    asked = [q for _full, _n, _d, rule in loaded.game.walk_rules() for q in rule.asks]
+    assert len(asked) > 50
+    html, _ = render_html(loaded, "a5")
+    body = html[html.index("<body"):].lower()
+    printed = [q for q in asked if q.lower() in body]
+    assert not printed, printed
+
+
+def test_a_word_only_written_questions_use_is_no_sign_of_the_game():
+    """'best' is in a Bone Strike written question, not in its rules or data: a question made of
+    such words and others no game uses stays "no good match"."""
+    from referee.ask.cache import resolve_game
+
+    index = store.open_index(resolve_game("bone-strike"))
+    assert index.df(["best"])["best"] == 0
+    assert not ask("best way to clean old bone dice").matched
