@@ -82,10 +82,10 @@ def choose(loaded: LoadedGame, names: list[str]) -> dict[str, tuple[Deck, list |
 
     def add(deck: Deck, card=None) -> None:
         current = wanted.get(deck.id)
-        if card is None or (current is not None and current[1] is None):
+        chosen = current[1] if current is not None else []
+        if card is None or chosen is None:  # the whole deck is wanted (or already was)
             wanted[deck.id] = (deck, None)
             return
-        chosen = current[1] if current else []
         if card not in chosen:
             chosen.append(card)
         wanted[deck.id] = (deck, chosen)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import zlib
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from functools import lru_cache
 from pathlib import Path
 
@@ -233,7 +233,7 @@ class PdfWriter:
             text.textOut(node.text)
         self.canvas.drawText(text)
 
-    def add_page(self, page: Page, shared: set[str] = frozenset()) -> None:
+    def add_page(self, page: Page, shared: Collection[str] = frozenset()) -> None:
         """Draw a page. Scenes whose key is in ``shared`` are placed as forms, the rest inline."""
         c = self.canvas
         # Forms (and the icon forms inline art uses) must be defined before the page's own content.

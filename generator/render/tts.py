@@ -33,7 +33,7 @@ from ..model.game import Deck
 from ..model.loader import LoadedGame
 from ..preview.raster import face_page, render_pages, save_png
 from ..scene.compose import CardFaces, compose_deck
-from ..scene.nodes import to_mm
+from ..scene.nodes import Scene, to_mm
 from ..suggest import closest_hint
 
 MAX_COLUMNS, MAX_ROWS = 10, 7
@@ -107,7 +107,7 @@ def plan_sheets(faces: list[CardFaces], first_number: int) -> list[Sheet]:
     for card in faces:
         if card.count > 0:
             by_back.setdefault(card.back_id, []).append(card)
-    sheets = []
+    sheets: list[Sheet] = []
     for back_id, cards in by_back.items():
         for start in range(0, len(cards), CARDS_PER_SHEET):
             part = cards[start:start + CARDS_PER_SHEET]
@@ -221,7 +221,7 @@ def _write_deck(loaded: LoadedGame, deck: Deck, sheets: list[Sheet], folder: Pat
                 progress) -> DeckExport:
     first = sheets[0].cards[0].front
     px = card_pixels(first.width, first.height, max(s.columns for s in sheets), max(s.rows for s in sheets))
-    backs: dict[str, object] = {}
+    backs: dict[str, Scene] = {}
     for sheet in sheets:
         backs.setdefault(sheet.back_id, sheet.cards[0].back)
     # Backs first (a few), then the fronts sheet by sheet: one sheet is in memory at a time.

@@ -92,7 +92,7 @@ def game_family(root: Path, name: str | None, fonts: dict) -> str:
 
 
 def _stamps(files) -> tuple:
-    stamps = []
+    stamps: list[tuple[int, int] | None] = []  # None: the file cannot be read now
     for _style, path in files:
         try:
             stat = path.stat()
@@ -132,8 +132,9 @@ def copy_fonts(folder: Path, families: list[str] | tuple[str, ...] = ()) -> None
         entry = _families[key]
         for style in STYLES:
             copies[entry.copied_name(style)] = entry.path(style)
-        if entry.licence is not None:
-            copies[entry.copied_licence()] = entry.licence
+        licence_name = entry.copied_licence()
+        if entry.licence is not None and licence_name is not None:  # both or neither
+            copies[licence_name] = entry.licence
     for file, source in copies.items():
         target = folder / file
         if source.is_file() and (not target.is_file() or target.stat().st_size != source.stat().st_size):

@@ -176,9 +176,10 @@ _WIDTH_METHODS = {"ljust", "rjust", "center", "zfill", "expandtabs"}
 
 
 def _check_str_method(method: Any, args: tuple, kwargs: dict) -> None:
-    if not isinstance(method, types.BuiltinMethodType) or not isinstance(getattr(method, "__self__", None), str):
+    text = getattr(method, "__self__", None)
+    if not isinstance(method, types.BuiltinMethodType) or not isinstance(text, str):
         return
-    name, text = method.__name__, method.__self__
+    name = method.__name__
     if name in _WIDTH_METHODS:
         for value in (*args, *kwargs.values()):
             if isinstance(value, int) and value > MAX_STRING:
@@ -331,7 +332,8 @@ class BoundedEnvironment(ImmutableSandboxedEnvironment):
             if is_map:
                 if kwargs or len(args) != 1:
                     raise TypeError("format_map() takes exactly one mapping")
-                args, kwargs = (), args[0]
+                mapping = args[0]
+                args, kwargs = (), mapping
             return _check_size(type(text)(formatter.vformat(text, args, kwargs)), "formatting")
 
         return update_wrapper(wrapper, value)
