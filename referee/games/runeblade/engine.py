@@ -256,6 +256,7 @@ class Runeblade(Engine):
                          else "Every scene is done: the Denouement comes next")
         roll = state.get("roll")
         if roll:
+            assert scene is not None  # a roll is made in a scene
             lines.append(f"Roll: {scene['controller']}'s own {f.describe(roll['own'])}")
             for q in state["players"]:
                 if q == scene["controller"]:

@@ -2,6 +2,8 @@
 die of a roll goes (successes, failures, surrender, keeping), then the Rule of Ten."""
 from __future__ import annotations
 
+from typing import cast
+
 from referee.games.runeblade.moves import character_of, denouement_leaders, keepable, own_colour, player_of
 from referee.games.runeblade.rules import Facts
 from referee.table.engine import Event, Move, State
@@ -12,7 +14,7 @@ def _plural(n: int, word: str) -> str:
 
 
 def apply(facts: Facts, state: State, move: Move) -> list[Event]:
-    kind, p = move["kind"], move.get("player")
+    kind, p = move["kind"], cast(str, move.get("player"))  # None only in story-ends, which names nobody
     if kind == "open":
         return _open_scene(facts, state, p, endgame=False)
     if kind == "endgame":
