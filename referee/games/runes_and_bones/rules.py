@@ -124,7 +124,7 @@ def _check_part(runes: Runes, state: State, player: str, part: dict[str, Any], h
     _claim(runes, state, player, holder, rune, hands, claims,
            "round.turns.play" if holder == player else "special-runes.spy")
     kind = runes.kind(rune)
-    rule = None if kind == "normal" else runes.effect(rune)["rule"]
+    rule = "" if kind == "normal" else runes.effect(rune)["rule"]  # cited for special runes only
     if kind == "normal" and part["pays"]:
         winning = state["winning"]
         if not winning or winning["rune"] != rune:
@@ -295,6 +295,7 @@ def _grab(state: State, player: str, part: dict[str, Any], rng: random.Random | 
     taken = [] if fill else part["taken"]
     for i, source in enumerate(part["from"]):
         if fill:
+            assert rng is not None  # refused above
             taken.append(rng.choice(hands[source]) if hands[source] else None)
         if taken[i]:
             hands[source].remove(taken[i])

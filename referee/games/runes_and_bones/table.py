@@ -137,6 +137,7 @@ def take_from_hand(state: State, player: str, rune: str | None) -> None:
 def to_discard(state: State, rune: str | None, face_up: bool = True) -> None:
     """A rune goes onto the discard pile; named face-up runes count as seen."""
     if state["digital"]:
+        assert rune is not None  # the referee knows every rune of a digital game
         add(state["discard"], rune)
     else:
         state["discard"] += 1
