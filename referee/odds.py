@@ -37,6 +37,15 @@ from referee.dice.record import record
 from referee.dice.resolve import FACES, SUCCESSES, dice_kind, kind_of
 from referee.dice.results import blank_check_groups
 
+# What the compiler works on: an exact.Die, or an icepool.Die when explosions need icepool. Both
+# answer the same calls (outcomes, denominator, len, + - * //, map, pool); icepool ships no types
+# here, so one name stands for either. (`referee odds` starts without importing typing.)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    DieLike = Any
+
 
 @record
 class Distribution:
@@ -53,7 +62,7 @@ class Distribution:
 
     def _weighted(self) -> list[tuple[int, int]] | None:
         if self.numeric:
-            return [(v, w) for v, w in self.outcomes]
+            return [(v, w) for v, w in self.outcomes]  # type: ignore[misc]  # numeric: the values are ints
         if self.numbers is not None:
             return [(n, w) for n, (_, w) in zip(self.numbers, self.outcomes)]
         return None
@@ -127,7 +136,8 @@ def _odds(command: Command, limits: Limits, lib) -> OddsReport:  # noqa: ANN001
     main: Distribution | None
     tallies: list[Distribution] = []
     if single_custom:
-        main = _face_table(expr.die)  # type: ignore[arg-type]
+        assert isinstance(expr, Dice) and expr.die is not None  # what single_custom says
+        main = _face_table(expr.die)
     else:
         main = None
         if kind != FACES:
@@ -194,7 +204,7 @@ class _Compiler:
             raise DiceLimitError("too much to work out exactly (too many dice or sides); "
                                  "try a smaller expression, or roll it many times instead", col)
 
-    def node(self, node: Node) -> object:
+    def node(self, node: Node) -> DieLike:
         if isinstance(node, Number):
             return self.lib.Die([node.value])
         if isinstance(node, Dice):
@@ -217,11 +227,11 @@ class _Compiler:
             raise DiceError("division by zero is possible: the right side of '/' can come to 0", node.col)
         return a // b
 
-    def add(self, a: object, b: object, col: int) -> object:
+    def add(self, a: DieLike, b: DieLike, col: int) -> DieLike:
         self.charge(_add_cost(a, b), col)
         return a + b
 
-    def sum_of(self, die: object, n: int, col: int) -> object:
+    def sum_of(self, die: DieLike, n: int, col: int) -> DieLike:
         """n independent copies added up, by repeated doubling (icepool's own `@` recurses n deep).
         The whole sum is charged before the first step: the last doublings cost the most."""
         self.charge(_sum_cost(die, n), col)
@@ -235,7 +245,7 @@ class _Compiler:
                 base = base + base
         return total
 
-    def dice(self, node: Dice) -> object:
+    def dice(self, node: Dice) -> DieLike:
         die = node.die
         assert die is not None, "resolve() first"
         kind = dice_kind(die, node)
@@ -277,7 +287,7 @@ class _Compiler:
             selected = pool.lowest(drop=keep.n)
         return selected.sum(map=counted)
 
-    def single_roll(self, die: DieType, mods: Modifiers) -> object:
+    def single_roll(self, die: DieType, mods: Modifiers) -> DieLike:
         """One die as rolled, rerolls included, by face value."""
         rolled = self.lib.Die(die.values())
         if mods.reroll is not None:
@@ -321,14 +331,14 @@ def _multiply_cost(bits: int) -> int:
     return words if words < 8 else int(words ** 1.585 / 2.5)
 
 
-def _add_cost(a: object, b: object) -> int:
+def _add_cost(a: DieLike, b: DieLike) -> int:
     """Estimated cost of combining two dice: every pair of outcomes, times the cost of one
     product of their weights (denominators grow with every die added)."""
     bits = max(a.denominator().bit_length(), b.denominator().bit_length())
     return len(a) * len(b) * _multiply_cost(bits)
 
 
-def _sum_cost(die: object, n: int) -> int:
+def _sum_cost(die: DieLike, n: int) -> int:
     """What sum_of(die, n) will cost, stepped through on sizes alone: a sum of k copies has at
     most k * (span - 1) + 1 outcomes and weights of k times the bits of one."""
     values = die.outcomes()
@@ -376,8 +386,9 @@ def _counted(die: DieType, mods: Modifiers, kind: str) -> Callable[[int], int]:
     return score
 
 
-def _chain_step(counted: Callable[[int], int], explodes: Callable[[int], bool], rest: object):
-    def step(v: int):
+def _chain_step(counted: Callable[[int], int], explodes: Callable[[int], bool], rest: DieLike
+                ) -> Callable[[int], DieLike]:
+    def step(v: int) -> DieLike:
         return counted(v) + rest if explodes(v) else counted(v)
 
     return step

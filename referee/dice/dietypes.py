@@ -18,6 +18,21 @@ import re
 from .errors import DiceError, DiceLimitError
 from .record import record
 
+TYPE_CHECKING = False  # `referee roll` starts without importing typing (test_dice_record)
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any, Protocol
+
+    class GameDie(Protocol):
+        """What from_game_die reads from the loader's Die besides its optional fields (name,
+        color, success, tags, rule, note), which it reads with getattr."""
+
+        @property
+        def id(self) -> str: ...
+
+        @property
+        def faces(self) -> Sequence[Any]: ...
+
 BLANK_LABELS = ("", "blank")
 
 
@@ -116,7 +131,7 @@ def standard_die(sides: int) -> DieType:
     return DieType(key=text, name=text, sides=sides)
 
 
-def from_game_die(die: object, game: str | None = None, rule_cite: str | None = None) -> DieType:
+def from_game_die(die: GameDie, game: str | None = None, rule_cite: str | None = None) -> DieType:
     """Convert the loader's Die (id, name, color, faces, success, tags, rule, note)."""
     faces = []
     for face in die.faces:

@@ -22,6 +22,10 @@ from .limits import DEFAULT_LIMITS, Limits
 from .nodes import Command, Dice, Group, NamedDie, Node, Number, StandardDie, Unary
 from .record import replace
 
+TYPE_CHECKING = False  # `referee roll` starts without importing typing
+if TYPE_CHECKING:
+    from .dietypes import GameDie
+
 TOTAL, SUCCESSES, FACES, CONSTANT = "total", "successes", "faces", "constant"
 
 
@@ -29,7 +33,7 @@ class DieCatalog:
     """Finds dice by name: the --faces die, the default game's dice, `game:die`, standard dice."""
 
     def __init__(self, game: str | None = None, custom: DieType | None = None,
-                 load: Callable[[str], dict[str, object]] | None = None,
+                 load: Callable[[str], dict[str, GameDie]] | None = None,
                  cite: Callable[[str, str], str | None] | None = None):
         """`load(ref)` gives a game's dice by id and `cite(ref, rule_id)` a rule citation; both
         default to referee.dice.gamedice (the project's loader)."""
@@ -43,9 +47,11 @@ class DieCatalog:
         if ref not in self._games:
             load, cite = self._load, self._cite
             if load is None:
-                from .gamedice import dice_for_game as load
+                from . import gamedice  # the loader, imported only when a game's dice are asked for
+
+                load = gamedice.dice_for_game
                 if cite is None:
-                    from .gamedice import rule_citation as cite
+                    cite = gamedice.rule_citation
             dice = {}
             for key, die in load(ref).items():
                 rule = getattr(die, "rule", None)
