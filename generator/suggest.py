@@ -1,17 +1,28 @@
-"""'Did you mean' for misspelled keys and ids."""
+"""'Did you mean' for misspelled keys and ids: the one phrasing and matching for `cards` and
+`referee` alike (the referee imports it only when a name is wrong)."""
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from itertools import islice
 from pathlib import Path
 
 MAX_LISTED = 2000  # files read from one folder for a guess, so a huge folder stays cheap
 
 
-def did_you_mean(word: str, choices: Iterable[str]) -> str | None:
-    matches = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
-    return f"did you mean '{matches[0]}'?" if matches else None
+def did_you_mean(word: str, choices: Iterable[str], *, most: int = 1,
+                 shown_as: Callable[[str], str] | None = None) -> str | None:
+    """"did you mean 'white'?" (or "'fire axe' or 'fire'?" with ``most=2``) for the closest
+    choices, or None. ``shown_as`` maps a spelling to the name to offer, so two spellings of one
+    thing ('fire axe', 'axe of fire') are offered once."""
+    names = [str(c) for c in choices]
+    matches = difflib.get_close_matches(str(word), names, n=most if shown_as is None else 8, cutoff=0.6)
+    shown: list[str] = []
+    for match in matches:
+        name = shown_as(match) if shown_as else match
+        if name not in shown:
+            shown.append(name)
+    return "did you mean " + " or ".join(f"'{name}'" for name in shown[:most]) + "?" if shown else None
 
 
 def closest_hint(word: str, choices: Iterable[str], kind: str) -> str:
