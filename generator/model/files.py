@@ -17,7 +17,7 @@ MAX_GAME_BYTES = limit("game_yaml_bytes")
 
 
 def _game_files(root: Path, problems: list[Problem] | None = None) -> list[Path]:
-    files = []
+    files: list[Path] = []
     for dirpath, dirnames, filenames in os.walk(root):  # symlinked folders are not walked ...
         here = Path(dirpath)
         dirnames[:] = sorted(
@@ -95,12 +95,7 @@ def _merge_document(merged: dict, doc: Document, problems: list[Problem], source
                                     hint="lists (decks, rules ...) may be split over files; single values may not"))
             offsets[key] = 0
 
-    def remap(path: tuple) -> tuple:
-        if len(path) >= 2 and isinstance(path[1], int) and offsets.get(path[0]):
-            return (path[0], path[1] + offsets[path[0]]) + path[2:]
-        return path
-
-    sources.add(doc, remap)
+    sources.add(doc, offsets=offsets)
 
 
 def inside(path: Path, *roots: Path) -> bool:

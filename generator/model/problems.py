@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import types
 import typing
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -17,16 +17,82 @@ from ..suggest import did_you_mean
 from .safeyaml import Document
 from .yaml_hints import bool_word_hint
 
+Place = tuple  # (file, line, column); (None, None, None) when nothing is known
 
-@dataclass
+
+class _SourcePlaces:
+    """Field path of the merged game data -> (file, line, column), like a dict: places set by hand
+    (a spreadsheet's cells), then each YAML file's own marks, found through the file's data when
+    asked (generator.model.yaml_marks), the later file first, as the merge let it win."""
+
+    __slots__ = ("_sources", "_key", "_set")
+
+    def __init__(self, sources: Sources, key: bool) -> None:
+        self._sources, self._key = sources, key
+        self._set: dict[tuple, Place] = {}
+
+    def get(self, path: tuple, default: Any = None) -> Any:
+        found = self._set.get(path)
+        if found is not None:
+            return found
+        files = self._sources._files
+        for doc, offsets in (files if path == () else reversed(files)):  # the root stays in game.yaml
+            own = _own_path(path, offsets)
+            where = own is not None and doc.marks.find(doc.data, own, self._key)
+            if where:
+                return (doc.file, *where)
+        return default
+
+    def __contains__(self, path: object) -> bool:
+        return isinstance(path, tuple) and self.get(path) is not None
+
+    def __getitem__(self, path: tuple) -> Place:
+        found = self.get(path)
+        if found is None:
+            raise KeyError(path)
+        return found
+
+    def __setitem__(self, path: tuple, place: Place) -> None:
+        self._set[path] = place
+
+    def setdefault(self, path: tuple, place: Place) -> Place:
+        found = self.get(path)
+        if found is None:
+            self._set[path] = found = place
+        return found
+
+
+def _own_path(path: tuple, offsets: Mapping[str, int]) -> tuple | None:
+    """A merged path as its file wrote it: a top-level list continued from earlier files counts
+    its items from that file's first (None when the item is an earlier file's)."""
+    if len(path) >= 2 and isinstance(path[1], int) and offsets.get(path[0]):
+        index = path[1] - offsets[path[0]]
+        return None if index < 0 else (path[0], index) + path[2:]
+    return path
+
+
 class Sources:
-    """Where each value of the merged game data came from."""
+    """Where each value of the merged game data came from.
 
-    values: dict[tuple, tuple[Path, int, int]] = field(default_factory=dict)
-    keys: dict[tuple, tuple[Path, int, int]] = field(default_factory=dict)
-    bool_words: dict[tuple, str] = field(default_factory=dict)  # true/false written as yes, no, on, off
+    ``values`` and ``keys`` read like dicts from a field path to (file, line, column). A game
+    file's places stay in its own compact marks and are looked up only when a problem is placed,
+    so a 10,000-card deck keeps no table of 140,000 paths while it loads."""
 
-    def add(self, doc: Document, remap) -> None:
+    def __init__(self) -> None:
+        self._files: list[tuple[Document, Mapping[str, int]]] = []
+        self.values = _SourcePlaces(self, key=False)
+        self.keys = _SourcePlaces(self, key=True)
+        self.bool_words: dict[tuple, str] = {}  # true/false written as yes, no, on, off
+
+    def add(self, doc: Document, remap: Callable[[tuple], tuple] | None = None,
+            offsets: Mapping[str, int] | None = None) -> None:
+        """A document's places, as they are (``offsets``: its top-level lists continue earlier
+        files' from these indexes), or moved by ``remap`` (copied: for small files only)."""
+        if remap is None:
+            self._files.append((doc, offsets or {}))
+            for path, word in doc.bool_words.items():
+                self.bool_words[_merged_path(path, offsets or {})] = word
+            return
         for path, (line, col) in doc.values.items():
             if path == () and () in self.values:
                 continue  # the merged game's root stays in the first file read: game.yaml
@@ -40,17 +106,26 @@ class Sources:
         table = self.keys if key else self.values
         probe = tuple(path)
         while True:
-            if probe in table:
-                return table[probe]
-            if key and probe in self.values:
-                return self.values[probe]
+            found = table.get(probe)
+            if found is not None:
+                return found
+            if key:
+                found = self.values.get(probe)
+                if found is not None:
+                    return found
             if not probe:
                 return (None, None, None)
             probe = probe[:-1]
 
 
+def _merged_path(path: tuple, offsets: Mapping[str, int]) -> tuple:
+    if len(path) >= 2 and isinstance(path[1], int) and offsets.get(path[0]):
+        return (path[0], path[1] + offsets[path[0]]) + path[2:]
+    return path
+
+
 def _validation_problems(exc: ValidationError, model: type[BaseModel], sources: Sources, data: Any) -> list[Problem]:
-    problems = []
+    problems: list[Problem] = []
     errors = exc.errors()
     located = [_data_path(e["loc"], data) for e in errors]
     seen: set[tuple] = set()
@@ -109,7 +184,7 @@ def _more_problems(rest: list, sources: Sources, first_loc: tuple) -> Problem:
                         "game file at all")
 
 
-def _describe(error: dict) -> str:
+def _describe(error: Mapping[str, Any]) -> str:
     msg = error["msg"]
     msg = msg.replace("Value error, ", "").replace("Input should be", "expected")
     found = error.get("input")

@@ -142,9 +142,9 @@ def check_references(game: Game, layouts: dict[str, Layout], sources: Sources) -
         check_rule(("glossary", index, "rule"), entry.rule)
         check_icon(("glossary", index, "icon"), entry.icon)
         check_text(("glossary", index, "text"), entry.text)
-    for index, entry in enumerate(game.faq):
-        check_rule(("faq", index, "rule"), entry.rule)
-        check_text(("faq", index, "answer"), entry.answer)
+    for index, faq in enumerate(game.faq):
+        check_rule(("faq", index, "rule"), faq.rule)
+        check_text(("faq", index, "answer"), faq.answer)
     for index, table in enumerate(game.tables):
         check_rule(("tables", index, "rule"), table.rule)
         check_text(("tables", index, "rows"), list(table.rows))
@@ -189,7 +189,7 @@ def check_references(game: Game, layouts: dict[str, Layout], sources: Sources) -
         if deck.total == 0:
             problem(here + ("cards",), f"deck '{deck.id}' prints no card: every count is 0",
                     "give at least one card a count, or remove the deck")
-        sizes = {}
+        sizes: dict[tuple[float, float], tuple[int, str, str | None]] = {}
         for c_index, card in enumerate(deck.cards):
             for key, layout_id in (("layout", card.layout or deck.layout),
                                    ("back", (deck.backs[card.back].layout if card.back in deck.backs else None)
