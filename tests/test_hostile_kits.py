@@ -1,0 +1,111 @@
+"""Atomic, reproducible kits (issue 15): two builds are byte-identical, and a build killed or
+failing at any moment leaves the previous kit exactly as it was. Apart from tests/test_hostile.py
+because these build whole kits, rulebooks included, again and again: with `--dist loadfile` each
+file runs on one worker, and the two halves balance the workers."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from generator.cli import app
+
+runner = CliRunner()
+
+
+def run(*args):
+    return runner.invoke(app, [str(a) for a in args])
+
+
+# --- atomic kits -------------------------------------------------------------------------
+
+def _kit(folder: Path) -> dict[str, str]:
+    """Every file of a kit (temporaries left aside) by its path, with the hash of its bytes."""
+    import hashlib
+
+    return {str(f.relative_to(folder)): hashlib.sha256(f.read_bytes()).hexdigest()
+            for f in sorted(folder.rglob("*")) if f.is_file() and not f.name.endswith(".tmp")}
+
+
+def _strays(folder: Path) -> list[Path]:
+    return [f for f in folder.rglob("*") if f.name.endswith(".tmp") or f.name == ".kit-commit.json"]
+
+
+KILL_AT = ("-> actions-a4.pdf", "-> 3 SVG files", "rulebook (a5) -> rulebook.pdf", "quick reference",
+           "rulebook booklet")
+
+
+def test_two_builds_of_a_kit_are_byte_identical_rulebooks_included(tmp_path, starter_game):
+    """Reproducible output (no dates or random ids in the PDFs), so a kit can be checked by hash."""
+    import hashlib
+
+    def hashes(out: Path) -> dict[str, str]:
+        assert run("build", starter_game, "--out", out).exit_code == 0
+        return {str(f.relative_to(out)): hashlib.sha256(f.read_bytes()).hexdigest()
+                for f in sorted(out.rglob("*")) if f.is_file() and f.name != ".kit-state.json"}
+
+    first, second = hashes(tmp_path / "one"), hashes(tmp_path / "two")
+    assert any(name.endswith("rulebook.pdf") for name in first) and any("booklet" in name for name in first)
+    assert first == second
+
+
+def test_a_build_killed_at_any_moment_leaves_the_previous_kit_exactly_as_it_was(tmp_path, starter_game):
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    out = tmp_path / "out"
+    assert run("build", starter_game, "--out", out, "--jobs", "1").exit_code == 0
+    kit_dir = out / "my-game"
+    before = _kit(kit_dir)
+    assert {"PRINTING.md", "kit.json", "rulebook.pdf", "actions-a4.pdf"} <= set(before)
+    cards = starter_game / "cards.yaml"
+    cards.write_text(cards.read_text().replace("Move", "Stride"))  # the next build differs everywhere
+    command = [sys.executable, "-m", "generator.cli", "build", str(starter_game), "--out", str(out), "--jobs", "1"]
+    for marker in KILL_AT:
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        seen = []
+        for line in process.stderr:
+            seen.append(line)
+            if marker in line:
+                os.kill(process.pid, signal.SIGKILL)
+                break
+        process.wait(timeout=60)
+        process.stderr.close()
+        assert process.returncode == -signal.SIGKILL, (marker, "".join(seen))
+        assert _kit(kit_dir) == before, f"killed at '{marker}': the previous kit changed"
+    (kit_dir / ".actions-a4.pdf.12345678.tmp").write_bytes(b"half a pdf")  # a stray of the old naming
+    result = run("build", starter_game, "--out", out, "--jobs", "1")
+    assert result.exit_code == 0, result.output
+    assert _strays(kit_dir) == []
+    after = _kit(kit_dir)
+    assert set(after) == set(before) and after["actions-a4.pdf"] != before["actions-a4.pdf"]
+    assert "rulebook.pdf" in (kit_dir / "PRINTING.md").read_text()
+    assert "rulebook.pdf" in (kit_dir / "kit.json").read_text()
+
+
+def test_a_build_failing_after_its_decks_are_written_leaves_the_previous_kit_exactly_as_it_was(
+        tmp_path, starter_game, monkeypatch):
+    import generator.rulebook
+    from generator.errors import BuildError
+    from generator.kit.build import build_kits
+    from generator.model.loader import load
+    from generator.options import BuildOptions
+
+    options = BuildOptions(out_dir=tmp_path / "out", jobs=1)
+    results, problems = build_kits([load(starter_game)], options)
+    assert not problems
+    kit_dir = tmp_path / "out" / "my-game"
+    before = _kit(kit_dir)
+    cards = starter_game / "cards.yaml"
+    cards.write_text(cards.read_text().replace("Move", "Stride"))
+
+    def broken_quickref(*args, **kwargs):  # decks, SVGs and rulebook.pdf are written by now
+        raise BuildError("my-game: the quick reference failed")
+
+    monkeypatch.setattr(generator.rulebook, "build_quickref", broken_quickref)
+    results, problems = build_kits([load(starter_game)], options)
+    assert results == [] and "the quick reference failed" in "\n".join(problems)
+    assert _kit(kit_dir) == before
+    assert _strays(kit_dir) == []
