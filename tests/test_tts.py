@@ -5,6 +5,7 @@ slot). Everything is read back from disk, the build run as a user runs it."""
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from collections import Counter
@@ -14,6 +15,8 @@ from urllib.parse import unquote, urlparse
 import pytest
 from PIL import Image as PilImage
 from PIL import ImageChops
+
+from generator.new_game import TEMPLATE
 
 CARDS = Path(sys.executable).parent / "cards"
 TRANSFORM_KEYS = {"posX", "posY", "posZ", "rotX", "rotY", "rotZ", "scaleX", "scaleY", "scaleZ"}
@@ -32,10 +35,13 @@ def card_yaml(card_id: str, name: str, count: int, back: str | None = None) -> l
     return lines + ([f"        back: {back}"] if back else [])
 
 
-@pytest.fixture
-def playtest_game(starter_game: Path) -> Path:
+@pytest.fixture(scope="module")
+def playtest_game(tmp_path_factory) -> Path:
     """Three decks a designer might playtest: 75 different cards (more than one 10 x 7 sheet
-    holds), a deck with two backs, and a deck of one card."""
+    holds), a deck with two backs, and a deck of one card. Built once for the module: the tests
+    only read it and what it exports."""
+    starter_game = tmp_path_factory.mktemp("playtest") / "my-game"
+    shutil.copytree(TEMPLATE, starter_game)
     lines = ["decks:", "  - id: market", "    name: Market", "    back: plain",
              "    backs:", "      plain: {title: Market, icon: star}", "    cards:"]
     for i in range(75):
@@ -54,11 +60,13 @@ def playtest_game(starter_game: Path) -> Path:
     return starter_game
 
 
-@pytest.fixture
-def exported(playtest_game: Path, tmp_path: Path) -> Path:
-    result = build_tts(playtest_game, tmp_path)
+@pytest.fixture(scope="module")
+def exported(playtest_game: Path, tmp_path_factory) -> Path:
+    """The playtest game exported once (75 cards drawn as images): three tests read it."""
+    out = tmp_path_factory.mktemp("exported")
+    result = build_tts(playtest_game, out)
     assert result.returncode == 0, result.stderr
-    return tmp_path / "my-game" / "tts"
+    return out / "my-game" / "tts"
 
 
 def url_path(url: str) -> Path:
