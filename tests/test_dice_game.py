@@ -137,6 +137,21 @@ def test_unknown_die_suggests_a_close_name():
     assert "its dice: d4, gamble, white, time" in str(info.value)
 
 
+def test_dice_moves_and_cards_say_did_you_mean_alike():
+    """One 'did you mean' (generator.suggest) for a die, a move's word and a game-data key."""
+    from generator.suggest import did_you_mean as cards_hint
+    from referee.table.notation import did_you_mean as move_hint
+
+    with pytest.raises(DiceError) as info:
+        roll("2 whte", seed=1, catalog=fixture_catalog())
+    said = cards_hint("whte", ["white", "time", "gamble"])
+    assert said == move_hint("whte", ["white", "time", "gamble"]) == "did you mean 'white'?"
+    assert f"({said})" in str(info.value)
+    assert move_hint("fire ax", ["fire axe", "axe of fire", "fire"], lambda s: "fire axe" if "axe" in s else s) \
+        == "did you mean 'fire axe' or 'fire'?"
+    assert move_hint("zzz", ["white"]) == "" and cards_hint("zzz", ["white"]) is None
+
+
 @pytest.mark.parametrize("expr, message", [
     ("4 time kh2", "keep/drop needs a number on every face"),
     ("2 gamble!", "'!' needs a number on every face"),

@@ -125,12 +125,12 @@ def _game_name(ref: str) -> str:
 
 
 def _did_you_mean(name: str, choices: list[str]) -> str:
-    if not choices:
-        return ""
-    from rapidfuzz import process
+    """" (did you mean 'white'?)" to follow an unknown die's name, in the words the move hints
+    and `cards` use (generator.suggest), or nothing."""
+    from generator.suggest import did_you_mean  # only paid for when a name is wrong
 
-    best = process.extractOne(name, choices, score_cutoff=60)
-    return f" (did you mean '{best[0]}'?)" if best else ""
+    hint = did_you_mean(name, choices)
+    return f" ({hint})" if hint else ""
 
 
 def resolve(command: Command, catalog: DieCatalog | None = None, limits: Limits = DEFAULT_LIMITS) -> Command:

@@ -2,12 +2,12 @@
 
 Forgiving about case, dashes, articles and a colon after the name ("Ana: play the Fire-Axe" reads
 as "ana play fire axe"); never guessing: a name that matches nothing exactly is refused with a
-"did you mean" from rapidfuzz, so a misspelt rune is never silently taken for another.
+"did you mean" (generator.suggest's, as `cards` words it), so a misspelt rune is never silently taken for another.
 """
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from referee.table.engine import Ambiguous, Unreadable
 
@@ -71,22 +71,15 @@ def match_phrase(tokens: list[str], names: dict[str, str], what: str) -> tuple[s
                      hint=did_you_mean(shown, list(names), lambda spelling: first_spelling[names[spelling]]))
 
 
-def did_you_mean(text: str, choices: list[str], canonical=None, cutoff: float = 60) -> str:  # noqa: ANN001
-    """'did you mean 'fire axe'?' or an empty string: the two best of rapidfuzz's matches.
-    ``canonical`` maps a spelling to the name to show, so two spellings of one thing ('fire
-    axe', 'axe of fire') are offered once."""
+def did_you_mean(text: str, choices: list[str], canonical: Callable[[str], str] | None = None) -> str:
+    """"did you mean 'fire axe' or 'fire'?" (the two closest names), or an empty string, as a
+    verdict's hint: generator.suggest's, the one `cards` prints too. ``canonical`` maps a
+    spelling to the name to show, so two spellings of one thing are offered once."""
     if not text or not choices:
         return ""
-    from rapidfuzz import fuzz, process  # only paid for when a name is wrong
+    from generator.suggest import did_you_mean as suggest  # only paid for when a name is wrong
 
-    shown: list[str] = []
-    for name, _score, _ in process.extract(text, choices, scorer=fuzz.WRatio, limit=8, score_cutoff=cutoff):
-        name = canonical(name) if canonical else name
-        if name not in shown:
-            shown.append(name)
-    if not shown:
-        return ""
-    return f"did you mean {' or '.join(repr(name) for name in shown[:2])}?"
+    return suggest(text, choices, most=2, shown_as=canonical) or ""
 
 
 def one_reading(readings: list, describe) -> object:
