@@ -206,7 +206,7 @@ def render_rulebook(loaded: LoadedGame, out_dir: Path, book: str = "a5",
     progress(f"{game.id}: rulebook ({book}) -> rulebook.pdf")
     with staged(out_dir), atomic_path(out_dir / "rulebook.pdf") as book_temp, \
             atomic_path(out_dir / "quickref.pdf") as quick_temp:
-        rendered = write_pdf(pdf_html, book_temp, roots, game.root)
+        rendered = write_pdf(pdf_html, book_temp, roots, game.root, page_refs=str(_css("pagerefs.css")))
         progress(f"{game.id}: quick reference -> quickref.pdf")
         font_base = FONT_DIR.resolve().as_uri()
         quick_data = BookData(loaded, book_format(book), font_base, page_refs=False, grid_columns=QUICK_GRID_COLUMNS)

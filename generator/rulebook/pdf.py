@@ -23,6 +23,7 @@ from ..limits import limit
 
 PDF_VARIANT = "pdf/ua-1"  # tagged, with the document title and language: text extracts in reading order
 MAX_FETCH_BYTES = limit("rulebook_fetch_bytes")
+PAGE_SLOT = "00"  # layouts/rulebook/pagerefs.css prints this where a page number goes
 
 
 class GuardedFetcher(URLFetcher):
@@ -97,13 +98,22 @@ class Rendered:
         self.pages, self.refused, self.warnings = pages, refused, warnings
 
 
-def write_pdf(html: str, target: Path, roots: Sequence[Path], base: Path, variant: str = PDF_VARIANT) -> Rendered:
-    """Lay out one HTML document and write it as a PDF to target."""
+def write_pdf(html: str, target: Path, roots: Sequence[Path], base: Path, variant: str = PDF_VARIANT,
+              page_refs: str | None = None) -> Rendered:
+    """Lay out one HTML document and write it as a PDF to target.
+
+    ``page_refs`` is a stylesheet that prints each page reference as a placeholder
+    (layouts/rulebook/pagerefs.css): the document is laid out once and the placeholders are
+    filled in (``number_pages``). Should that not work out, it is laid out again with its own
+    target-counter()s, WeasyPrint's slower way to the same numbers."""
     fetcher = GuardedFetcher(roots)
     with _captured_warnings() as warnings:
-        document = weasyprint.HTML(string=html, base_url=base.resolve().as_uri() + "/", url_fetcher=fetcher).render()
+        page = weasyprint.HTML(string=html, base_url=base.resolve().as_uri() + "/", url_fetcher=fetcher)
+        document = page.render(stylesheets=[weasyprint.CSS(string=page_refs)]) if page_refs else None
+        if document is None or not number_pages(document):
+            document = page.render()
         document.write_pdf(target, pdf_variant=variant)
-    return Rendered(len(document.pages), fetcher.refused, list(warnings))
+    return Rendered(len(document.pages), fetcher.refused, list(dict.fromkeys(warnings)))
 
 
 def anchor_positions(html: str, roots: Sequence[Path], base: Path) -> tuple[dict[str, float], Rendered]:
@@ -114,3 +124,78 @@ def anchor_positions(html: str, roots: Sequence[Path], base: Path) -> tuple[dict
         document = weasyprint.HTML(string=html, base_url=base.resolve().as_uri() + "/", url_fetcher=fetcher).render()
     positions = {name: box[1] * 0.75 for name, box in document.pages[0].anchors.items()}  # CSS px -> pt
     return positions, Rendered(len(document.pages), fetcher.refused, list(warnings))
+
+
+# --- page references without a second layout --------------------------------------------------
+
+
+def number_pages(document) -> bool:
+    """Fill in the page-number placeholders of a laid-out document: each ``PAGE_SLOT`` in the
+    generated text after a link (``<a href="#id">``) becomes the page its target starts on.
+
+    A number narrower than the placeholder is moved right by the difference when a leader
+    precedes it (the contents: numbers stay flush right), else what follows it on its line moves
+    left (a cross-reference in running text: no gap). Returns False, changing nothing, when the
+    document is not as expected (a target missing or past page 99, a box unlike WeasyPrint's
+    own): the caller then lays it out the ordinary way.
+    """
+    from weasyprint.formatting_structure import boxes
+    from weasyprint.text.line_break import Layout, line_size
+
+    starts: dict[str, int] = {}
+    for number, page in enumerate(document.pages, start=1):
+        for name in page.anchors:
+            starts.setdefault(name, number)
+    found: dict[int, tuple] = {}  # by box: the innermost line holding it (an inline-block has lines of its own)
+    try:
+        for page in document.pages:
+            for line in page._page_box.descendants():
+                if not isinstance(line, boxes.LineBox):
+                    continue
+                for box in line.descendants():
+                    if (isinstance(box, boxes.TextBox) and (box.element_tag or "").endswith("::after")
+                            and PAGE_SLOT in box.text):
+                        href = box.element.get("href") or ""
+                        target = starts.get(href[1:]) if href.startswith("#") else None
+                        if target is None or len(str(target)) > len(PAGE_SLOT) or box.text.count(PAGE_SLOT) != 1:
+                            return False
+                        found[id(box)] = (line, box, box.text.replace(PAGE_SLOT, str(target)))
+        for line, box, text in found.values():
+            layout = Layout(box.style, box.pango_layout.justification_spacing)
+            layout.set_text(text)
+            width, _ = line_size(layout.get_first_line()[0], box.style)
+            layout.deactivate()  # drawing sets it up again, as WeasyPrint's own layouts
+            narrower = box.width - width
+            box.text, box.pango_layout, box.width = text, layout, width
+            if _after_leader(line, box):
+                box.translate(dx=narrower)
+            else:
+                _close_up(line, box, narrower, boxes.ParentBox)
+    except (AttributeError, TypeError, ValueError, IndexError):  # another WeasyPrint's boxes
+        return False
+    return True
+
+
+def _after_leader(line, box) -> bool:
+    """Whether a leader (dots to the page number) comes before ``box`` in its line."""
+    for child in line.descendants():
+        if child is box:
+            return False
+        if getattr(child, "is_leader", False):
+            return True
+    return False
+
+
+def _close_up(parent, box, narrower: float, parent_type) -> bool:
+    """Move what follows ``box`` inside ``parent`` left by ``narrower``, and shrink the boxes that
+    hold it by as much (a link's clickable area). Returns whether ``box`` is inside ``parent``."""
+    found = False
+    for child in parent.children:
+        if found:
+            child.translate(dx=-narrower)
+        elif child is box:
+            found = True
+        elif isinstance(child, parent_type) and _close_up(child, box, narrower, parent_type):
+            child.width -= narrower
+            found = True
+    return found
