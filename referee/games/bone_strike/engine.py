@@ -261,8 +261,9 @@ class BoneStrike(Engine):
 
     def legal_moves(self, state: State) -> list[dict[str, Any]]:
         moves = rules.legal(self.cat, state)
+        refs: dict[tuple[str, str | None], str] = {}
         for m in moves:
-            m["said"] = reading.notation(self.cat, self.data, state, m)
+            m["said"] = reading.notation(self.cat, self.data, state, m, refs)
         return moves
 
     def secret(self, state: State) -> bool:

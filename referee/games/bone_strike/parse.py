@@ -241,14 +241,23 @@ def read_roll(data, state: State, tokens: list[str]) -> list[int] | None:
     return next(iter(readings.values()))
 
 
-def notation(cat: Catalogue, data, state: State | None, move: dict[str, Any]) -> str:
+def notation(cat: Catalogue, data, state: State | None, move: dict[str, Any],
+             refs: dict[tuple[str, str | None], str] | None = None) -> str:
+    """The move as a player says it. ``refs``: warriors' names already worked out in this state
+    (legal_moves names each warrior in many moves)."""
     p, kind = move.get("player"), move["kind"]
 
     def name(card: str | None) -> str:
         return cat.name(card).lower() if card else ""
 
     def war(uid: str) -> str:
-        return ref(cat, state, uid, p) if state else name(uid)
+        if not state:
+            return name(uid)
+        if refs is None:
+            return ref(cat, state, uid, p)
+        if (uid, p) not in refs:
+            refs[uid, p] = ref(cat, state, uid, p)
+        return refs[uid, p]
 
     if kind == "reveal":
         return f"reveal {name(move['card'])}".strip()

@@ -197,13 +197,13 @@ class RibbonOfBone(Engine):
             bad.append("memory tokens not conserved")
         if state["extra"] and state["supply"]:
             bad.append("stand-in markers in use while the supply has tokens")
-        where = Counter(c for pile in state["piles"].values() for c in pile)
+        where = [c for pile in state["piles"].values() for c in pile]
         freed = state["end"]["freed"] if state["end"] else []  # out of the envelope, back for later games
-        where.update(state["constituents"] + state["defeated"] + state["envelope"] + freed + state["aligned"]
-                     + ([f["foe"] for f in foes(fight)] + ([fight["identity"]] if is_rogue(fight) else [])
-                        if fight else []))
-        if where != Counter(list(r.marquis) + state["rogues"]):
-            bad.append(f"marquis cards not conserved: {dict(where)}")
+        where += (state["constituents"] + state["defeated"] + state["envelope"] + freed + state["aligned"]
+                  + ([f["foe"] for f in foes(fight)] + ([fight["identity"]] if is_rogue(fight) else [])
+                     if fight else []))
+        if sorted(where) != sorted([*r.marquis, *state["rogues"]]):  # sorting: a Counter each move cost more
+            bad.append(f"marquis cards not conserved: {dict(Counter(where))}")
         if state["phase"] not in ("lay",) and sorted(state["loop"]) != sorted(r.court_cards):
             bad.append(f"court loop {state['loop']}")
         if state["attune"] not in r.spaces:
