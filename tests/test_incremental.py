@@ -71,6 +71,27 @@ def test_one_card_changed_rebuilds_its_deck_and_the_rulebook_only(starter_game, 
     assert kit_paths(kit) == {f.path for f in first.files}
 
 
+def test_one_card_changed_draws_only_its_own_svg_face(starter_game, tmp_path):
+    """The deck's file holds every card and is written again; of its SVG faces only the changed
+    card's is drawn, unless another face's file was touched since (then it is drawn too)."""
+    options = BuildOptions(out_dir=tmp_path / "out", **QUICK)
+    kit = build(starter_game, options).out_dir
+    faces = sorted(p for p in snapshot(kit) if p.startswith("svg/actions/") and p != "svg/actions/dash.svg")
+    assert len(faces) >= 2, "the starter deck should have other faces than the changed card's"
+    touched = kit / faces[0]
+    touched.write_text(touched.read_text().replace("</svg>", "<!-- edited by hand --></svg>"))
+    before = snapshot(kit)
+    cards = starter_game / "cards.yaml"
+    cards.write_text(cards.read_text().replace("Then draw a card.", "Then draw two cards."))
+    second = build(starter_game, options)
+    changed = {path for path, stamp in snapshot(kit).items() if before.get(path) != stamp}
+    assert {p for p in changed if p.startswith("svg/")} == {"svg/actions/dash.svg", faces[0]}
+    assert "two" in (kit / "svg/actions/dash.svg").read_text()
+    assert "edited by hand" not in touched.read_text()
+    assert set(second.rebuilt) == changed - {"kit.json", "PRINTING.md"}
+    assert kit_paths(kit) >= set(faces)  # the faces kept are still the kit's files
+
+
 def test_force_rebuilds_every_file(starter_game, tmp_path):
     options = BuildOptions(out_dir=tmp_path / "out", **QUICK)
     kit = build(starter_game, options).out_dir

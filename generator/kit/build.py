@@ -29,7 +29,19 @@ from ..pieces.settings import PieceSettings
 from .files import WrittenFile, write_kit_json
 from .plan import RULEBOOK_PARTS, plan_kit
 from .printing import write_printing_md
-from .state import RULEBOOK, Entry, KitState, kit_key, output_key, read_state, rulebook_key, stats_of, write_state
+from .state import (
+    RULEBOOK,
+    Entry,
+    KitState,
+    drawing_key,
+    face_keys,
+    kit_key,
+    output_key,
+    read_state,
+    rulebook_key,
+    stats_of,
+    write_state,
+)
 from .write import write_outputs
 
 
@@ -212,14 +224,17 @@ def build_game(loaded: LoadedGame, options: BuildOptions,
         Selection(game, only)  # an unknown --only name fails before anything is written
         options = replace(options, only=only)
     outputs = plan_kit(loaded, options)
+    drawing = drawing_key(game, options, out_root)
     with staged(out_dir) as stage:  # nothing replaces the previous kit until every file is written
         for output in outputs:
-            key = None if options.force else output_key(output, game, options, out_root)
+            key = None if options.force else output_key(output, drawing)
             entry = state.fresh(output.name, key, out_dir)
             if entry is None:
-                files = write_outputs(game, [output], out_dir, options.formats, options.bleed, progress)
-                entry = Entry(key or "", [f.as_json() for f in files])
-                result.rebuilt += [f.path for f in files]
+                faces = face_keys(output, drawing) if "svg" in options.formats else {}
+                kept = set() if options.force else state.kept_faces(output.name, faces, out_dir)
+                files = write_outputs(game, [output], out_dir, options.formats, options.bleed, progress, kept)
+                entry = Entry(key or "", [f.as_json() for f in files], faces=faces)
+                result.rebuilt += [f.path for f in files if f.path not in kept]
             result.entries[output.name] = entry
             result.files += entry.written()
         if not options.only:  # PRINTING.md describes the whole kit: a partial build leaves it alone

@@ -114,21 +114,42 @@ def rulebook_key(root: Path, options, out_root: Path) -> str:
                  options.paper, ",".join(options.formats))
 
 
-def output_key(output, game, options, out_root: Path) -> str | None:
-    """A deck or piece file's key: its planned pages and faces, the game's art and icons (every
-    file that is not data), fonts and options. None when it cannot be fingerprinted (built then)."""
+def output_key(output, drawing: str) -> str | None:
+    """A deck or piece file's key: its planned pages and faces, and ``drawing_key`` (the game's
+    art and icons, fonts, options, code). None when it cannot be fingerprinted (built then)."""
+    planned = _pickled(output)
+    return None if planned is None else _hash("output", drawing, planned)
+
+
+def face_keys(output, drawing: str) -> dict[str, str]:
+    """Each SVG face's key: its scene and ``drawing_key`` (an output whose card changed keeps
+    the SVG files of its other cards). A face that cannot be fingerprinted has none (drawn then)."""
+    keys = {}
+    for rel, scene in output.svgs.items():
+        pickled = _pickled(scene)
+        if pickled is not None:
+            keys[rel] = _hash("face", drawing, pickled)
+    return keys
+
+
+def drawing_key(game, options, out_root: Path) -> str:
+    """What draws a game's deck and piece files besides their plans: the game's art and icons
+    (every file that is not data), fonts, options, code. Taken once per build."""
+    icons = json.dumps({k: str(v.file) for k, v in sorted(game.icons.items())})
+    assets = tree_digest(Path(game.root), skip=out_root, leave_out=DATA_SUFFIXES)
+    return _hash(code_digest(), layouts_digest(assets_only=True), assets, icons, game.title,
+                 options_text(options, leave_out=("rulebook", "book")))
+
+
+def _pickled(value) -> str | None:
     digest = _Digest()
     pickler = pickle.Pickler(digest, protocol=5)
     pickler.fast = True  # no memo: equal objects give equal bytes whether or not they are one object
     try:
-        pickler.dump(output)
+        pickler.dump(value)
     except Exception:  # something in the plan that cannot be pickled: never trust a key for it
         return None
-    planned = digest.hexdigest()
-    icons = json.dumps({k: str(v.file) for k, v in sorted(game.icons.items())})
-    assets = tree_digest(Path(game.root), skip=out_root, leave_out=DATA_SUFFIXES)
-    return _hash("output", code_digest(), layouts_digest(assets_only=True), assets, icons, game.title,
-                 options_text(options, leave_out=("rulebook", "book")), planned)
+    return digest.hexdigest()
 
 
 class _Digest:
@@ -154,6 +175,7 @@ class Entry:
     key: str
     files: list[dict]
     stats: dict[str, list[int]] = field(default_factory=dict)
+    faces: dict[str, str] = field(default_factory=dict)  # SVG file -> its face's key (face_keys)
 
     def written(self) -> list[WrittenFile]:
         return [WrittenFile(**f) for f in self.files]
@@ -172,6 +194,15 @@ class KitState:
         if entry is None or key is None or entry.key != key:
             return None
         return entry if _unchanged(out_dir, entry.stats) else None
+
+    def kept_faces(self, name: str, keys: dict[str, str], out_dir: Path) -> set[str]:
+        """The SVG files of ``name`` whose face key is still ``keys``' and whose file is as
+        it was left: they need not be drawn again."""
+        entry = self.entries.get(name)
+        if entry is None:
+            return set()
+        return {rel for rel, key in keys.items() if entry.faces.get(rel) == key and rel in entry.stats
+                and _unchanged(out_dir, {rel: entry.stats[rel]})}
 
 
 def _stat(path: Path) -> list[int] | None:
@@ -192,7 +223,7 @@ def read_state(out_dir: Path) -> KitState:
         data = json.loads((Path(out_dir) / STATE).read_text(encoding="utf-8"))
         if data.get("format") != FORMAT:
             return KitState()
-        entries = {name: Entry(e["key"], list(e["files"]), dict(e.get("stats", {})))
+        entries = {name: Entry(e["key"], list(e["files"]), dict(e.get("stats", {})), dict(e.get("faces", {})))
                    for name, e in data["entries"].items()}
         for entry in entries.values():
             entry.written()  # each file entry must still make a WrittenFile

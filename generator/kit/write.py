@@ -2,7 +2,7 @@
 every file to a temporary name first. reportlab and svgwrite are imported only when written."""
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from pathlib import Path
 
 from ..atomic import atomic_path, write_text_atomic
@@ -13,8 +13,10 @@ from .files import WrittenFile
 
 
 def write_outputs(game: Game, outputs: Iterable[Output], out_dir: Path, formats: tuple[str, ...], bleed: bool,
-                  progress: Callable[[str], None] = lambda message: None) -> list[WrittenFile]:
-    """Write every output's PDF, then every SVG face; return the files written."""
+                  progress: Callable[[str], None] = lambda message: None,
+                  kept: Collection[str] = ()) -> list[WrittenFile]:
+    """Write every output's PDF, then every SVG face but those in ``kept`` (up to date where they
+    are: kit/state.py); return the files of the outputs, kept ones included."""
     outputs = list(outputs)
     icons = {icon_id: info.file for icon_id, info in game.icons.items() if info.file}
     written: list[WrittenFile] = []
@@ -32,10 +34,12 @@ def write_outputs(game: Game, outputs: Iterable[Output], out_dir: Path, formats:
 
         copy_fonts(out_dir / "svg" / "fonts", game_families(game.root, game.fonts))
         for output in outputs:
-            if output.svgs:
-                progress(f"{game.id}: {output.title} -> {len(output.svgs)} SVG file{'' if len(output.svgs) == 1 else 's'}")
+            drawn = len([rel for rel in output.svgs if rel not in kept])
+            if drawn:
+                progress(f"{game.id}: {output.title} -> {drawn} SVG file{'' if drawn == 1 else 's'}")
             for rel, scene in output.svgs.items():
-                write_text_atomic(out_dir / rel, scene_svg(scene, icons, font_dir="../fonts", bleed=bleed))
+                if rel not in kept:
+                    write_text_atomic(out_dir / rel, scene_svg(scene, icons, font_dir="../fonts", bleed=bleed))
                 kind = output.svg_kinds.get(rel, f"{output.kind}-svg")
                 written.append(WrittenFile(rel, output.pieces, kind, 1, None, "single"))
     return written
