@@ -40,6 +40,7 @@ AGREED_COMPUTED = 0.85  # a computed answer from the section the search ranks fi
 SURE_COMPUTED = 0.8  # a computed answer this sure goes first, however well the search does
 NAMED_WEIGHT = 0.3  # choosing a game: the share of the question that are names it knows
 TITLE_BONUS = 1.0  # the question names the game
+ASKED_WEIGHT = 0.5  # a question the game's section answers (Rule.asks) as close as this to the player's
 DISTINCT_WEIGHT = 0.35  # words only this game uses
 VOCABULARY_WEIGHT = 1.0  # the chance the question is in this game's words (see _vocabulary)
 VOCABULARY_SMOOTHING = 0.5  # a word a game never uses counts as half a doc, not as impossible
@@ -142,7 +143,8 @@ def ask_every_game(question: str, k: int) -> Answer:
     scored = []
     for index in indexes:
         answer = answer_in(index, question, k, known)
-        score = answer.signals.get("raw", answer.confidence) + DISTINCT_WEIGHT * distinct.get(index.id, 0.0) + NAMED_WEIGHT * answer.named
+        score = (answer.signals.get("raw", answer.confidence) + DISTINCT_WEIGHT * distinct.get(index.id, 0.0)
+                 + NAMED_WEIGHT * answer.named + ASKED_WEIGHT * answer.signals.get("asked", 0.0))
         score += TITLE_BONUS if named else 0.0
         # The vocabulary helps choose the game; how close the others come is judged without it,
         # so a question two games both answer still names both.
