@@ -145,3 +145,34 @@ def test_every_trim_is_printable_and_bleed_runs_off_only_at_the_paper_edge(kits,
                     assert PRINTABLE - TOL <= face.y and face.y + face.h <= height - PRINTABLE + TOL, (path.name, number)
                     x, y, w, h = face.clip
                     assert x >= -TOL and y >= -TOL and x + w <= width + TOL and y + h <= height + TOL
+
+
+def _mixed_columns(colours: list[str], rows: int) -> int:
+    """How many times the colour changes inside a column, cards filling columns ``rows`` deep."""
+    return sum(1 for i in range(1, len(colours)) if i % rows and colours[i] != colours[i - 1])
+
+
+def test_backs_of_one_colour_fill_whole_columns_where_rows_are_tight():
+    """Where rows keep too little bleed (Letter), a sheet's cards are put in runs of one back colour
+    ordered so runs start columns: never more colour changes inside a column than the runs in the
+    order their colours first appear, each run whole and in its own order."""
+    import random
+
+    from generator.paper.impose import colour_columns
+    from generator.scene.compose import CardFaces
+    from generator.scene.nodes import Rect, Scene
+
+    rng = random.Random(14)
+    backs = {c: Scene(180, 252, (Rect(-9, -9, 198, 270, fill=c),), 9, c) for c in ("#aa0000", "#00aa00", "#0000aa", "#777777")}
+    for _ in range(200):
+        deck = [rng.choice(list(backs)) for _ in range(rng.randint(1, 30))]
+        copies = [CardFaces("d", f"c{i}", f"c{i}", 1, backs[c], backs[c]) for i, c in enumerate(deck)]
+        arranged = colour_columns(copies, 3)
+        assert sorted(c.card for c in arranged) == sorted(c.card for c in copies)
+        colours = [c.back.key for c in arranged]
+        first_seen = sorted(copies, key=lambda c: list(dict.fromkeys(deck)).index(c.back.key))
+        assert _mixed_columns(colours, 3) <= _mixed_columns([c.back.key for c in first_seen], 3)
+        for colour in backs:
+            run = [i for i, c in enumerate(colours) if c == colour]
+            assert run == list(range(run[0], run[0] + len(run))) if run else True  # one run
+            assert [c.card for c in arranged if c.back.key == colour] == [c.card for c in copies if c.back.key == colour]

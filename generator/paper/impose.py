@@ -271,6 +271,8 @@ def _duplex_pages(copies: list[CardFaces], spec: SheetSpec) -> Iterator[Page]:
     # where three rows of poker cards leave under 3 mm), so a back printed off shows its own colour.
     kept_x = min(outer[0], gx / 2) if cols > 1 else outer[0]
     kept_y = min(outer[1], gy / 2) if rows > 1 else outer[1]
+    if kept_y < min(kept_x, mm(DUPLEX_ERROR_MM)) - 1e-6 and not ruler_cell and rows > 1:
+        copies = colour_columns(copies, rows)
     while start < len(copies):
         first = start == 0
         capacity = per_page - 1 if ruler_cell and first else per_page
@@ -324,6 +326,24 @@ def edge_colour(scene: Scene) -> str:
                 and node.w >= scene.width + 2 * scene.bleed - 0.01 and node.h >= scene.height + 2 * scene.bleed - 0.01:
             return node.fill.lower()
     return scene.key or str(id(scene))
+
+
+def colour_columns(copies: list[CardFaces], rows: int) -> list[CardFaces]:
+    """The cards in runs of one back colour, ordered so that as many runs as can start a column
+    (filled down, ``rows`` a column) do: where rows keep too little bleed for a duplex error, backs
+    of different colours then meet across columns, which keep enough. Each run keeps its cards'
+    order, and runs come in the order their colours first appear unless another one closes a column."""
+    runs: dict[str, list[CardFaces]] = {}
+    for card in copies:
+        runs.setdefault(edge_colour(card.back), []).append(card)
+    waiting = list(runs.values())
+    ordered: list[CardFaces] = []
+    while waiting:
+        need = -len(ordered) % rows  # cards left to fill the column begun
+        run = next((r for r in waiting if len(r) % rows == need), waiting[0])
+        waiting.remove(run)
+        ordered += run
+    return ordered
 
 
 def _backs_together(chunk: list[CardFaces]) -> list[CardFaces]:
