@@ -19,7 +19,7 @@ from generator.rulebook.markup import humanize
 
 GAMES = ["bone-strike", "rattlebones", "ribbon-of-bone", "runeblade", "runes-and-bones"]
 DOCUMENTS = ["rulebook.pdf", "quickref.pdf"]
-DOUBLED_NUMBER = re.compile(r"^\s*\d+(?:\.\d+)*\s+\d+[.)]\s+\w.*$", re.MULTILINE)  # "4.1 1. Refill the bag"
+DOUBLED_NUMBER = re.compile(r"^\s*\d+(?:\.\d+)*\s+\d+[.):]\s+\w.*$", re.MULTILINE)  # "4.1 1. Refill the bag"
 OWNED = re.compile(r"(?:'s|\b(?:the|a|an|your|his|her|its|their))\s+$", re.IGNORECASE)  # "Rattlebones's space: ..."
 TOC_LINE = re.compile(r"^\s*(\d+(?:\.\d+)*\s+)?(.+?)\s*\.{3,}\s*\d+\s*$")
 
@@ -147,6 +147,41 @@ def bare_ids(game, text: str) -> list[str]:
     return hits
 
 
+def snake_fields(game, text: str) -> list[str]:
+    """A field name with an underscore printed as a word ('second_roll says whether ...'): the
+    data's own notation, which no player reads."""
+    text = norm(text)
+    return [name for name in sorted(field_names(game)) if "_" in name
+            and re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text)]
+
+
+def _printed(value) -> list[str]:
+    """How a drawing field's value would read if it were printed: '30.95, 39', '#4b2a5e'."""
+    if isinstance(value, (list, tuple)) and value and all(isinstance(v, (int, float)) for v in value):
+        return [", ".join(f"{v:g}" for v in value)]
+    if isinstance(value, str) and len(value) >= 4:
+        return [value, humanize(value)]
+    return []
+
+
+def drawing_data(game, text: str) -> list[str]:
+    """A table's drawing field (Table.drawing, or a field of #colours) printed with its label
+    ('At 30.95, 39', 'Back colour #4b2a5e') or its value alone where the value is distinctive."""
+    text = norm(text)
+    hits = []
+    for table in game.tables:
+        for name in sorted(table.drawing_fields):
+            label = humanize(name).capitalize()
+            for row in table.rows:
+                if not isinstance(row, dict) or name not in row:
+                    continue
+                for shown in _printed(row[name]):
+                    distinctive = re.fullmatch(r"#[0-9a-fA-F]{3,6}|-?[\d.]+(?:, -?[\d.]+)+", shown)
+                    if f"{label} {shown}" in text or (distinctive and shown in text):
+                        hits.append(f"{table.id}.{name}: {shown!r}")
+    return sorted(set(hits))
+
+
 def doubled_numbers(text: str) -> list[str]:
     """A section number and then the title's own number, at the start of a line (a heading or
     a contents entry)."""
@@ -187,6 +222,8 @@ def problems(game, book_pages: list[str]) -> list[str]:
         found += [f"p. {number}: raw field {hit!r}" for hit in raw_fields(game, text)]
         found += [f"p. {number}: bare id {hit}" for hit in bare_ids(game, text)]
         found += [f"p. {number}: doubled numbering {hit!r}" for hit in doubled_numbers(text)]
+        found += [f"p. {number}: field name {hit!r}" for hit in snake_fields(game, text)]
+        found += [f"p. {number}: drawing data {hit}" for hit in drawing_data(game, text)]
     found += [f"contents: {t!r} twice" for t in duplicate_entries(contents_titles(book_pages))]
     return found
 
@@ -220,7 +257,13 @@ def test_the_checks_catch_what_they_are_for():
     assert not raw_fields(game, "A failed die you offered goes back to the player who offered it.")
     ribbon = load("ribbon-of-bone").game
     assert bare_ids(ribbon, "If yes: quell") and not bare_ids(ribbon, "If you answer yes, Quell")
+    assert snake_fields(ribbon, "second_roll says whether the event rolls again") == ["second_roll"]
+    assert not snake_fields(ribbon, "A thought rolls the D4 again after you choose to follow it.")
+    assert drawing_data(ribbon, "Centre At 50, 50 Level Vethis 0") == ["attunement-spaces.at: '50, 50'"]
+    assert drawing_data(ribbon, "Vethis Epithet The Open Eye Back colour #4b2a5e") == ["lords.back_colour: '#4b2a5e'"]
+    assert not drawing_data(ribbon, "Centre Level Vethis 0, Harrow 0, Quell 0")
     assert doubled_numbers("4.1 1. Refill the bag") and not doubled_numbers("§4.1 Refill the bag, p. 4")
+    assert doubled_numbers("8.5 4: Action")
     assert not doubled_numbers("1. Rouse §4.1\n2. Route §4.2")  # a numbered list citing sections
     book = ["Contents\nComponents ......... 4\n2 Components ........ 5\n3 Setup .... 6", "1 Rules\ntext"]
     assert contents_titles(book) == [("", "Components"), ("2", "Components"), ("3", "Setup")]
@@ -331,6 +374,205 @@ def test_die_faces_are_drawn_with_the_symbols_they_carry(game_id):
             assert "<text" not in svg and svg.count("<circle") + svg.count("<path") >= int(alt), alt
 
 
+# --- drawing data and doubled columns, in the tables as both documents set them ------------------
+
+
+def _labels(view) -> list[str]:
+    """A table view's field labels: its header, its row heads (read across), a stacked entry's
+    field names."""
+    from markupsafe import Markup
+
+    labels = [Markup(h).striptags() for h in view.header]
+    labels += [Markup(row[0]).striptags() for row in view.rows if view.row_heads and row]
+    labels += [Markup(label).striptags() for _head, fields in view.entries if isinstance(fields, list)
+               for label, _value in fields]
+    return labels
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_table_prints_a_drawing_field_or_a_column_twice(game_id):
+    from generator.rulebook import book_format
+    from generator.rulebook.context import BookData
+
+    loaded = load(game_id)
+    for grid_columns in (None, 3):  # the rulebook's tables, and the quick reference's narrower ones
+        data = BookData(loaded, book_format("a5"), "fonts", grid_columns=grid_columns)
+        for table in loaded.game.tables:
+            view = data.table(table)
+            drawing = {humanize(name).capitalize() for name in table.drawing_fields}
+            assert not drawing & set(_labels(view)), (table.id, drawing & set(_labels(view)))
+            if table.kind != "chart" and view.rows and not view.row_heads and len(view.header) > 1:  # numbers may agree
+                columns = list(zip(*view.rows))
+                twice = [(a, b) for a in range(len(columns)) for b in range(a + 1, len(columns))
+                         if [str(c).casefold() for c in columns[a]] == [str(c).casefold() for c in columns[b]]]
+                assert not twice, (table.id, twice)
+    drawn = [t for t in loaded.game.tables if t.drawing_fields]
+    if game_id == "ribbon-of-bone":  # the check is not empty: positions and back colours are there
+        assert {"at", "back_colour"} <= {name for t in drawn for name in t.drawing_fields}
+
+
+def test_a_drawing_field_that_is_no_field_is_named_at_its_line(tmp_path):
+    import shutil
+    import subprocess
+
+    game = tmp_path / "ribbon"
+    shutil.copytree(Path("content/ribbon-of-bone"), game)
+    tables = game / "tables.yaml"
+    tables.write_text(tables.read_text(encoding="utf-8").replace("    drawing: [at]\n", "    drawing: [att]\n"),
+                      encoding="utf-8")
+    done = subprocess.run([str(Path(sys.executable).with_name("cards")), "validate", str(game)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2, done.stderr
+    assert re.search(r"tables\.yaml:\d+:\d+: tables\[\d+\]: drawing: 'att' is not a column or a row field", done.stdout + done.stderr)
+    assert "its fields: at, level, name, space, toward" in done.stdout + done.stderr
+
+
+# --- the quick reference leaves nothing off that fits -------------------------------------------
+
+LEFT_OFF = "Not on this page (see the rulebook):"
+FIT_SLACK_PT = 16  # the last block's margin and the foot's rule and gap, which the text's bottoms do not show
+
+
+def _quick_setup(loaded, book: str = "a5"):
+    """What the build hands the quick reference: its BookData, template values and file roots."""
+    from markupsafe import Markup
+
+    from generator.paths import LAYOUTS_DIR
+    from generator.rulebook import QUICK_GRID_COLUMNS, _common, _css, book_format
+    from generator.rulebook.context import BookData
+    from generator.scene.fonts import FONT_DIR, rulebook_font_css
+
+    game = loaded.game
+    font_base = FONT_DIR.resolve().as_uri()
+    data = BookData(loaded, book_format(book), font_base, page_refs=False, grid_columns=QUICK_GRID_COLUMNS)
+    common = _common(data, font_base) | {"css": _css("quickref.css") + Markup(rulebook_font_css(game.root, game.fonts))}
+    return data, common, [game.root, LAYOUTS_DIR]
+
+
+def quick_blocks(loaded, book: str = "a5") -> tuple[list[str], list[float]]:
+    """The quick reference's blocks (their titles, most wanted first) and their heights at the
+    book's smallest type size, the size at which blocks are ever left off, laid out as the build
+    lays them out."""
+    from markupsafe import Markup
+
+    from generator.rulebook import _environment, quickref
+
+    data, common, roots = _quick_setup(loaded, book)
+    items = quickref.blocks(data)
+    size = (quickref.SIZES if book == "a5" else quickref.LARGE_SIZES)[-1]
+    heights, _head, _note, _rendered = quickref._measure(
+        _environment().get_template("quickref.html.j2"), common, quickref.geometry(data.book), items, size,
+        roots, loaded.game.root)
+    titles = [norm(re.sub(r"\s*§[\d.]+\s*$", "", Markup(item["label"]).striptags())) for item in items]
+    return titles, heights
+
+
+def left_off_titles(text: str, titles: list[str]) -> list[str]:
+    """The titles the page's foot says were left off ('Not on this page (see the rulebook): The
+    three lords §3.4 · Icons'), read against the blocks' titles (the foot runs on into the
+    licence); a name that is no block's title comes back as it reads, up to the next ' · '."""
+    text = norm(text)
+    if LEFT_OFF not in text:
+        return []
+    rest = text.split(LEFT_OFF, 1)[1].strip()
+    said = []
+    while rest:
+        title = next((t for t in sorted(titles, key=len, reverse=True) if rest.startswith(t)), None)
+        if title is None:
+            title = rest.split(" · ")[0]
+        said.append(title)
+        rest = re.sub(r"^\s*§[\d.]*\d", "", rest[len(title):]).strip()
+        if not rest.startswith("·"):
+            break
+        rest = rest[1:].strip()
+    return said
+
+
+def column_room(path: Path) -> list[float]:
+    """Each column's room left, in points: from the lowest text in it to the top of the line
+    naming what was left off (the geometry of generator/rulebook/quickref.py)."""
+    import pypdfium2 as pdfium
+
+    from generator.rulebook import book_format
+    from generator.rulebook.quickref import GAP, MARGIN_LR, geometry
+
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        page = pdf[0]
+        width, height = page.get_size()
+        book = "a5" if round(width / 72 * 25.4) == 210 else "a4" if round(width / 72 * 25.4) == 297 else "letter"
+        geo = geometry(book_format(book))
+        text = page.get_textpage()
+        found = text.search(LEFT_OFF.split(" (")[0]).get_next()
+        if found is None:
+            return []
+        foot_top = text.get_charbox(found[0])[3]
+        boxes = [text.get_charbox(k) for k in range(text.count_chars())]
+        rooms = []
+        mm = 72 / 25.4
+        for column in range(geo["columns"]):
+            left = (MARGIN_LR + column * (geo["column_width"] + GAP)) * mm
+            right = left + geo["column_width"] * mm
+            bottoms = [box[1] for box in boxes if left - 1 <= box[0] and box[2] <= right + 1 and box[1] > foot_top + 1]
+            rooms.append(min(bottoms, default=height) - foot_top)
+    finally:
+        pdf.close()
+    return rooms
+
+
+def room_problems(loaded, path: Path) -> list[str]:
+    """A block left off the quick reference though a column has room for it, or left off
+    without the page saying so."""
+    text = " ".join(pages(path))
+    titles, heights = quick_blocks(loaded)
+    said = left_off_titles(text, titles)
+    body = norm(text).split(LEFT_OFF)[0]
+    found = [f"{title!r} is neither on the page nor named as left off" for title in titles
+             if title not in said and title not in body]
+    rooms = column_room(path)
+    for title in said:
+        if title not in titles:
+            found.append(f"the foot names {title!r}, which is no block of the quick reference")
+            continue
+        height = heights[titles.index(title)]
+        for number, room in enumerate(rooms, 1):
+            if height + FIT_SLACK_PT <= room:
+                found.append(f"{title!r} ({height:.0f} pt) left off, but column {number} has {room:.0f} pt free")
+    return found
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_table_is_left_off_the_quick_reference_while_the_page_has_room_for_it(built, game_id):
+    _games, base = built
+    found = room_problems(load(game_id), base / game_id / "quickref.pdf")
+    assert not found, "\n".join(found)
+
+
+def test_the_room_check_catches_a_block_left_off_with_room_to_spare(tmp_path):
+    """A page that leaves off its turn summary (a few lines) with room to spare fails, as does
+    one that leaves a block off without saying so; the build's own page passes."""
+    from generator.rulebook import _environment, quickref
+
+    loaded = load("runes-and-bones")
+    real = quickref.pack
+
+    def leaves_off_the_first(heights, room, columns):
+        placed, left_out = real(heights, room, columns)
+        return [[i for i in column if i != 0] for column in placed], sorted(set(left_out) | {0})
+
+    data, common, roots = _quick_setup(loaded)
+    quickref.pack = leaves_off_the_first
+    try:
+        quickref.build_quickref(loaded, data, _environment(), common, tmp_path / "quickref.pdf", roots)
+    finally:
+        quickref.pack = real
+    found = room_problems(loaded, tmp_path / "quickref.pdf")
+    assert any(line.startswith("'Steps of a round' (") and "left off, but column" in line for line in found), found
+    titles, _heights = quick_blocks(loaded)
+    assert left_off_titles(f"Key numbers x {LEFT_OFF} Steps of a round §4 · Icons Runes and Bones is", titles) == [
+        "Steps of a round", "Icons"]
+
+
 if __name__ == "__main__":  # python tests/test_player_aids.py DIR: check a built kit
     root = Path(sys.argv[1])
     total = 0
@@ -340,6 +582,8 @@ if __name__ == "__main__":  # python tests/test_player_aids.py DIR: check a buil
             if not (root / game_id / document).exists():
                 continue
             found = problems(game, pages(root / game_id / document))
+            if document == "quickref.pdf":
+                found += room_problems(load(game_id), root / game_id / document)
             if document == "rulebook.pdf":
                 found += [f"p. {n}: a line or two of spill-over" for n in spill_pages(root / game_id / document)]
                 found += [f"p. {n}: {filled:.0%} full" for n, filled in half_empty_pages(root / game_id / document)]
