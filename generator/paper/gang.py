@@ -8,11 +8,12 @@ so a deck of 3 cards, another of 6 and a few tokens share a sheet instead of tak
 Cards of one size (and pieces of a card's size and shape, like a health-marker card) run on as
 one stream across decks, filling the card grid of ``impose``: nine poker cards a sheet, whichever
 deck they come from. Cards of another size go in rows of their own size below the last row of a
-part sheet, then on sheets of their own. The other pieces fill the room left below the cards, then
-sheets of their own (``items``, where pieces of different sets may share a row). A group with one
-member keeps that member's own file, as does a partial build (``--only``), which prints just what
-was asked. Every sheet says which it is (``sheet_labels``), and a ganged file lists what each of its
-sheets holds (``Output.sheets``), for PRINTING.md.
+part sheet, then on sheets of their own. The other pieces fill the room left below the cards (on
+gutterfold sheets, in the band below every sheet's cards, fronts against the fold and backs mirrored
+beyond it), then sheets of their own (``items``, where pieces of different sets may share a row). A
+group with one member keeps that member's own file, as does a partial build (``--only``), which
+prints just what was asked. Every sheet says which it is (``sheet_labels``), a lone deck's too, and
+a ganged file lists what each of its sheets holds (``Output.sheets``), for PRINTING.md.
 """
 from __future__ import annotations
 

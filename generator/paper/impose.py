@@ -7,7 +7,10 @@ Three layouts:
 - ``single``: one card per page, the page being the card with its bleed, for print services.
 
 Between cards the bleed is cut at the middle of the gutter, so neighbours never overlap. Crop
-marks continue each trim line into the page margin, outside every card's art.
+marks continue each trim line into the page margin, outside every card's art, and ticks cross the
+gutters (marks.py). Trims stay printable; where the paper is too tight for gutters that outlast a
+duplex error (three poker rows on Letter), the outer rows' bleed runs off the printable area and
+backs of one colour fill whole columns, so backs of different colours meet where bleed is kept.
 """
 from __future__ import annotations
 
