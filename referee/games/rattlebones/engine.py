@@ -133,23 +133,27 @@ class Rattlebones(Engine):
         players = state["players"]
         for item, total in (("gold", f.gold_supply), ("stars", f.star_supply),
                             ("stock", f.stock_tickets if state["stock_in_play"] else 0)):
-            held = s[item] + sum(state[item][p] for p in players)
+            held_by = state[item]
+            held = s[item] + sum([held_by[p] for p in players])
             if held != total:
                 broken.append(f"{item}: supply {s[item]} + held = {held}, not {total}")
-            if s[item] < 0 or any(state[item][p] < 0 for p in players):
+            if s[item] < 0 or min([held_by[p] for p in players]) < 0:
                 broken.append(f"negative {item}")
-        fixed = f.start_faces[f.fixed_socket - 1]
+        fixed_at = f.fixed_socket - 1
+        fixed = f.start_faces[fixed_at]
         every_side: list[str] = []
         for p in players:
             for c, sides in _dice(state, p):
-                if sides[f.fixed_socket - 1] != fixed:
+                if sides[fixed_at] != fixed:
                     broken.append(f"{p}'s {c} socket {f.fixed_socket} changed")
                 every_side += sides
-        counted = Counter(every_side)  # once: Counter.update per die cost a quarter of a move
-        on_dice: Counter = Counter()
-        for side, n in counted.items():  # few distinct sides: group them by kind once
+        # counted once for all dice, into a plain dict (Counter.update per die, then Counter's
+        # own += per side kind, were most of a playout's invariant check)
+        on_dice: dict[str, int] = {}
+        for side, n in Counter(every_side).items():  # few distinct sides: group them by kind once
             kind = side_kind(side)
-            on_dice[side if kind == "points" else kind] += n
+            key = side if kind == "points" else kind
+            on_dice[key] = on_dice.get(key, 0) + n
         for kind, n in s["sides"].items():
             if n < 0 or n + on_dice.get(kind, 0) != f.side_count(kind):
                 broken.append(f"{kind} sides: supply {n} + on dice {on_dice.get(kind, 0)} != {f.side_count(kind)}")
@@ -157,17 +161,18 @@ class Rattlebones(Engine):
             k = f"points-{value}"
             if n < 0 or n + on_dice.get(k, 0) != f.points_counts[int(value)]:
                 broken.append(f"{k} sides: supply {n} + on dice {on_dice.get(k, 0)}")
-        in_play = set(state["kinds"])
-        stray = [k for k in on_dice if side_kind(k) not in in_play | {"pips", "rattlebones"}]
+        allowed = {*state["kinds"], "pips", "rattlebones"}
+        stray = [k for k in on_dice if side_kind(k) not in allowed]
         if stray:
             broken.append(f"sides not in play on dice: {stray}")
         pips_start = len(players) * f.dice_per_player * sum(1 for x in f.start_faces if side_kind(x) == "pips")
         if on_dice.get("pips", 0) + state["pips_out"] != pips_start:
             broken.append("pip sides not conserved")
-        if any(v < f.start_score for v in state["score"].values()):
+        if min(state["score"].values()) < f.start_score:
             broken.append("a score below the start")
         for p in players:
-            if len(state["monkeys"][p]) != f.monkeys or any(not 0 <= m < f.loop_len for m in state["monkeys"][p]):
+            monkeys = state["monkeys"][p]
+            if len(monkeys) != f.monkeys or min(monkeys) < 0 or max(monkeys) >= f.loop_len:
                 broken.append(f"{p}'s monkeys off the loop")
         t = state["turn"]
         for c in t["pending"]:
