@@ -1,6 +1,9 @@
 from __future__ import annotations
 
+import fcntl
 import shutil
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -45,3 +48,50 @@ PROVING_DECKS = ["runes-and-bones", "ribbon-of-bone"]  # the real decks the foun
 def built_real(tmp_path_factory) -> dict:
     base = tmp_path_factory.mktemp("real")
     return {game: build_game(load(game), BuildOptions(out_dir=base)) for game in PROVING_DECKS}
+
+
+# --- the real games' rulebooks, built once per test run ----------------------------------------
+
+
+def _run_root(tmp_path_factory) -> Path:
+    """A folder every xdist worker of this run shares (each worker's basetemp is popen-gwN inside
+    it); without xdist, the run's own basetemp. Either is fresh for each run."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if base.name.startswith("popen-gw") else base
+
+
+@contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on ``path`` (created if need be): one process builds, the others wait."""
+    with open(path, "a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+@pytest.fixture(scope="session")
+def real_rulebook(tmp_path_factory) -> Callable[..., Path]:
+    """``real_rulebook(game_id, book="a5")`` -> the folder holding that content game's rulebook.pdf,
+    rulebook.html (with fonts/) and quickref.pdf, as `cards build` writes them.
+
+    Each (game, book) is built once per test run and shared by every test file and every xdist
+    worker that asks for it (a rulebook is the slowest thing a kit holds: seconds of WeasyPrint
+    each). The folder is shared: read it, never change it; copy it first to change anything.
+    Games are read from content/, which no test edits (tests that change a game copy it)."""
+    from generator.rulebook import build_rulebooks
+
+    root = _run_root(tmp_path_factory) / "real-rulebooks"
+    root.mkdir(exist_ok=True)
+
+    def built(game_id: str, book: str = "a5") -> Path:
+        out = root / f"{game_id}-{book}"
+        with _locked(root / f"{game_id}-{book}.lock"):
+            if not (out / ".complete").exists():  # a build that failed or was cut short is done again
+                shutil.rmtree(out, ignore_errors=True)
+                build_rulebooks([load(game_id)], out, book, jobs=1)
+                (out / ".complete").touch()
+        return out / game_id
+
+    return built
