@@ -92,6 +92,20 @@ def test_one_card_changed_draws_only_its_own_svg_face(starter_game, tmp_path):
     assert kit_paths(kit) >= set(faces)  # the faces kept are still the kit's files
 
 
+def test_decks_and_pieces_never_import_the_rulebook_code(starter_game, tmp_path):
+    """Their key leaves generator/rulebook/ out of the code fingerprint (kit/state.drawing_key):
+    true only while building them imports none of it."""
+    code = ("import sys; from pathlib import Path; from generator.kit.build import build_kits; "
+            "from generator.model.loader import load; from generator.options import BuildOptions; "
+            f"r, p = build_kits([load({str(starter_game)!r})], BuildOptions(out_dir=Path({str(tmp_path / 'out')!r}), "
+            "formats=('pdf', 'svg'), rulebook=False, jobs=1)); assert r and not p, p; "
+            "print(sorted(m for m in sys.modules if m.startswith('generator.rulebook')))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
+    assert (tmp_path / "out" / "my-game" / "kit.json").is_file()
+
+
 def test_force_rebuilds_every_file(starter_game, tmp_path):
     options = BuildOptions(out_dir=tmp_path / "out", **QUICK)
     kit = build(starter_game, options).out_dir

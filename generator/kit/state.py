@@ -77,8 +77,8 @@ def tree_digest(root: Path, skip: Path | None = None, suffixes: tuple[str, ...] 
 
 
 @cache
-def code_digest() -> str:
-    """Boneyard's own code and the versions of the libraries that draw."""
+def code_digest(without: str | None = None) -> str:
+    """Boneyard's own code (but its subpackage ``without``) and the versions of the libraries that draw."""
     package = Path(__file__).resolve().parents[1]
     libraries = []
     for folder in {Path(p) for p in sys.path if p.endswith("site-packages")}:
@@ -87,7 +87,8 @@ def code_digest() -> str:
                                 and n.lower().startswith(DRAWING_LIBRARIES))
         except OSError:
             continue
-    return _hash(sys.version, tree_digest(package, suffixes=(".py",)), *sorted(libraries))
+    skip = package / without if without else None
+    return _hash(sys.version, tree_digest(package, skip=skip, suffixes=(".py",)), *sorted(libraries))
 
 
 @cache
@@ -137,7 +138,9 @@ def drawing_key(game, options, out_root: Path) -> str:
     (every file that is not data), fonts, options, code. Taken once per build."""
     icons = json.dumps({k: str(v.file) for k, v in sorted(game.icons.items())})
     assets = tree_digest(Path(game.root), skip=out_root, leave_out=DATA_SUFFIXES)
-    return _hash(code_digest(), layouts_digest(assets_only=True), assets, icons, game.title,
+    # The decks and pieces never import generator.rulebook (tests/test_incremental.py checks):
+    # an edit to the rulebook's code leaves them be.
+    return _hash(code_digest(without="rulebook"), layouts_digest(assets_only=True), assets, icons, game.title,
                  options_text(options, leave_out=("rulebook", "book")))
 
 
