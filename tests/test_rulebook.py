@@ -24,7 +24,6 @@ from generator.errors import BuildError
 from generator.model.loader import list_game_ids, load
 from generator.new_game import TEMPLATE
 from generator.rulebook import BOOK_FORMATS, build_rulebook, build_rulebooks, render_html, render_rulebook
-from generator.rulebook.context import OWN_NUMBER
 
 REPO = Path(__file__).resolve().parents[1]
 SVG = "{http://www.w3.org/2000/svg}"
@@ -176,7 +175,7 @@ def test_every_games_rulebook_html_has_every_section_title_and_text(game_id):
     text = norm(unescape(re.sub(r"<[^>]+>", "", body)))  # inline tags (em, a, span) join their words
     missing = []
     for _full, number, _depth, rule in loaded.game.walk_rules():
-        heading = norm(OWN_NUMBER.sub("", rule.title).replace('**', '').replace('*', ''))
+        heading = norm(rule.heading.replace('**', '').replace('*', ''))
         if heading not in text:
             missing.append(f"heading {heading!r}")
         for piece in fragments(rule.text) + [p for example in rule.examples for p in fragments(example)]:
@@ -191,7 +190,7 @@ def test_every_section_title_and_text_is_in_the_pdf(books, game_id):
     text = norm(" ".join(page_texts(book_pdf(books, game_id))))
     missing = []
     for _full, number, _depth, rule in loaded.game.walk_rules():
-        heading = norm(f"{number} {OWN_NUMBER.sub('', rule.title).replace('**', '').replace('*', '')}")
+        heading = norm(f"{number} {rule.heading.replace('**', '').replace('*', '')}")
         if heading not in text:
             missing.append(f"heading {heading!r}")
         for piece in fragments(rule.text) + [p for example in rule.examples for p in fragments(example)]:

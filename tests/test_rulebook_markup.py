@@ -110,8 +110,12 @@ def test_tables_pick_a_reading_per_kind(loaded):
 
 
 def test_quickref_packing_keeps_the_most_wanted_blocks():
+    # First fit in order of want would leave the 45 out; tallest first fits everything.
     placed, left_out = pack([50, 60, 30, 45, 10], room=100, columns=2)
-    assert placed == [[0, 2, 4], [1]] and left_out == [3]
+    assert placed == [[0, 3], [1, 2, 4]] and left_out == []
+    assert pack([50, 50, 50], room=100, columns=1) == ([[0, 1]], [2])  # the least wanted goes
+    # Both orders leave one out: keep the arrangement that keeps the more wanted (0 and 1 here).
+    assert pack([60, 45, 45, 50], room=100, columns=2)[1] == [3]
     assert plan([40, 40, 40], None, (10, 10), room=100, columns=2) == (8.5, [[0, 1], [2]])
     # Everything fits with a column to spare: the columns are evened out, blocks kept in order.
     assert plan([30, 30, 30, 30], None, (10, 10), room=100, columns=3) == (8.5, [[0, 1], [2], [3]])
