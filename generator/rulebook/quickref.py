@@ -185,7 +185,7 @@ def balance(heights: Sequence[float], room: float, columns: int) -> list[list[in
             low = middle
         else:
             high = middle
-    placed = cut(high)
+    placed = cut(high) or []  # never None: high only ever holds a capacity at which the cut worked
     return placed + [[] for _ in range(columns - len(placed))]
 
 
@@ -237,7 +237,7 @@ def build_quickref(loaded: LoadedGame, data: BookData, environment, common: dict
     base = loaded.game.root
     room = (geo["height"] - 2 * MARGIN_TB) * PT_PER_MM
     sizes = SIZES if book.name == "a5" else LARGE_SIZES
-    count = geo["columns"]
+    count = int(geo["columns"])
     small, head_small, note, measured = _measure(template, common, geo, items, sizes[-1], roots, base)
     placed, left_out = pack(small, (room - head_small) * EXACT, count)
     if left_out:  # the foot then names what was left off, in a line of its own

@@ -136,5 +136,5 @@ def _same_but_the_number(entries: list[tuple[Markup, Markup]]) -> list[tuple[Mar
         numbers = [int(str(entries[i][0]).strip()) for i in same]
         consecutive = numbers == list(range(numbers[0], numbers[0] + len(numbers)))
         heads = f"{numbers[0]}–{numbers[-1]}" if consecutive else ", ".join(map(str, numbers))
-        out.append((Markup.escape(heads), Markup(templates[index].replace("\0", "that many"))))
+        out.append((Markup.escape(heads), Markup(str(templates[index]).replace("\0", "that many"))))
     return out
