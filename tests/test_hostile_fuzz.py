@@ -4,8 +4,12 @@ gives a message, never a traceback. Apart from tests/test_hostile.py because the
 tests of it: with `--dist loadfile` each file runs on one worker."""
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
+import pytest
+import typer.main
+import typer.testing
 import yaml
 from typer.testing import CliRunner
 
@@ -16,6 +20,13 @@ runner = CliRunner()
 
 def run(*args):
     return runner.invoke(app, [str(a) for a in args])
+
+
+@pytest.fixture(autouse=True)
+def one_command(monkeypatch):
+    """Typer's CliRunner makes the Click command from the app again on every invoke (20 ms, a
+    tenth of a case): the 240 cases share one, as the installed `cards` builds it once a run."""
+    monkeypatch.setattr(typer.testing, "_get_command", functools.cache(typer.main.get_command), raising=False)
 
 
 # --- a seeded mutation fuzzer over the five games' YAML -------------------------------------
