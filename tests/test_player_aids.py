@@ -399,6 +399,8 @@ def test_no_table_prints_a_drawing_field_or_a_column_twice(game_id):
         data = BookData(loaded, book_format("a5"), "fonts", grid_columns=grid_columns)
         for table in loaded.game.tables:
             view = data.table(table)
+            if view.style == "cycle" and view.note:  # said twice: the pairs beside the diagram, then the note
+                assert not all(str(pair).casefold() in str(view.note).casefold() for pair in view.items), table.id
             drawing = {humanize(name).capitalize() for name in table.drawing_fields}
             assert not drawing & set(_labels(view)), (table.id, drawing & set(_labels(view)))
             if table.kind != "chart" and view.rows and not view.row_heads and len(view.header) > 1:  # numbers may agree

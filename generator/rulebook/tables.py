@@ -63,6 +63,8 @@ class TableViews:
         view.diagram = data_uri(cycle_svg(labels, icons, self.font_base, view.diagram_alt))
         view.items = [escape(p) for p in pairs]
         view.size = len(labels) * 3
+        if table.note and all(p.casefold() in table.note.casefold() for p in pairs):
+            view.note = Markup("")  # a note saying only who beats whom: the pairs beside the diagram say it
 
     def _list(self, table: Table, view: TableView, where: str) -> None:
         view.style = "list"
