@@ -36,7 +36,9 @@ def built_starter(tmp_path_factory) -> dict:
     for paper in ("a4", "letter"):
         for layout in ("duplex", "gutterfold", "single"):
             out = base / f"out-{paper}-{layout}"
-            results[(paper, layout)] = build_game(loaded, BuildOptions(paper=paper, layout=layout, out_dir=out))
+            formats = ("pdf", "svg") if (paper, layout) == ("a4", "duplex") else ("pdf",)  # the SVGs read back
+            results[(paper, layout)] = build_game(loaded, BuildOptions(paper=paper, layout=layout, formats=formats,
+                                                                       out_dir=out))
     results["offset"] = build_game(loaded, BuildOptions(back_offset=(1.5, -0.5), formats=("pdf",), out_dir=base / "offset"))
     return results
 
@@ -47,7 +49,7 @@ PROVING_DECKS = ["runes-and-bones", "ribbon-of-bone"]  # the real decks the foun
 @pytest.fixture(scope="session")
 def built_real(tmp_path_factory) -> dict:
     base = tmp_path_factory.mktemp("real")
-    return {game: build_game(load(game), BuildOptions(out_dir=base)) for game in PROVING_DECKS}
+    return {game: build_game(load(game), BuildOptions(formats=("pdf",), out_dir=base)) for game in PROVING_DECKS}
 
 
 # --- the real games' rulebooks, built once per test run ----------------------------------------
