@@ -80,12 +80,13 @@ def test_characters_the_font_lacks_are_an_error_at_the_card_field(starter_game):
 
 
 def test_failed_build_keeps_the_previous_good_file(tmp_path, starter_game):
-    assert run("build", starter_game, "--out", tmp_path, "--format", "pdf").exit_code == 0
+    # The deck's file is the point: the rulebook's own keeping is test_hostile_kits.py's.
+    assert run("build", starter_game, "--out", tmp_path, "--format", "pdf", "--no-rulebook").exit_code == 0
     pdf = tmp_path / "my-game" / "actions-a4.pdf"
     before = pdf.read_bytes()
     cards = starter_game / "cards.yaml"
     cards.write_text(cards.read_text().replace("Move up to **3** spaces.", "Move. " * 200))
-    assert run("build", starter_game, "--out", tmp_path, "--format", "pdf").exit_code == 2
+    assert run("build", starter_game, "--out", tmp_path, "--format", "pdf", "--no-rulebook").exit_code == 2
     assert pdf.read_bytes() == before
     assert not [p for p in pdf.parent.iterdir() if p.name.endswith(".tmp")]
 
@@ -132,8 +133,8 @@ def test_validate_checks_the_game_s_sheet_layouts(starter_game):
 
 
 def test_watch_preview_draws_the_cards_again_after_each_good_build(tmp_path, starter_game):
-    from generator.preview import redrawer
     from generator.options import BuildOptions
+    from generator.preview import redrawer
     from generator.watch import watch
 
     messages: list[str] = []
