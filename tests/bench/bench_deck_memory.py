@@ -5,11 +5,15 @@ Three child processes in the same run, each measured by its own ru_maxrss (os.wa
   - `distinct`: 10,000 cards, each printed once, with their own name and text;
   - the anchor: bench_cards_build's plain reportlab script drawing 10,000 cards of similar
     content, nine to an A4 sheet with their backs, in the same fonts.
-Aim (issue 13): each deck under 1.3x the anchor. Prints figures and ratios, asserts nothing.
+Aim (issue 13): each deck under 1.3x the anchor. Then the time to load the distinct deck's game
+(generator.model.loader.load: YAML with every place kept, validation, checks), and to read its
+cards.yaml alone (safeyaml.read_yaml), each beside yaml.safe_load (libyaml) of the same file in the
+same child process, best of three. Prints figures and ratios, asserts nothing.
 
-Run by hand: `.venv/bin/python tests/bench/bench_deck_memory.py [--svg] [--cards PATH]` (--svg also
-writes the SVG faces, as a default build does; --cards measures another `cards` command, such as a
-launcher of an older checkout, for before-and-after figures).
+Run by hand: `.venv/bin/python tests/bench/bench_deck_memory.py [--svg] [--cards PATH] [--src DIR]`
+(--svg also writes the SVG faces, as a default build does; --cards measures another `cards`
+command, such as a launcher of an older checkout, and --src times the loader of another checkout's
+source folder, for before-and-after figures).
 """
 from __future__ import annotations
 
@@ -25,6 +29,27 @@ from bench_cards_build import CHILD_ENV, PLAIN, card_text
 REPO = Path(__file__).resolve().parents[2]
 CARDS = 10_000
 AIM = 1.3
+LOAD_TIMES = """
+import sys, time
+from pathlib import Path
+if len(sys.argv) > 2:  # another checkout's source: its generator, not this one's editable install
+    sys.meta_path[:] = [f for f in sys.meta_path if "editable" not in repr(f).lower()]
+    sys.path.insert(0, sys.argv[2])
+import yaml
+from generator.model.loader import load
+from generator.model.safeyaml import read_yaml
+game = Path(sys.argv[1])
+text = (game / "cards.yaml").read_text()
+def best(run):
+    times = []
+    for _ in range(3):
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return min(times)
+print(best(lambda: yaml.load(text, Loader=yaml.CSafeLoader)), best(lambda: read_yaml(game / "cards.yaml")),
+      best(lambda: load(game)))
+"""
 
 
 def make_deck(folder: Path, distinct: bool) -> None:
@@ -69,6 +94,13 @@ def main() -> None:
                              "--out", str(tmp / "out"), "-q"])
             label = "one card x 10,000" if name == "same" else "10,000 distinct cards"
             print(f"  cards build, {label:21}: {peak:6.1f} MiB  ratio {peak / anchor:.2f}x (aim < {AIM}x)")
+        src = [args[args.index("--src") + 1]] if "--src" in args else []
+        timed = subprocess.run([sys.executable, "-c", LOAD_TIMES, str(tmp / "distinct"), *src], env=CHILD_ENV,
+                               capture_output=True, text=True, check=True)
+        safe_load, read, load = (float(v) for v in timed.stdout.split())
+        print(f"loading the 10,000 distinct cards, beside yaml.safe_load (libyaml) of cards.yaml: {safe_load:.2f} s")
+        print(f"  safeyaml.read_yaml of cards.yaml: {read:6.2f} s  ratio {read / safe_load:.2f}x")
+        print(f"  loader.load of the whole game   : {load:6.2f} s  ratio {load / safe_load:.2f}x")
 
 
 if __name__ == "__main__":
