@@ -47,6 +47,7 @@ from .views import BOOKS, BookFormat
 __all__ = ["BOOK_FORMATS", "RulebookResult", "build_rulebook", "build_rulebooks", "render_html", "render_rulebook"]
 
 BOOK_FORMATS = tuple(BOOKS)
+PARTS = ("book", "quickref")  # what render_rulebook writes: rulebook.pdf and .html; quickref.pdf
 TEMPLATE_DIR = LAYOUTS_DIR / "rulebook"
 HTML_FONT_DIR = "fonts"  # beside rulebook.html
 QUICK_GRID_COLUMNS = 3  # a quick-reference column is narrow: wider record tables are stacked
@@ -185,48 +186,59 @@ def build_rulebook(loaded: LoadedGame, out_dir: Path, book: str = "a5",
 
 
 def render_rulebook(loaded: LoadedGame, out_dir: Path, book: str = "a5",
-                    progress: Callable[[str], None] = lambda message: None) -> RulebookResult:
-    """``build_rulebook``, also returning WeasyPrint's warnings (the tests want none)."""
+                    progress: Callable[[str], None] = lambda message: None,
+                    parts: Sequence[str] = PARTS) -> RulebookResult:
+    """``build_rulebook``, also returning WeasyPrint's warnings (the tests want none). ``parts``
+    says which of the book (rulebook.pdf and .html) and the quick reference to write: the
+    parallel build gives each a process of its own (``build_rulebooks``)."""
     from ..atomic import atomic_path, staged, write_text_atomic
 
     game = loaded.game
     book_format(book)
     out_dir = Path(out_dir)
-    try:
-        pdf_html, hazards = render_html(loaded, book)
-        file_html, _ = render_html(loaded, book, font_base=HTML_FONT_DIR)
-    except IconError as exc:
-        raise BuildError(f"{game.id}: the rulebook was not written: {exc}") from None
-    if hazards:
-        raise _hazard_error(game.id, hazards)
+    if "book" in parts:
+        try:
+            pdf_html, hazards = render_html(loaded, book)
+            file_html, _ = render_html(loaded, book, font_base=HTML_FONT_DIR)
+        except IconError as exc:
+            raise BuildError(f"{game.id}: the rulebook was not written: {exc}") from None
+        if hazards:
+            raise _hazard_error(game.id, hazards)
 
-    from .pdf import write_pdf  # weasyprint only now
+    from .pdf import Rendered, write_pdf  # weasyprint only now
 
     roots = [game.root, LAYOUTS_DIR]
-    progress(f"{game.id}: rulebook ({book}) -> rulebook.pdf")
-    with staged(out_dir), atomic_path(out_dir / "rulebook.pdf") as book_temp, \
-            atomic_path(out_dir / "quickref.pdf") as quick_temp:
-        rendered = write_pdf(pdf_html, book_temp, roots, game.root, page_refs=str(_css("pagerefs.css")))
-        progress(f"{game.id}: quick reference -> quickref.pdf")
-        font_base = FONT_DIR.resolve().as_uri()
-        quick_data = BookData(loaded, book_format(book), font_base, page_refs=False, grid_columns=QUICK_GRID_COLUMNS)
-        common = _common(quick_data, font_base) | {
-            "css": _css("quickref.css") + Markup(rulebook_font_css(game.root, game.fonts))}
-        quick_rendered = build_quickref(loaded, quick_data, _environment(), common, quick_temp, roots)
-        if quick_data.text.hazards:
-            raise _hazard_error(game.id, quick_data.text.hazards)
-        refused = list(dict.fromkeys(rendered.refused + quick_rendered.refused))
-        if refused:
+    files: list[WrittenFile] = []
+    done: list[Rendered] = []
+    with staged(out_dir):
+        if "book" in parts:
+            progress(f"{game.id}: rulebook ({book}) -> rulebook.pdf")
+            with atomic_path(out_dir / "rulebook.pdf") as book_temp:
+                rendered = write_pdf(pdf_html, book_temp, roots, game.root, page_refs=str(_css("pagerefs.css")))
+            done.append(rendered)
+            files += [WrittenFile("rulebook.pdf", ["rulebook"], "rulebook", rendered.pages, book, "book"),
+                      WrittenFile("rulebook.html", ["rulebook"], "rulebook", rendered.pages, book, "book")]
+        if "quickref" in parts:
+            progress(f"{game.id}: quick reference -> quickref.pdf")
+            font_base = FONT_DIR.resolve().as_uri()
+            quick_data = BookData(loaded, book_format(book), font_base, page_refs=False,
+                                  grid_columns=QUICK_GRID_COLUMNS)
+            common = _common(quick_data, font_base) | {
+                "css": _css("quickref.css") + Markup(rulebook_font_css(game.root, game.fonts))}
+            with atomic_path(out_dir / "quickref.pdf") as quick_temp:
+                quick_rendered = build_quickref(loaded, quick_data, _environment(), common, quick_temp, roots)
+            if quick_data.text.hazards:
+                raise _hazard_error(game.id, quick_data.text.hazards)
+            done.append(quick_rendered)
+            files.append(WrittenFile("quickref.pdf", ["quickref"], "quickref", quick_rendered.pages, book, "book"))
+        refused = list(dict.fromkeys(pair for rendered in done for pair in rendered.refused))
+        if refused:  # nothing is kept: the staging throws away what was written
             raise _hazard_error(game.id, [Hazard(_locate(url, loaded), f"{url} ({why})", "refused-url")
                                           for url, why in refused])
-        copy_fonts(out_dir / HTML_FONT_DIR, game_families(game.root, game.fonts))
-        write_text_atomic(out_dir / "rulebook.html", file_html)
-    files = [
-        WrittenFile("rulebook.pdf", ["rulebook"], "rulebook", rendered.pages, book, "book"),
-        WrittenFile("rulebook.html", ["rulebook"], "rulebook", rendered.pages, book, "book"),
-        WrittenFile("quickref.pdf", ["quickref"], "quickref", quick_rendered.pages, book, "book"),
-    ]
-    return RulebookResult(files, rendered.warnings + quick_rendered.warnings)
+        if "book" in parts:
+            copy_fonts(out_dir / HTML_FONT_DIR, game_families(game.root, game.fonts))
+            write_text_atomic(out_dir / "rulebook.html", file_html)
+    return RulebookResult(files, [warning for rendered in done for warning in rendered.warnings])
 
 
 # --- several games at once ----------------------------------------------------------------------
@@ -253,16 +265,19 @@ def _with_booklet(files: list[WrittenFile], out_dir: Path, book: str, booklet: s
 
 
 def _build_one(ref: str, out_dir: str, book: str, token: str | None = None,
-               booklet: str | None = None) -> tuple[str, Any, list]:
-    """Worker: load the game itself (models stay in their process) and build its rulebook. With
-    ``token``, the files stay staged under temporary names the parent's staging adopts."""
+               booklet: str | None = None, parts: Sequence[str] = PARTS) -> tuple[str, Any, list]:
+    """Worker: load the game itself (models stay in their process) and build ``parts`` of its
+    rulebook (the booklet with the book). With ``token``, the files stay staged under temporary
+    names the parent's staging adopts."""
     from ..atomic import Staging
     from ..model.loader import load
 
     stage = Staging(Path(out_dir), token) if token else None
     try:
         with stage.active() if stage else nullcontext():
-            files = _with_booklet(build_rulebook(load(ref), Path(out_dir), book), Path(out_dir), book, booklet, stage)
+            files = render_rulebook(load(ref), Path(out_dir), book, parts=parts).files
+            if "book" in parts:
+                files = _with_booklet(files, Path(out_dir), book, booklet, stage)
     except (BuildError, GameDataError) as exc:
         if stage:
             stage.abort()
@@ -284,7 +299,7 @@ def build_rulebooks(games: list[LoadedGame], out_root: Path, book: str = "a5", j
 
     book_format(book)
     out_root = Path(out_root)
-    workers = max(1, min(jobs or os.cpu_count() or 1, len(games)))
+    workers = max(1, min(jobs or os.cpu_count() or 1, len(games) * len(PARTS)))
     results: dict[str, list[WrittenFile]] = {}
     errors: list[str] = []
     if workers == 1:
@@ -298,24 +313,53 @@ def build_rulebooks(games: list[LoadedGame], out_root: Path, book: str = "a5", j
             except BuildError as exc:
                 errors.append(str(exc))
     else:
-        # spawn, not fork: WeasyPrint's Pango/GLib state must not be copied from a parent mid-use.
-        with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
-            futures = {loaded.game.id: pool.submit(
-                _build_one, str(loaded.game.root), str(out_root / loaded.game.id), book,
-                stages[loaded.game.id].token if loaded.game.id in stages else None, booklet)
-                for loaded in sorted(games, key=_weight, reverse=True)}  # the longest first: the last to end is short
-            progress(f"rulebooks: {len(games)} games in {workers} processes")
-            for game_id, future in futures.items():
-                status, payload, staged_pairs = future.result()
-                if game_id in stages:
-                    stages[game_id].adopt(staged_pairs)
-                if status == "ok":
-                    results[game_id] = [WrittenFile(**entry) for entry in payload]
-                    progress(f"{game_id}: rulebook.pdf, rulebook.html, quickref.pdf")
-                else:
-                    errors.append(payload)
+        _in_parallel(games, out_root, book, workers, progress, stages, booklet, results, errors)
     if errors and errors_out is not None:
         errors_out.extend(errors)
     elif errors:
         raise BuildError("\n".join(errors))
     return results
+
+
+def _in_parallel(games: list[LoadedGame], out_root: Path, book: str, workers: int, progress, stages: dict,
+                 booklet: str | None, results: dict[str, list[WrittenFile]], errors: list[str]) -> None:
+    """Each game's book and quick reference as tasks of their own, the longest first: the books
+    by the size of their game's data, then the quick references (a page each), which fill in
+    while the last books finish. A game whose staging the caller did not give is staged here
+    and moved into place once both its parts are written."""
+    from ..atomic import Staging
+
+    own = {g.game.id: Staging(out_root / g.game.id) for g in games if g.game.id not in stages}
+    every = stages | own
+    order = sorted(games, key=_weight, reverse=True)
+    tasks = [(loaded, part) for part in PARTS for loaded in order]
+    outcomes: dict[str, dict[str, tuple[str, Any]]] = {loaded.game.id: {} for loaded in games}
+    try:
+        # spawn, not fork: WeasyPrint's Pango/GLib state must not be copied from a parent mid-use.
+        with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
+            futures = [(loaded.game.id, part, pool.submit(
+                _build_one, str(loaded.game.root), str(out_root / loaded.game.id), book,
+                every[loaded.game.id].token, booklet, (part,))) for loaded, part in tasks]
+            progress(f"rulebooks: {len(games)} games in {workers} processes")
+            for game_id, part, future in futures:
+                status, payload, staged_pairs = future.result()
+                every[game_id].adopt(staged_pairs)
+                outcomes[game_id][part] = (status, payload)
+                if len(outcomes[game_id]) < len(PARTS):
+                    continue
+                failed = list(dict.fromkeys(p for s, p in outcomes[game_id].values() if s != "ok"))
+                if failed:
+                    errors.extend(failed)
+                    if game_id in own:
+                        own[game_id].abort()
+                    continue
+                book_files, quick_files = (outcomes[game_id][name][1] for name in PARTS)
+                # rulebook.pdf, rulebook.html, quickref.pdf, then the booklet: as one process writes them
+                results[game_id] = [WrittenFile(**entry) for entry in book_files[:2] + quick_files + book_files[2:]]
+                if game_id in own:
+                    own[game_id].commit()
+                progress(f"{game_id}: rulebook.pdf, rulebook.html, quickref.pdf")
+    except BaseException:  # a worker died: nothing of the games staged here is kept
+        for stage in own.values():
+            stage.abort()
+        raise
