@@ -5,8 +5,10 @@ RSS of the child) and PDF size. Aims (issue 2): within 2x of the plain script, p
 150 MB, PDF under 1 MB.
 
 `kit` (issue 13): the five games' whole kit, rulebooks on, as `make kit` builds it:
-  - a cold build beside WeasyPrint alone on the same rulebook HTML (the floor: the five books laid
-    out and written by as many processes as the build uses);
+  - a cold build beside WeasyPrint alone on the same rulebook HTML (the anchor: the five books laid
+    out and written by as many processes as the build uses, page numbers by WeasyPrint's own
+    target-counter(); the build lays each book out once (layouts/rulebook/pagerefs.css), so its
+    rulebook step can take less than the anchor);
   - the same build again with nothing changed, beside the cold build (aim: under 1 s);
   - one card's text changed in one game, beside that game's cold build: the deck files only
     (--no-rulebook, as `cards watch` does; aim under 1 s), then the whole kit (its rulebook too).

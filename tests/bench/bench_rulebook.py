@@ -1,7 +1,8 @@
 """Benchmark: seconds per rulebook (rulebook.pdf + rulebook.html + quickref.pdf, and the A5
 booklet) for every game under content/ that loads, built one after another in this process, each
-beside its anchor: WeasyPrint alone laying out and writing the same rulebook HTML (the floor; the
-rest is the quick reference, the HTML copy and the booklet). Then all together with
+beside its anchor: WeasyPrint alone laying out and writing the same rulebook HTML, page numbers by
+its own target-counter() (the build lays the book out once instead, layouts/rulebook/pagerefs.css;
+the rest is the quick reference, the HTML copy and the booklet). Then all together with
 `build_rulebooks` (parallel processes, as `cards build` of every game does).
 
 Run by hand: `.venv/bin/python tests/bench/bench_rulebook.py [a5|a4|letter] [jobs]`. Prints
@@ -67,7 +68,7 @@ def main() -> None:
             print(f"  {loaded.game.id:18} {seconds:5.2f} s  ({pages} pages, {seconds / pages * 1000:.0f} ms/page); "
                   f"WeasyPrint alone {alone:5.2f} s -> {seconds / alone:.2f}x")
         print(f"  {'total':18} {total:5.2f} s  ({total / len(games):.2f} s per rulebook); "
-              f"WeasyPrint alone {floor:5.2f} s -> {total / floor:.2f}x the floor")
+              f"WeasyPrint alone {floor:5.2f} s -> {total / floor:.2f}x the anchor")
         started, cpu = time.perf_counter(), children_cpu()
         build_rulebooks(games, out / "par", book, jobs=jobs, booklet="a4")
         wall, cpu = time.perf_counter() - started, children_cpu() - cpu
