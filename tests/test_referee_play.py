@@ -8,7 +8,7 @@ import pytest
 
 from referee.table.engine import Engine, Outcome
 from referee.table.gamedata import GameData
-from referee.table.play import PlayoutError, SeededOnFirstDraw, clone, json_problem, move_rng, playout
+from referee.table.play import PlayoutError, SeededOnFirstDraw, attempt, clone, json_problem, move_rng, playout
 
 DRAWS = (
     lambda r: r.random(), lambda r: r.randrange(7), lambda r: r.choice("abcdefg"),
@@ -82,3 +82,18 @@ def test_playout_catches_a_state_that_stops_being_json():
     engine.bad_at = 0  # only the final state: found by the check at the end
     with pytest.raises(PlayoutError, match="at the end: not JSON"):
         playout(engine, ["ana"], {}, seed=1)
+
+
+def test_json_problem_finds_a_part_held_twice():
+    shared = {"n": 1}
+    assert "two places" in json_problem({"a": shared, "b": [shared]})
+    assert json_problem({"a": {"n": 1}, "b": [{"n": 1}]}) is None
+
+
+def test_attempt_in_place_changes_only_the_given_state():
+    engine = Countdown(GameData({"id": "countdown", "title": "Countdown", "players": {"min": 1, "max": 1}}))
+    state = engine.setup(["ana"], {}, True, random.Random(1))
+    kept = attempt(engine, state, {"player": "ana", "kind": "take", "take": 2}, move_rng(1, 0))
+    assert state["pile"] == 40 and kept.state["pile"] == 38
+    moved = attempt(engine, state, {"player": "ana", "kind": "take", "take": 1}, move_rng(1, 1), in_place=True)
+    assert moved.state is state and state["pile"] == 39
