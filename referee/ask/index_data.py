@@ -44,7 +44,8 @@ class DataDocs:
 
     def _card_rule(self, deck: Any, text: str) -> str | None:
         """The section a card without a rule of its own (nor its deck's) answers for: the one
-        about playing or using cards ("Playing cards"), else the first its text points to."""
+        about playing or using cards ("Playing cards"), else the first its text points to, else
+        the one whose text says most about playing cards."""
         wanted = {"card", "plai", "us", "action"} | set(self.content_stems(deck.name))
         best = None
         for full, title in self.titles.items():
@@ -59,7 +60,15 @@ class DataDocs:
         for match in re.finditer(r"\[\[([^\]]*)\]\]", text or ""):
             if match.group(1).strip() in self.rule_ids:
                 return match.group(1).strip()
-        return None
+        # No title names cards (a designer's "Your turn: draw a card, then play one"): the section
+        # whose own text says most about playing cards, so a card still answers with its rule.
+        best = None
+        for full, _, _, rule in self.game.walk_rules():
+            stems = set(self.content_stems(rule.text))
+            score = len(stems & wanted)
+            if "card" in stems and (best is None or score > best[0]):
+                best = (score, full)
+        return best[1] if best is not None else None
 
     def _decks(self) -> None:
         decks = []
