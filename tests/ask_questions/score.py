@@ -91,7 +91,7 @@ class GameScore:
 
 
 def game_ref(name: str, folder: Path) -> str:
-    """A game id under content/, else a folder: beside the file, or a starter template."""
+    """A game id under content/, else a folder: beside the file, a starter template or a test fixture."""
     from referee.ask.cache import UnknownGame, resolve_game
 
     try:
@@ -99,7 +99,7 @@ def game_ref(name: str, folder: Path) -> str:
         return name
     except UnknownGame:
         pass
-    for candidate in (folder / name, TEMPLATES / name, REPO / name):
+    for candidate in (folder / name, TEMPLATES / name, REPO / "tests" / "fixtures" / name, REPO / name):
         if (candidate / "game.yaml").is_file():
             return str(candidate)
     return name
