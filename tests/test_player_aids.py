@@ -231,14 +231,20 @@ def problems(game, book_pages: list[str]) -> list[str]:
 # --- the tests ---------------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory) -> tuple[dict, Path]:
-    from generator.rulebook import build_rulebooks
+class _Books:
+    """``books / game_id`` is the folder of that game's A5 rulebook and quick reference, built once
+    per test run for every file that reads them (conftest's real_rulebook)."""
 
-    base = tmp_path_factory.mktemp("aids")
-    loaded = {game_id: load(game_id) for game_id in GAMES}
-    build_rulebooks(list(loaded.values()), base, "a5", jobs=3)
-    return {game_id: loaded[game_id].game for game_id in GAMES}, base
+    def __init__(self, real_rulebook):
+        self.real_rulebook = real_rulebook
+
+    def __truediv__(self, game_id: str) -> Path:
+        return self.real_rulebook(game_id)
+
+
+@pytest.fixture(scope="module")
+def built(real_rulebook) -> tuple[dict, _Books]:
+    return {game_id: load(game_id).game for game_id in GAMES}, _Books(real_rulebook)
 
 
 @pytest.mark.parametrize("document", DOCUMENTS)
