@@ -264,6 +264,9 @@ def _with_booklet(files: list[WrittenFile], out_dir: Path, book: str, booklet: s
     return files + [WrittenFile(name, ["rulebook"], "booklet", sides, booklet, "booklet")]
 
 
+_LOADED: dict[str, LoadedGame] = {}  # in a worker: the games it loaded (a pool lives for one build)
+
+
 def _build_one(ref: str, out_dir: str, book: str, token: str | None = None,
                booklet: str | None = None, parts: Sequence[str] = PARTS) -> tuple[str, Any, list]:
     """Worker: load the game itself (models stay in their process) and build ``parts`` of its
@@ -275,7 +278,9 @@ def _build_one(ref: str, out_dir: str, book: str, token: str | None = None,
     stage = Staging(Path(out_dir), token) if token else None
     try:
         with stage.active() if stage else nullcontext():
-            files = render_rulebook(load(ref), Path(out_dir), book, parts=parts).files
+            if ref not in _LOADED:  # a worker that wrote a game's book may get its quick reference too
+                _LOADED[ref] = load(ref)
+            files = render_rulebook(_LOADED[ref], Path(out_dir), book, parts=parts).files
             if "book" in parts:
                 files = _with_booklet(files, Path(out_dir), book, booklet, stage)
     except (BuildError, GameDataError) as exc:
