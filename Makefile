@@ -3,6 +3,10 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
+# Random playouts per game in `make test`: 200 of the 1,000 that CI (.ci/run) and plain pytest play
+# (tests/playouts.py); `make test BONEYARD_PLAYOUTS=1000` plays them all.
+BONEYARD_PLAYOUTS ?= 200
+export BONEYARD_PLAYOUTS
 
 .PHONY: kit lint typecheck test bench clean help
 

@@ -13,6 +13,7 @@ from referee.games import engine_for
 from referee.table.engine import Illegal
 from referee.table.gamedata import GameData, snapshot
 from referee.table.play import attempt, move_rng, run_playouts, setup_rng
+from tests.playouts import FULL, playout_count, spread
 from tests.situations.runner import load_situations
 
 GAME = "rattlebones"
@@ -20,7 +21,7 @@ TRANSCRIPTS = Path(__file__).parent / "transcripts" / GAME
 ENGINE_DIR = Path(__file__).resolve().parents[1] / "referee" / "games" / "rattlebones"
 # Random games run about 500 moves: 1,000 of them take about a minute of CPU, spread over the
 # cores by run_playouts.
-PLAYOUTS = 1000
+PLAYOUTS = playout_count()  # 1,000 in CI; tests/playouts.py
 
 
 @pytest.fixture(scope="module")
@@ -116,7 +117,7 @@ def test_transcript(engine, path):
 
 # -- random playouts --------------------------------------------------------------------------
 def test_random_playouts(engine):
-    games = [(["ana", "ben", "cy", "dee"][: 2 + seed % 3], {}, seed, seed % 2 == 0) for seed in range(PLAYOUTS)]
+    games = [(["ana", "ben", "cy", "dee"][: 2 + seed % 3], {}, seed, seed % 2 == 0) for seed in spread(range(FULL))]
     results = run_playouts(engine, games, max_moves=5_000)
     assert len(results) == PLAYOUTS and all(r.outcome is not None for r in results)
     assert max(r.moves for r in results) < 5_000

@@ -14,12 +14,13 @@ from referee.games.ribbon_of_bone import combat
 from referee.table.engine import Illegal
 from referee.table.gamedata import GameData, snapshot
 from referee.table.play import attempt, move_rng, playout, run_playouts, setup_rng
+from tests.playouts import FULL, playout_count, spread
 from tests.situations.runner import load_situations
 
 GAME = "ribbon-of-bone"
 TRANSCRIPTS = Path(__file__).resolve().parent / "transcripts" / GAME
 SITUATIONS = load_situations(GAME)
-PLAYOUTS = 1000
+PLAYOUTS = playout_count()  # 1,000 in CI; tests/playouts.py
 
 
 @pytest.fixture(scope="module")
@@ -189,7 +190,7 @@ def test_status_shows_what_the_table_needs(engine):
 # -- playouts ------------------------------------------------------------------------------
 def test_random_playouts(engine):
     endings = {}
-    for result in run_playouts(engine, [(["ana"], {}, seed, seed % 4 != 0) for seed in range(PLAYOUTS)]):
+    for result in run_playouts(engine, [(["ana"], {}, seed, seed % 4 != 0) for seed in spread(range(FULL))]):
         kind = result.outcome.reason.split(":")[0]
         endings[kind] = endings.get(kind, 0) + 1
     assert sum(endings.values()) == PLAYOUTS

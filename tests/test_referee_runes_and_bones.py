@@ -12,6 +12,7 @@ from referee.games import engine_for
 from referee.table.engine import Illegal, Unreadable
 from referee.table.gamedata import GameData, snapshot
 from referee.table.play import attempt, move_rng, playout, run_playouts, setup_rng
+from tests.playouts import FULL, playout_count, spread
 from tests.situations.runner import load_situations
 
 GAME = "runes-and-bones"
@@ -217,10 +218,11 @@ PLAYOUT_MIX = (
 
 
 def test_thousand_random_playouts(engine):
-    assert sum(n for n, _, _ in PLAYOUT_MIX) == 1000
-    games = [(players, options) for count, players, options in PLAYOUT_MIX for _ in range(count)]
-    results = run_playouts(engine, [(players, options, seed) for seed, (players, options) in enumerate(games)])
-    assert len(results) == 1000
+    assert sum(n for n, _, _ in PLAYOUT_MIX) == FULL
+    games = [(players, options, seed) for seed, (players, options) in
+             enumerate((p, o) for count, p, o in PLAYOUT_MIX for _ in range(count))]
+    results = run_playouts(engine, spread(games))
+    assert len(results) == playout_count()
     for result in results:
         assert result.outcome and result.outcome.winners, result.seed
 
