@@ -88,7 +88,7 @@ def test_humanize():
 
 
 def test_tables_pick_a_reading_per_kind(loaded):
-    from generator.model.game import Table
+    from generator.model.rules import Table
 
     data = BookData(loaded, BOOKS["a5"], "fonts")
     chart = data.table(Table(id="c", title="C", kind="chart", columns=("round", "bonus"),

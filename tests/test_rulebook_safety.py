@@ -13,8 +13,8 @@ from pypdf import PdfReader
 
 import generator.rulebook as rulebook
 from generator.errors import BuildError, GameDataError
-from generator.model.game import GlossaryEntry
 from generator.model.loader import load
+from generator.model.rules import GlossaryEntry
 from generator.new_game import TEMPLATE
 from generator.paths import LAYOUTS_DIR
 from generator.rulebook import build_rulebook, render_html

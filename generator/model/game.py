@@ -4,7 +4,8 @@ A game folder (``content/<id>/`` or anywhere on disk) holds ``game.yaml`` and an
 ``*.yaml`` files (in sub-folders too, except ``layouts/``); their top-level keys are merged, lists
 concatenated. ``icons/*.svg`` are the game's icons (id = file name), ``layouts/*.yaml`` its own
 card and sheet layouts, ``fonts:`` the font families it ships (generator/model/fonts.py). Every
-field is described below; unknown keys are errors, so a misspelling never goes unnoticed.
+field is described below, the rules' own in generator/model/rules.py; unknown keys are errors, so a
+misspelling never goes unnoticed.
 
 A deck's cards may come from a spreadsheet (generator/model/spreadsheet.py), and a card
 layout's colours, sizes and icons from the cards' fields (generator/model/styles.py).
@@ -15,7 +16,6 @@ the ids of its parents with dots (``combat.binding``) and its number comes from 
 """
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -24,6 +24,7 @@ from pydantic import Field, StringConstraints, field_validator, model_validator
 from .base import Count, Id, Open, Piece, RuleRef, Strict  # noqa: F401  (Piece: imported from here too)
 from .boards import Board
 from .pieces import Sheet, Token
+from .rules import Faq, GlossaryEntry, Rule, Table, Value, rule_tree
 
 
 class Players(Strict):
@@ -210,124 +211,6 @@ class Deck(Strict):
         return sum(card.count for card in self.cards)
 
 
-OWN_STEP_NUMBER = re.compile(r"^\s*\d+[.):]\s+")
-
-
-class Rule(Strict):
-    id: Id
-    title: str
-    text: str = ""
-    examples: tuple[str, ...] = ()
-    aliases: tuple[str, ...] = ()  # words players use for this section
-    # questions this section answers, as players put them: indexed by `referee ask`, never printed
-    asks: tuple[Annotated[str, Field(min_length=3)], ...] = ()
-    optional: bool = False  # a variant, not the base game
-    sections: tuple["Rule", ...] = ()
-
-    @property
-    def heading(self) -> str:
-        """The title as a reference prints it after its § number: a step number of the title's own
-        ("1. Refill the bag") would read "§4.1 1. Refill the bag", and a roll's or a phase's number
-        ("1: Stillness", "4: Action") "§8.5 4: Action": the table or list the section sits beside
-        says which roll or phase it is."""
-        return OWN_STEP_NUMBER.sub("", self.title)
-
-
-class GlossaryEntry(Strict):
-    term: str
-    text: str
-    aliases: tuple[str, ...] = ()
-    rule: RuleRef | None = None
-    icon: Id | None = None
-
-
-class Faq(Strict):
-    question: str
-    answer: str
-    rule: RuleRef | None = None
-
-
-TableKind = Literal["cycle", "chart", "map", "records", "list"]
-COLOUR_VALUE = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")  # a field of colours is drawing data
-
-
-class Table(Strict):
-    """Data the referee computes with.
-
-    - cycle: ``items`` in order, each beats the next, the last beats the first.
-    - chart: ``columns`` and numeric ``rows``; the first column rises strictly.
-    - map: ``rows`` of mappings keyed by ``columns[0]`` (a die roll, say) to an outcome.
-    - records, list: rows of mappings / items with no further rule.
-
-    ``drawing`` names the row fields that only say how to draw something (a space's position in
-    its board's drawing box, a back colour, the corner a lord sits in): the referee and the
-    drawing code read them like any other field, the rulebook and the quick reference never print
-    them. A field whose every value is a colour (``#4b2a5e``) is drawing data without being named.
-    Each name must be one of the table's columns or a field of one of its rows.
-    """
-
-    id: Id
-    title: str
-    kind: TableKind
-    rule: RuleRef | None = None
-    die: Id | None = None
-    columns: tuple[str, ...] = ()
-    rows: tuple[Any, ...] = ()
-    items: tuple[str, ...] = ()
-    note: str | None = None
-    drawing: tuple[str, ...] = ()
-
-    @model_validator(mode="after")
-    def _shape(self):
-        if self.kind == "cycle":
-            if len(self.items) < 2:
-                raise ValueError("a cycle needs at least two items")
-            if len(set(self.items)) != len(self.items):
-                raise ValueError("a cycle lists each item once")
-        if self.kind == "chart":
-            if not self.columns:
-                raise ValueError("a chart needs columns")
-            for i, row in enumerate(self.rows):
-                if not isinstance(row, (list, tuple)) or len(row) != len(self.columns):
-                    raise ValueError(f"row {i} must be a list of {len(self.columns)} values")
-                if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in row):
-                    raise ValueError(f"row {i}: chart values must be numbers")
-            keys = [row[0] for row in self.rows]
-            if any(b <= a for a, b in zip(keys, keys[1:])):
-                raise ValueError(f"the first column ({self.columns[0]}) must rise from row to row")
-        if self.kind in ("map", "records"):
-            for i, row in enumerate(self.rows):
-                if not isinstance(row, dict):
-                    raise ValueError(f"row {i} must be a mapping")
-        fields = set(self.columns) | {key for row in self.rows if isinstance(row, dict) for key in row}
-        for name in self.drawing:
-            if name not in fields:
-                known = ", ".join(sorted(map(str, fields))) or "none"
-                raise ValueError(f"drawing: '{name}' is not a column or a row field of this table (its fields: {known})")
-        return self
-
-    @property
-    def drawing_fields(self) -> frozenset[str]:
-        """The fields never printed for players: those named in ``drawing``, and those whose
-        every value is a colour."""
-        values: dict[str, list[Any]] = {}
-        for row in self.rows:
-            if isinstance(row, dict):
-                for key, value in row.items():
-                    values.setdefault(str(key), []).append(value)
-        colours = {key for key, found in values.items()
-                   if all(isinstance(v, str) and COLOUR_VALUE.match(v) for v in found)}
-        return frozenset(self.drawing) | colours
-
-
-class Value(Strict):
-    """A number the rules fix (starting health, bones per player ...)."""
-
-    value: int | float | str
-    label: str
-    rule: RuleRef | None = None
-
-
 FamilyName = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9][A-Za-z0-9 _-]*$", max_length=60)]
 
 
@@ -412,23 +295,3 @@ class Game(Strict):
         """Yield (full id, number, depth, rule) in reading order."""
         for full, number, depth, rule, _path in rule_tree(self.rules):
             yield full, number, depth, rule
-
-
-def rule_tree(rules: tuple[Rule, ...], path: tuple = ("rules",)):
-    """The one walk of the rule tree: (full id, number, depth, rule, data path) of every section in
-    reading order. The number comes from the position (the third top-level section's second child
-    is 3.2); the data path (``("rules", 2, "sections", 1)``) locates the section in the YAML."""
-
-    def walk(items, prefix_id, prefix_number, depth, here):
-        for index, rule in enumerate(items):
-            full = f"{prefix_id}.{rule.id}" if prefix_id else rule.id
-            number = f"{prefix_number}.{index + 1}" if prefix_number else str(index + 1)
-            yield full, number, depth, rule, here + (index,)
-            yield from walk(rule.sections, full, number, depth + 1, here + (index, "sections"))
-
-    yield from walk(rules, "", "", 0, path)
-
-
-def number_rules(rules: tuple[Rule, ...]) -> dict[str, str]:
-    """Section numbers from position, by full id."""
-    return {full: number for full, number, _depth, _rule, _path in rule_tree(rules)}

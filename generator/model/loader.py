@@ -16,11 +16,12 @@ from ..errors import GameDataError, Problem
 from .extends import load_layouts, read_layout_files, resolve_extends
 from .files import _discover_icons, _read_game_files
 from .fonts import check_fonts
-from .game import Game, number_rules
+from .game import Game
 from .layouts import Layout
 from .problems import Sources, _validation_problems
 from .references import RULE_REF_PATTERN, check_references
 from .resolve import UnknownGame, list_game_ids, resolve_game
+from .rules import number_rules
 from .sheet_keys import check_sheet_keys
 from .spreadsheet import expand_spreadsheets
 from .style_checks import check_styles

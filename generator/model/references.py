@@ -11,10 +11,11 @@ from ..paths import LAYOUTS_DIR
 from ..scene.images import ImageError, image_size  # stdlib only: reads the header
 from ..suggest import closest_hint, did_you_mean
 from .files import inside
-from .game import Game, rule_tree
+from .game import Game
 from .layouts import Layout
 from .pieces import nested_images
 from .problems import Sources, _format_path
+from .rules import rule_tree
 
 MAX_DECK_CARDS = limit("deck_cards")
 MAX_GAME_CARDS = limit("game_cards")

@@ -11,8 +11,9 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from ..model.game import Game, Table
+from ..model.game import Game
 from ..model.loader import LoadedGame
+from ..model.rules import Table
 from .art import data_uri, icon_svg
 from .markup import TextRenderer, humanize
 from .tables import TableViews

@@ -16,7 +16,7 @@ from markupsafe import Markup
 from .markup import humanize
 
 if TYPE_CHECKING:
-    from ..model.game import Table
+    from ..model.rules import Table
     from .context import BookData
 
 # Columns whose text says what a row does, in a sentence: the first there is wins.

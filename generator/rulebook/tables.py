@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup, escape
 
-from ..model.game import Game, Table
+from ..model.game import Game
+from ..model.rules import Table
 from .art import cycle_svg, data_uri
 from .markup import ID_LIKE, TextRenderer, humanize
 from .rows import capital, effects
