@@ -303,6 +303,34 @@ def test_index_rebuilt_only_when_a_file_changes(tmp_path):
     assert after.matched and after.citations[0].id == "dice"
 
 
+def test_index_fingerprint_sees_what_the_watcher_sees(tmp_path):
+    """The ask cache's own quick walk states the same files, sizes and times as
+    generator.filestats (which `cards watch` uses): nested folders, hidden ones skipped, a
+    symlinked folder not entered; an edit in a nested folder changes it."""
+    from generator.filestats import file_stats
+    from referee.ask.cache import INDEX_VERSION, fingerprint
+
+    folder = tmp_path / "game"
+    shutil.copytree(REPO / "content" / "bone-strike", folder)
+    (folder / ".hidden").mkdir()
+    (folder / ".hidden" / "notes.yaml").write_text("skipped: true\n")
+    (folder / "extra" / "deeper").mkdir(parents=True)
+    (folder / "extra" / "deeper" / "b.txt").write_text("b")
+    (folder / "extra" / "a.txt").write_text("a")
+    (folder / "linked").symlink_to(folder / "extra", target_is_directory=True)
+
+    def watcher_view() -> str:
+        rows = [f"{path}\t{size}\t{mtime}" for path, size, mtime in file_stats(folder)]
+        return "\n".join([INDEX_VERSION, str(folder), *rows])
+
+    first = fingerprint(folder)
+    assert first == watcher_view()
+    assert "notes.yaml" not in first and f"extra{os.sep}deeper{os.sep}b.txt" in first
+    later = time.time() + 5
+    os.utime(folder / "extra" / "deeper" / "b.txt", (later, later))
+    assert fingerprint(folder) != first and fingerprint(folder) == watcher_view()
+
+
 def test_warm_query_imports_neither_loader_nor_pydantic_nor_yaml(ask_cache):
     ask("how many points for three stars?")  # warms every index in the cache
     script = (
@@ -389,6 +417,11 @@ def test_play_time_and_age_come_from_the_game_data(games):
     age = ask("what age is it for?", game="rattlebones")
     assert age.matched and games["rattlebones"].age in age.answer
     assert not ask("how old is the universe?").matched
+    kids = ask("is it ok for kids?", game="runeblade")  # every content word is the facts' own
+    assert kids.matched and games["runeblade"].age in kids.answer
+    # "how long should" asks for a time, but the rest of the question is no game's words.
+    for game in (None, "bone-strike"):
+        assert not ask("how long should i bake chicken thighs on the bone", game=game).matched
 
 
 def test_contractions_typed_without_apostrophes():

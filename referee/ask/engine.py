@@ -19,6 +19,7 @@ import re
 from collections import namedtuple
 
 from .answers import Computed, compute
+from .answers.counts import facts_words
 from .cache import UnknownGame, content_games, resolve_game
 from .calibrate import calibrate
 from .intent import LIST, intent, other_games, rewrite
@@ -261,8 +262,11 @@ def answer_in(index: GameIndex, question: str, k: int = 3, known: frozenset[str]
         following = [h.rule for h in result.hits if h is not top_hit]
     else:
         first, text, source, following = None, None, "rules", []
-    # The game's own facts (play time, age) are asked in words no rulebook uses ("kids", "age").
-    topical = (1.0 if source == "data:facts" else topicality(result, known)) * _other_game(index, question)
+    # The game's own facts (play time, age) are asked in words no rulebook uses ("kids", "age"),
+    # which do not count against it; the rest of the question still must be the game's ("how
+    # long should I bake chicken on the bone" is no question of play time).
+    exempt = facts_words(query.text) if source == "data:facts" else frozenset()
+    topical = topicality(result, known, exempt) * _other_game(index, question)
     confidence *= topical
     matched = first is not None and confidence >= THRESHOLD
     top = result.top
@@ -343,14 +347,18 @@ def separation(result: SearchResult) -> float:
     return min(1.0, SEPARATION_BASE + SEPARATION_SLOPE * (1.0 - ratio))
 
 
-def topicality(result: SearchResult, known: frozenset[str] = frozenset()) -> float:
+def topicality(result: SearchResult, known: frozenset[str] = frozenset(),
+               exempt: frozenset[str] | set[str] = frozenset()) -> float:
     """A little less for each word the game never uses; much less when the question has as many
     of those as words the game does, whatever matched ("how do you play poker?"). Asked of every
-    game, a word none of them uses ("pet", "tarot") says more than one only this game lacks."""
-    nowhere = len(result.unknown_stems - known) if known else 0
-    if result.known > result.unknown:
-        return UNKNOWN_WORD ** result.unknown * NOWHERE_WORD ** nowhere
-    return OFF_TOPIC * result.known / max(result.unknown, 1) * NOWHERE_WORD ** nowhere
+    game, a word none of them uses ("pet", "tarot") says more than one only this game lacks.
+    Words in `exempt` count neither way."""
+    unknown_stems = result.unknown_stems - exempt
+    unknown = len(unknown_stems) if exempt else result.unknown
+    nowhere = len(unknown_stems - known) if known else 0
+    if result.known > unknown or (exempt and not unknown):
+        return UNKNOWN_WORD ** unknown * NOWHERE_WORD ** nowhere
+    return OFF_TOPIC * result.known / max(unknown, 1) * NOWHERE_WORD ** nowhere
 
 
 def _other_game(index: GameIndex, question: str) -> float:

@@ -179,6 +179,13 @@ AGE = re.compile(r"\b(what|which|minimum|min|recommended|suitable|right) age\b.*
                  r"\b(can|could) (kids|children|my kids)\b.*\bplay\b")
 
 
+def facts_words(text: str) -> set[str]:
+    """The words of a question that ask for the game's facts ("how long should", "ok for kids"):
+    no rulebook uses them, so only the question's other words say whether it is about the game."""
+    spans = [m.group(0) for pattern in (PLAY_TIME, AGE) for m in pattern.finditer(text.lower())]
+    return set(content_stems(" ".join(spans)))
+
+
 def game_facts(ctx: Context) -> list[Computed]:
     """"How long does a game take?", "what age is it for?": the game's play time and age from its
     game.yaml, citing its first section (what the game is about)."""
