@@ -142,6 +142,17 @@ def test_card_field(games):
     assert answer.answer == f"Cutlass: cost {cutlass.extra['cost']}."
 
 
+def test_what_a_card_does_is_its_own_text_not_a_deck_list(games):
+    """Bone Strike's starting-deck table lists 'peons: count 2'; asked what the Peons card does,
+    the card's own fields answer, citing the card's section ("card" only says what it is)."""
+    peons = next(c for d in games["bone-strike"].decks for c in d.cards if c.id == "peons")
+    for question in ("what does the peons card do", "what does the peons card do?"):
+        answer = ask(question, game="bone-strike")
+        assert answer.source == "data:card", answer.as_json()
+        assert answer.citations[0].id == peons.rule
+        assert answer.answer.startswith("Peons") and "health 2" in answer.answer and "count: 2" not in answer.answer
+
+
 def test_special_rune():
     answer = ask("what does the Skull rune do?", game="runes-and-bones")
     assert answer.citations[0].id == "special-runes.skull"

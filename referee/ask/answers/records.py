@@ -41,9 +41,16 @@ def card_field(ctx: Context) -> list[Computed]:
                               for k in asked)
             out.append(Computed(f"{card['name']}: {parts}.", rule, CONFIDENCE["card.field"], "card"))
         elif (DOES.search(ctx.text) and not ctx.asks(kinds.NUMBER)
-              and _covers_most(ctx, hit, hit.phrase.ref.split("/")[0], rule)):
+              and _covers_most(ctx, hit, _card_context(ctx, hit.phrase.ref.split("/")[0]), rule)):
             out.append(Computed(_describe_card(card), rule, CONFIDENCE["card.text"], "card"))
     return out[:1]
+
+
+def _card_context(ctx: Context, deck_id: str) -> str:
+    """Words that only say where a named card is: its deck's id and name, and "card" itself
+    ("what does the Peons card do?" asks about the Peons, nothing more)."""
+    deck: dict = next((d for d in ctx.index.data("decks") or [] if d["id"] == deck_id), {})
+    return f"{deck_id} {deck.get('name') or ''} card"
 
 
 def _describe_card(card: dict) -> str:
@@ -82,6 +89,14 @@ def _covers_most(ctx: Context, hit: PhraseHit, context: str = "", rule: str | No
     return rule is not None and top is not None and top.rule == rule and rest <= SCENE_OF_QUESTION
 
 
+def _says_something(row: dict, table: dict) -> bool:
+    """The row holds some words beyond its name: a field of text or a nested row, not only
+    numbers beside the name."""
+    first = table["columns"][:1]
+    return any(isinstance(val, (str, dict)) for key, val in row.items()
+               if key not in first and key != "name" and key not in SKIP_FIELDS)
+
+
 def record(ctx: Context) -> list[Computed]:
     out = []
     for hit in ctx.hits("row"):
@@ -116,6 +131,8 @@ def record(ctx: Context) -> list[Computed]:
         rule = ctx.rule_ok(hit.phrase.rule)
         if not DOES.search(ctx.text) or not _covers_most(ctx, hit, table["title"], rule):
             continue
+        if not _says_something(row, table):
+            continue  # "peons: count 2" (a starting deck's list) tells no one what the Peons do
         text = f"{fmt(name)} ({table['title']}): {describe_row(row, skip={'name'})}"
         if rule and rule != table.get("rule"):
             text = ctx.index.rules[rule].text + f"\n\nFrom the data, {text}"
