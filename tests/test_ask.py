@@ -153,6 +153,17 @@ def test_what_a_card_does_is_its_own_text_not_a_deck_list(games):
         assert answer.answer.startswith("Peons") and "health 2" in answer.answer and "count: 2" not in answer.answer
 
 
+def test_a_who_question_about_a_roll_is_answered_by_the_rule_on_players():
+    """A roll map's row says what a roll means, not whose the die is: asked "who", the rule
+    about players answers; asked what happens, the row still does."""
+    who = ask("my red die came up 6, who gets it?", game="runeblade")
+    assert who.source == "rules" and who.citations[0].id == "rolling.colours"
+    what = ask("what happens when I roll a 6 on a red die?", game="runeblade")
+    assert what.source == "data:map"
+    split = ask("i rolled a 2 and a 3 for my attackers, who gets which roll", game="ribbon-of-bone")
+    assert split.citations[0].id == "combat.action"
+
+
 def test_special_rune():
     answer = ask("what does the Skull rune do?", game="runes-and-bones")
     assert answer.citations[0].id == "special-runes.skull"

@@ -66,6 +66,8 @@ def roll_map(ctx: Context) -> list[Computed]:
     maps = [t for t in ctx.tables.values() if t["kind"] == "map" and t["columns"]]
     if not maps or ctx.asks(kinds.YES_NO):
         return []  # "rolled a 4, can I just move 3?" asks for a rule, not the row of a roll
+    if ASKS_WHO.search(ctx.text):
+        return []  # "a red die came up 6, who gets it?" asks whose it is: a rule on players says
     # "two 5s": a face said in the plural is a roll of it too
     numbers = ctx.free_numbers() + [(i, int(t[:-1])) for i, t in enumerate(ctx.query.tokens) if PLURAL_FACE.fullmatch(t)]
     qstems = ctx.query.stems
@@ -117,6 +119,7 @@ def roll_map(ctx: Context) -> list[Computed]:
 
 
 PLURAL_FACE = re.compile(r"\d{1,2}s")
+ASKS_WHO = re.compile(r"\b(who|whom|whose)\b", re.IGNORECASE)
 
 
 def _counts_something(ctx: Context, i: int) -> bool:
