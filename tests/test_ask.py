@@ -164,6 +164,18 @@ def test_a_who_question_about_a_roll_is_answered_by_the_rule_on_players():
     assert split.citations[0].id == "combat.action"
 
 
+def test_a_count_answers_only_for_the_thing_counted(games):
+    """"How many points can the gamble die give?" counts points, not gamble dice; "how many
+    cards in the main deck?" still counts the deck ("cards" is what the count is made in)."""
+    points = ask("how many points can the gamble die give me", game="rattlebones")
+    assert points.source != "data:count" and points.citations[0].id == "gamble-die"
+    deck = ask("how many cards in the main deck?", game="bone-strike")
+    main = next(d for d in games["bone-strike"].decks if d.id == "main")
+    assert deck.source == "data:count" and deck.answer.startswith(f"{sum(c.count for c in main.cards)} cards")
+    marquis = ask("how many marquis cards are there?", game="ribbon-of-bone")
+    assert marquis.source == "data:count" and marquis.answer.startswith("12 Marquis cards")
+
+
 def test_special_rune():
     answer = ask("what does the Skull rune do?", game="runes-and-bones")
     assert answer.citations[0].id == "special-runes.skull"

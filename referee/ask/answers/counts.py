@@ -21,6 +21,7 @@ def count(ctx: Context) -> list[Computed]:
     dice = {d["id"]: d for d in data("dice") or []}
     pieces = {p["id"]: p for p in data("pieces") or []}
     best = None
+    counted = _counted(ctx)
     for hit in ctx.hits("component", "deck", "card", "die", "piece"):
         kind, ref = hit.phrase.kind, hit.phrase.ref
         if kind == "component" and ref in components:
@@ -49,6 +50,8 @@ def count(ctx: Context) -> list[Computed]:
             rule = ctx.rule_ok(p.get("rule"))
         else:
             continue
+        if counted is not None and counted not in hit.positions:
+            continue  # "how many points can the gamble die give me?" counts points, not the die
         length = len(hit.positions)
         rank = (length, {"component": 3, "deck": 2, "die": 2, "piece": 1, "card": 1}[kind])
         if not _covers_most(ctx, hit, "cards dice tokens pieces") and length < 2:
@@ -56,6 +59,28 @@ def count(ctx: Context) -> list[Computed]:
         if best is None or rank > best[0]:
             best = (rank, Computed(text, rule, CONFIDENCE["count"], "count"))
     return [best[1]] if best else []
+
+
+# Words a count is made in, not the thing counted: "how many cards (copies, pieces) in the deck?"
+COUNTED_IN = {"card", "cards", "copies", "copy", "pieces", "piece", "bits", "things", "kinds", "types", "different",
+              "total", "in", "are", "is", "there"}
+_HOW_MANY = re.compile(r"^(how many|number of)$")
+
+
+def _counted(ctx: Context) -> int | None:
+    """The position of the word a "how many" question counts ("how many *points* can the gamble
+    die give?", "how many of the *board* tiles"), or None when no such word follows or it is one
+    the count is made in ("how many cards in the main deck?")."""
+    tokens = ctx.query.tokens
+    for i in range(len(tokens) - 1):
+        if _HOW_MANY.match(f"{tokens[i]} {tokens[i + 1]}"):
+            j = i + 2
+            while j < len(tokens) and tokens[j] in ("of", "the", "those", "these", "my", "our", "a", "each"):
+                j += 1
+            if j >= len(tokens) or tokens[j] in COUNTED_IN or j not in ctx.query.content:
+                return None
+            return j
+    return None
 
 
 BETA2 = 4.0  # F-beta with beta 2: recall may weigh four times precision, when that fits better
