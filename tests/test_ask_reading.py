@@ -62,6 +62,15 @@ def test_a_yes_no_question_gets_a_rule_not_a_row_of_the_roll():
     assert roll.source == "data:map"
 
 
+def test_the_same_number_of_something_is_a_tie():
+    from referee.ask.intent import rewrite
+
+    assert "tie" in rewrite("we have the same number of stock tickets").split()
+    assert "tie" not in rewrite("can two monkeys share the same space").split()
+    answer = ask("what if two of us have the same number of stock tickets?", game="rattlebones")
+    assert answer.citations[0].id == "actions.stock.ties"
+
+
 def test_a_number_counting_dice_is_no_roll_but_a_face_in_the_plural_is():
     assert ask("how much gold to roll two dice", game="rattlebones").source != "data:map"
     fives = ask("got two 5s in my roll, what do i get", game="runeblade")

@@ -82,6 +82,8 @@ PARAPHRASES = [
     (re.compile(r"\bno (more |)(?=health|life|hit points|hp\b|bones|gold|money|cards|runes|dice)"), "zero "),
     (re.compile(r"\b(drops?|dropped|falls?|fell|goes|went|gets|hits?|reaches|reached) (down )?to (0|zero)\b"), "zero"),
     (re.compile(r"\b(hits?|hitting|reach|reaches|reached|reaching|at) (0|zero)\b"), "zero"),
+    # "The same number of stock tickets", "equally strong": a tie, the rulebooks' word for it.
+    (re.compile(r"\b(the )?same (number|amount|count|total|score)\b|\bequally\b|\bjust as many\b"), r"\g<0> tie"),
     # Table talk for the rulebook's names: the point of the game is its goal, who starts, a go
     # for a turn, putting a card down.
     (re.compile(r"\b(point|object|idea|aim) of (the|this) game\b|^\s*what'?s the point\W*$"), "goal"),
