@@ -71,6 +71,17 @@ def test_the_same_number_of_something_is_a_tie():
     assert answer.citations[0].id == "actions.stock.ties"
 
 
+def test_word_families_the_stemmer_splits_are_one_word():
+    from referee.ask.query import stems_of
+
+    assert len(set(stems_of(["succeeded", "succeeds", "success", "successful"]))) == 1
+    assert len(set(stems_of(["fail", "failed", "failure"]))) == 1
+    assert len(set(stems_of(["move", "movement"]))) == 1
+    # "failed" is said where the rulebook says "failure": the surrender rule, not where failures go
+    lost = ask("one of my own colour dice failed, do i lose it?", game="runeblade")
+    assert lost.citations[0].id == "rolling.surrender"
+
+
 def test_a_number_counting_dice_is_no_roll_but_a_face_in_the_plural_is():
     assert ask("how much gold to roll two dice", game="rattlebones").source != "data:map"
     fives = ask("got two 5s in my roll, what do i get", game="runeblade")

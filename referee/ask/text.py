@@ -93,6 +93,10 @@ SYNONYMS = {
     "dealt": "deal", "spent": "spend", "held": "hold", "bought": "bui", "sold": "sell",
     "thrown": "throw", "threw": "throw", "hidden": "hide", "broken": "break", "fallen": "fall",
     "fell": "fall",
+    # Word families the porter stemmer keeps apart ("succeeded" is "succeed", "success" is
+    # "success"; "failure" is "failur"): a player says one where the rulebook says the other.
+    "succe": "success", "succeed": "success", "failur": "fail", "movement": "move", "choic": "choos",
+    "defenc": "defend", "defens": "defend", "destruct": "destroi", "payment": "pai",
 }
 _SYNONYMS_OF: dict[str, list[str]] = {}
 for _word, _canon in SYNONYMS.items():
