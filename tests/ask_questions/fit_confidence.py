@@ -42,8 +42,14 @@ Row = tuple  # (game, fold, features with a leading 1.0, right)
 
 
 def rows_of(results: list[dict], every: bool) -> list[Row]:
+    """One row per answer given: to a rule question (right or not), and to an off-topic one
+    (always wrong: a question about nothing of ours must not get a sure answer either)."""
     rows = []
     for r in results:
+        if not r["game"] and (every or r["blind"]):
+            rows += [(a["game"], r["fold"], [1.0] + [float(a["signals"].get(f, 0.0)) for f in FEATURES], False)
+                     for a in r.get("answered", [])]
+            continue
         if not r["game"] or not r["accept"] or not r["matched"] or not (every or r["blind"]):
             continue
         rows.append((r["game"], r["fold"], [1.0] + [float(r["signals"].get(f, 0.0)) for f in FEATURES], bool(r["right"])))

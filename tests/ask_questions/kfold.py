@@ -81,7 +81,9 @@ def collect(folder: Path, auto: bool = True) -> list[dict]:
                              "accept": [], "refused": not e.matched, "answered_by": e.game if e.matched else "",
                              "confidence": e.confidence,
                              "refused_per_game": sum(not a.matched for a in per_game), "asked_per_game": len(games),
-                             "worst": max([e.confidence] + [a.confidence for a in per_game])})
+                             "worst": max([e.confidence] + [a.confidence for a in per_game]),
+                             # every answer given to it (all wrong), for fit_confidence.py
+                             "answered": [{"game": a.game, "signals": a.signals} for a in [e, *per_game] if a.matched]})
     return rows
 
 
