@@ -82,6 +82,16 @@ def test_word_families_the_stemmer_splits_are_one_word():
     assert lost.citations[0].id == "rolling.surrender"
 
 
+def test_the_games_own_name_reads_as_the_game():
+    """Its words are rule words in Bone Strike and Runes and Bones ('bone', 'strike', 'runes'),
+    but the name only says which game is meant; Rattlebones is also a pawn of its game, so
+    there the name stays a name."""
+    assert ask("how do you win bone strike", game="bone-strike").citations[0].id == "objective"
+    assert ask("how do you win runes and bones").citations[0].id in ("overview", "end")
+    assert ask("what is ribbon of bone about", game="ribbon-of-bone").citations[0].id == "overview"
+    assert ask("what if I roll rattlebones", game="rattlebones").citations[0].id == "turn.rattlebones-side"
+
+
 def test_a_number_counting_dice_is_no_roll_but_a_face_in_the_plural_is():
     assert ask("how much gold to roll two dice", game="rattlebones").source != "data:map"
     fives = ask("got two 5s in my roll, what do i get", game="runeblade")

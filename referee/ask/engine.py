@@ -15,7 +15,6 @@ the answer is right, fitted on held-out questions.
 from __future__ import annotations
 
 import math
-import re
 from collections import namedtuple
 
 from .answers import Computed, compute
@@ -23,7 +22,7 @@ from .answers.counts import facts_words
 from .cache import UnknownGame, content_games, resolve_game
 from .calibrate import calibrate
 from .intent import LIST, intent, other_games, rewrite
-from .query import correct_typos, parse, stems_of, translate_slang
+from .query import correct_typos, parse, stems_of, translate_slang, without_own_name
 from .search import RuleHit, SearchResult, search
 from .store import GameDataProblem, GameIndex, open_index
 from .text import STOPWORDS, words
@@ -219,20 +218,8 @@ def _distinctness(question: str, indexes: list[GameIndex]) -> tuple[dict[str, fl
     return out, frozenset(known)
 
 
-def _without_own_name(index: GameIndex, question: str) -> str:
-    """"how do you win four winds": the game's own name, where its rules never use its words, says
-    which game is meant and nothing about the rule; left in, it reads as words the rules lack and
-    makes every section look off-topic. ("Rattlebones" is also a pawn of that game: it stays.)"""
-    own = [w for w in words(index.title or "") if w not in STOPWORDS]
-    if not own or any(n > 0 for n in index.df(stems_of(own)).values()):
-        return question
-    pattern = r"\b" + r"\W+".join(re.escape(w) for w in own) + r"\b"
-    shorter = re.sub(pattern, " ", question, flags=re.IGNORECASE)
-    return shorter if words(shorter) else question
-
-
 def answer_in(index: GameIndex, question: str, k: int = 3, known: frozenset[str] = frozenset()) -> Answer:
-    raw = parse(rewrite(_without_own_name(index, question)))  # "run out of health" is read as "zero health"
+    raw = parse(rewrite(without_own_name(index, question)))  # "run out of health" is read as "zero health"
     raw, corrected = translate_slang(index, raw)  # "hp" is read as "health" where the game says so
     query = correct_typos(index, raw, known)
     corrected.update({raw.tokens[i]: w for i, w in query.corrected.items()})

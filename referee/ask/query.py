@@ -163,3 +163,30 @@ def _phrasal(index: GameIndex, query: Query, table: dict[str, list[str]]) -> dic
                 break
     return found
 
+
+def without_own_name(index: GameIndex, question: str) -> str:
+    """The game's own name in a question says which game is meant, nothing about the rule.
+    "how do you win four winds": where the rules never use its words, it would read as words the
+    rules lack and make every section look off-topic, so it goes. "how do you win runes and
+    bones": where they do, its words would pull in sections about runes and bones, so it reads
+    as "the game". A name that is also a thing of the game ("Rattlebones", a pawn; "runeblade",
+    the Blade's alias) stays."""
+    every = words(index.title or "")
+    own = [w for w in every if w not in STOPWORDS]
+    if not own:
+        return question
+    found = None
+    for names in (every, own):
+        pattern = r"\b" + r"\W+".join(re.escape(w) for w in names) + r"\b"
+        if re.search(pattern, question, flags=re.IGNORECASE):
+            found = pattern
+            break
+    if found is None:
+        return question
+    stems = stems_of(own)
+    if any(n > 0 for n in index.df(stems).values()):
+        if any(tuple(p.stems) == tuple(stems) for p in index.phrases.get(stems[0], ())):
+            return question
+        return " ".join(re.sub(found, " the game ", question, flags=re.IGNORECASE).split())
+    shorter = " ".join(re.sub(found, " ", question, flags=re.IGNORECASE).split())
+    return shorter if words(shorter) else question
