@@ -62,6 +62,16 @@ def test_a_yes_no_question_gets_a_rule_not_a_row_of_the_roll():
     assert roll.source == "data:map"
 
 
+def test_over_is_the_end_of_a_game_or_turn_but_not_carrying_over():
+    from referee.ask.intent import rewrite
+
+    assert "end" in rewrite("when is the game over").split()
+    assert "end" in rewrite("ive used all my dice, is my turn over").split()
+    for other in ("does unspent booty carry over to next turn?", "does a score over 65 count"):
+        assert "end" not in rewrite(other).split()
+    assert ask("when is the game over", game="ribbon-of-bone").citations[0].id == "ending.when"
+
+
 def test_the_same_number_of_something_is_a_tie():
     from referee.ask.intent import rewrite
 

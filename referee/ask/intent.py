@@ -82,6 +82,9 @@ PARAPHRASES = [
     (re.compile(r"\bno (more |)(?=health|life|hit points|hp\b|bones|gold|money|cards|runes|dice)"), "zero "),
     (re.compile(r"\b(drops?|dropped|falls?|fell|goes|went|gets|hits?|reaches|reached) (down )?to (0|zero)\b"), "zero"),
     (re.compile(r"\b(hits?|hitting|reach|reaches|reached|reaching|at) (0|zero)\b"), "zero"),
+    # "When is the game over?", "is my turn over": it ends, in the rulebooks' word ("carry over",
+    # "pass over", "over 65" are other things).
+    (re.compile(r"\b(game|turn|round|session|scene|fight|combat|it|that)( is| was| be)? over\b(?!\s*\d)"), r"\g<0> end"),
     # "The same number of stock tickets", "equally strong": a tie, the rulebooks' word for it.
     (re.compile(r"\b(the )?same (number|amount|count|total|score)\b|\bequally\b|\bjust as many\b"), r"\g<0> tie"),
     # Table talk for the rulebook's names: the point of the game is its goal, who starts, a go
