@@ -72,6 +72,14 @@ def test_over_is_the_end_of_a_game_or_turn_but_not_carrying_over():
     assert ask("when is the game over", game="ribbon-of-bone").citations[0].id == "ending.when"
 
 
+def test_counts_as_asks_what_a_thing_is():
+    from referee.ask.intent import rewrite
+
+    assert "count" not in rewrite("does a 4 count as a success").split()
+    assert "count" in rewrite("how do we count the score").split()
+    assert ask("which numbers count as a success?", game="runeblade").citations[0].id == "rolling.success"
+
+
 def test_the_same_number_of_something_is_a_tie():
     from referee.ask.intent import rewrite
 

@@ -85,6 +85,8 @@ PARAPHRASES = [
     # "When is the game over?", "is my turn over": it ends, in the rulebooks' word ("carry over",
     # "pass over", "over 65" are other things).
     (re.compile(r"\b(game|turn|round|session|scene|fight|combat|it|that)( is| was| be)? over\b(?!\s*\d)"), r"\g<0> end"),
+    # "Does a 4 count as a success?" asks whether it is one: "count" is no count there.
+    (re.compile(r"\b(counts?|counted) as\b"), "is"),
     # "The same number of stock tickets", "equally strong": a tie, the rulebooks' word for it.
     (re.compile(r"\b(the )?same (number|amount|count|total|score)\b|\bequally\b|\bjust as many\b"), r"\g<0> tie"),
     # Table talk for the rulebook's names: the point of the game is its goal, who starts, a go
