@@ -7,6 +7,7 @@ The checks are plain functions over a PDF's text, so ``python tests/test_player_
 runs them over a kit already built (``cards build --only rulebook --out DIR``)."""
 from __future__ import annotations
 
+import functools
 import re
 import sys
 from pathlib import Path
@@ -31,7 +32,13 @@ def norm(text: str) -> str:
 
 
 def pages(path: Path) -> list[str]:
-    return [page.extract_text() for page in PdfReader(path).pages]
+    return list(_pages(path.resolve(), path.stat().st_mtime_ns))
+
+
+@functools.lru_cache(maxsize=32)
+def _pages(path: Path, _mtime_ns: int) -> tuple[str, ...]:
+    """Each page's text, read once per file and version: several checks read every rulebook."""
+    return tuple(page.extract_text() for page in PdfReader(path).pages)
 
 
 # --- what the data calls things ----------------------------------------------------------------
@@ -308,8 +315,8 @@ SPILL_LINES = 2  # a page holding only this much text is paper spent on spill-ov
 def spill_pages(path: Path) -> list[int]:
     """Pages after the cover whose only text is a line or two run on from the page before."""
     found = []
-    for number, page in enumerate(PdfReader(path).pages[1:], 2):
-        lines = [line for line in page.extract_text().split("\n") if line.strip()]
+    for number, text in enumerate(pages(path)[1:], 2):
+        lines = [line for line in text.split("\n") if line.strip()]
         if len(lines) - 2 <= SPILL_LINES:  # less the running head and the page number
             found.append(number)
     return found
