@@ -3,7 +3,8 @@
 One SQLite file per game folder, under ``$BONEYARD_CACHE`` (or ``$XDG_CACHE_HOME/boneyard``, or
 ``~/.cache/boneyard``) in ``ask/``. The index is stale when the game folder's files change: the
 fingerprint lists every file's path, size and modification time, read with stat alone (no file
-is opened or parsed), plus the index format version.
+is opened or parsed), plus the index format version and a checksum of how questions are read
+(the index stores each section's written questions read that way).
 
 Turning a GAME argument into a folder is generator.model.resolve, the one resolver `cards` uses
 too; it is stdlib only, so a warm query still does not import the loader.
@@ -27,9 +28,27 @@ def fingerprint(root: Path) -> str:
     paths as strings: the same facts as generator.filestats.file_stats (which `cards watch`
     uses), at a third of its cost (os.walk's relpath and join were two thirds of it). Every file
     is still stat'ed: a folder's mtime alone misses a file edited in place."""
-    lines = [INDEX_VERSION, str(root)]
+    lines = [f"{INDEX_VERSION}-{_reading_version()}", str(root)]
     _walk_stats(str(root), "", lines)
     return "\n".join(lines)
+
+
+_READING: str | None = None
+
+
+def _reading_version() -> str:
+    """A checksum of how questions are read (the paraphrases and synonyms): the index stores each
+    section's written questions read that way, so a change to them must rebuild it, as a new
+    INDEX_VERSION would, without anyone having to remember to bump it."""
+    global _READING
+    if _READING is None:
+        from .intent import PARAPHRASES
+        from .text import SYNONYMS
+
+        said = [pattern.pattern + "\t" + (repl if isinstance(repl, str) else "") for pattern, repl in PARAPHRASES]
+        said += [f"{k}\t{v}" for k, v in sorted(SYNONYMS.items())]
+        _READING = f"{zlib.crc32(chr(10).join(said).encode()):08x}"
+    return _READING
 
 
 def _walk_stats(folder: str, prefix: str, lines: list[str]) -> None:
