@@ -18,7 +18,7 @@ def to_mm(points: float) -> float:
     return points / MM
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Rect:
     x: float
     y: float
@@ -30,7 +30,7 @@ class Rect:
     radius: float = 0.0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Line:
     x1: float
     y1: float
@@ -40,7 +40,7 @@ class Line:
     width: float = 0.5
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Text:
     """One run of text in one style of one family; ``y`` is the baseline. ``angle`` turns it
     counter-clockwise."""
@@ -55,7 +55,7 @@ class Text:
     family: str = "Lato"  # a key of generator.scene.fonts: Lato or a game's own family
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Icon:
     """One of the game's icons fitted into a box (aspect kept, centred)."""
 
@@ -66,7 +66,7 @@ class Icon:
     h: float
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Circle:
     """A circle centred at (cx, cy). ``dash`` is an on/off pattern in points (empty: solid)."""
 
@@ -79,7 +79,7 @@ class Circle:
     dash: tuple[float, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Polygon:
     """Straight segments through ``points``; ``closed`` joins the last point to the first.
     An open polygon with a dash pattern is how cut and fold lines are drawn."""
@@ -92,7 +92,7 @@ class Polygon:
     dash: tuple[float, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Group:
     """Child nodes drawn in their own frame. The frame's origin sits at (x, y); children are
     scaled by ``scale``, then turned ``angle`` degrees counter-clockwise as seen on the page (as
@@ -114,7 +114,7 @@ def walk_nodes(nodes):
             yield from walk_nodes(node.nodes)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Image:
     """A PNG or JPEG drawn at (x, y, w, h), clipped to ``clip`` (x, y, w, h) when given."""
 
@@ -126,7 +126,7 @@ class Image:
     clip: tuple[float, float, float, float] | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Scene:
     """One card face (or any drawing): its nodes, trim size and bleed, in points."""
 
