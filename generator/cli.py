@@ -238,6 +238,7 @@ def list_(
     out: Annotated[Optional[Path], typer.Option(help="Output folder the kit was built into (default: output/).")] = None,
 ) -> None:
     """List the games, or one game's components with kind, count and the files that print them."""
+    from .kit.files import pdfs_by_component
     from .paths import OUTPUT_DIR
 
     if game is None:
@@ -257,7 +258,7 @@ def list_(
         return
     loaded = _load(game)
     g = loaded.game
-    built = _built_files(out or OUTPUT_DIR, g.id)
+    built = pdfs_by_component(out or OUTPUT_DIR, g.id)
     components = []
     for c in g.components:
         entry = c.model_dump(mode="json", exclude_defaults=False)
@@ -354,21 +355,6 @@ def preview(
         sheets = f" and {len(result.sheets)} contact sheet{'' if len(result.sheets) == 1 else 's'}" if result.sheets else ""
         typer.echo(f"{len(result.cards)} card image{'' if len(result.cards) == 1 else 's'}{sheets} in:", err=True)
     typer.echo(str(result.folder.resolve()))
-
-
-def _built_files(out_root: Path, game_id: str) -> dict[str, set[str]]:
-    """Component or piece id -> the PDF files of the last build that hold it (from kit.json)."""
-    kit = out_root / game_id / "kit.json"
-    files: dict[str, set[str]] = {}
-    try:
-        entries = json.loads(kit.read_text(encoding="utf-8")).get("files", [])
-    except (OSError, ValueError, AttributeError):
-        return files
-    for entry in entries:
-        if isinstance(entry, dict) and str(entry.get("path", "")).endswith(".pdf"):
-            for component in entry.get("components") or []:
-                files.setdefault(str(component), set()).add(entry["path"])
-    return files
 
 
 @app.command()

@@ -1,4 +1,4 @@
-"""What a build wrote: one ``WrittenFile`` per file, and kit.json listing them."""
+"""What a build wrote: one ``WrittenFile`` per file, and kit.json listing them (written and read here)."""
 from __future__ import annotations
 
 import json
@@ -39,3 +39,18 @@ def write_kit_json(out_dir: Path, game_id: str, files: list[WrittenFile]) -> Non
         entries[written.path] = written.as_json()
     data = {"game": game_id, "files": sorted(entries.values(), key=lambda e: e["path"])}
     write_text_atomic(path, json.dumps(data, indent=2) + "\n")
+
+
+def pdfs_by_component(out_root: Path, game_id: str) -> dict[str, set[str]]:
+    """Component or piece id -> the PDF files of the last build that hold it, from kit.json
+    (empty when there is no readable one: nothing built yet)."""
+    files: dict[str, set[str]] = {}
+    try:
+        entries = json.loads((out_root / game_id / "kit.json").read_text(encoding="utf-8")).get("files", [])
+    except (OSError, ValueError, AttributeError):
+        return files
+    for entry in entries:
+        if isinstance(entry, dict) and str(entry.get("path", "")).endswith(".pdf"):
+            for component in entry.get("components") or []:
+                files.setdefault(str(component), set()).add(entry["path"])
+    return files
