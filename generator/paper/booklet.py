@@ -27,7 +27,11 @@ def booklet_order(pages: int) -> list[tuple[int | None, int | None]]:
         inner_left, inner_right = 2 * sheet + 1, total - 2 - 2 * sheet
         sides.append((outer_left, outer_right))
         sides.append((inner_left, inner_right))
-    return [tuple(i if i is not None and i < pages else None for i in side) for side in sides]
+
+    def real(index: int) -> int | None:  # past the last page is a blank filling the sheet
+        return index if index < pages else None
+
+    return [(real(left), real(right)) for left, right in sides]
 
 
 def _page_form(page, writer):

@@ -142,17 +142,17 @@ class TextRenderer:
         index = 0
         while index < len(lines):
             line = lines[index]
-            if ORDERED.match(line):
-                start = int(ORDERED.match(line).group(1))
+            if ordered := ORDERED.match(line):
+                start = int(ordered.group(1))
                 items = []
-                while index < len(lines) and ORDERED.match(lines[index]):
-                    items.append(self.inline(ORDERED.match(lines[index]).group(2), where))
+                while index < len(lines) and (numbered := ORDERED.match(lines[index])):
+                    items.append(self.inline(numbered.group(2), where))
                     index += 1
                 html.append(numbered_list(items, start))
             elif BULLET.match(line):
                 items = []
-                while index < len(lines) and BULLET.match(lines[index]):
-                    items.append(self.inline(BULLET.match(lines[index]).group(1), where))
+                while index < len(lines) and (bulleted := BULLET.match(lines[index])):
+                    items.append(self.inline(bulleted.group(1), where))
                     index += 1
                 html.append(bullet_list(items))
             else:
