@@ -162,7 +162,8 @@ def sheet_output(piece: Piece, layout: SheetLayout, layouts: dict[str, SheetLayo
     _check_size(piece, layout, game)
     items: list[Item] = []
     svgs: dict[str, Scene] = {}
-    back_data = piece.extra.get("back") if isinstance(piece.extra.get("back"), dict) else {}
+    back_extra = piece.extra.get("back")
+    back_data = back_extra if isinstance(back_extra, dict) else {}
     for copy in range(1, max(1, piece.count) + 1):
         front = composer.compose(piece, layout, copy)
         back = None
@@ -185,7 +186,8 @@ def sheet_output(piece: Piece, layout: SheetLayout, layouts: dict[str, SheetLayo
         # is the page, so there is nothing to cut and nothing to measure (no outline, no ruler).
         items = [replace(_scaled_item(i, scale), lines=()) for i in items]
     pages = impose_items(items, settings.spec(ruler=not whole_page), title)
-    name, sided, paper = own_file_name(game, piece.id, "sheet", settings.paper), "single-sided", settings.paper
+    name, sided = own_file_name(game, piece.id, "sheet", settings.paper), "single-sided"
+    paper: str | None = settings.paper  # a single-layout double-sided file names no paper
     if back_layout is not None:
         name, sided, paper = settings.double_sided(own_file_stem(game, piece.id, "sheet"))
     ids = [piece.id] + ([str(piece.extra["for_die"])] if piece.extra.get("for_die") else [])

@@ -156,8 +156,8 @@ def _locate(url: str, loaded: LoadedGame) -> str:
     for entry in game.glossary:
         if url in entry.text or url in entry.term:
             return f"glossary entry '{entry.term}'"
-    for index, entry in enumerate(game.faq):
-        if url in entry.question or url in entry.answer:
+    for index, faq in enumerate(game.faq):
+        if url in faq.question or url in faq.answer:
             return f"faq {index + 1}"
     for table in game.tables:
         if url in json.dumps(table.model_dump(mode="json")):
