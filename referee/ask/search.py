@@ -277,7 +277,7 @@ def _inherit(index: GameIndex, phrases: list[PhraseHit], scores: dict[str, float
     the Thief under "Action sides" (aliases: faces), "landed on the arrow tile" the Arrow under
     "Spaces" (aliases: landing, tiles). The sub-section takes the parent's words and phrase
     score, so the most specific section named wins over its parent and its namesakes."""
-    by_name = {}
+    by_name: dict[str, set[int]] = {}
     for hit in phrases:
         if hit.phrase.rule and hit.phrase.kind in NAME_KINDS:
             by_name.setdefault(hit.phrase.rule, set()).update(hit.positions)

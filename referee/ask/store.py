@@ -127,6 +127,7 @@ def _build(folder: GameFolder, path: Path, fp: str) -> sqlite3.Connection:
     con = _connect_if_current(path, fp)
     if con is None:  # written, but unreadable: fall back to an index in memory
         con = load_and_build(folder.root, None, fp)
+        assert con is not None  # with no target to write, load_and_build returns the index in memory
     return con
 
 

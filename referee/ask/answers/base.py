@@ -3,6 +3,7 @@ write data as sentences."""
 from __future__ import annotations
 
 import re
+from collections.abc import Set as AbstractSet
 from functools import lru_cache
 
 from .. import intent as kinds
@@ -116,7 +117,7 @@ def pair(column: str, value: object) -> str:
     return f"{name} {fmt(value)}"
 
 
-def describe_row(row: dict, skip: set[str] = frozenset()) -> str:
+def describe_row(row: dict, skip: AbstractSet[str] = frozenset()) -> str:
     """A table row as a sentence: what it does first, then its other fields in brackets."""
     lead = ""
     for key in DESCRIBE:

@@ -148,7 +148,7 @@ def _map_affinity(ctx: Context, table: dict) -> float:
             if die["id"] == table["die"]:
                 context.append(die["name"])
     stems = set(content_stems(" ".join(context)))
-    score = len(stems & ctx.qset)
+    score: float = len(stems & ctx.qset)  # a die's table asked about a roll gains half a word
     if table.get("die") and set(ctx.query.tokens) & ROLL_WORDS:
         score += 0.5
     return score
