@@ -14,7 +14,7 @@ backs of one colour fill whole columns, so backs of different colours meet where
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
@@ -25,6 +25,7 @@ from .sizes import PAPER_MM, PRINTABLE_MARGIN_MM
 
 if TYPE_CHECKING:
     from ..scene.compose import CardFaces
+    from .deck_pages import DeckPages
 
 # Marks and rulers have their own modules; these names are imported from here too.
 __all__ = ["MARK_GAP_MM", "MIN_MARK_MM", "grid_marks", "RULER_BAND_MM", "RULER_MM", "RULER_SIDE_MM", "ruler_below",
@@ -74,7 +75,7 @@ def expand(faces: list[CardFaces]) -> list[CardFaces]:
     return [face for face in faces for _ in range(face.count)]
 
 
-def impose(faces: list[CardFaces], spec: SheetSpec) -> Sequence[Page]:
+def impose(faces: list[CardFaces], spec: SheetSpec) -> list[Page] | DeckPages:
     """A deck's pages; duplex and single pages are made as they are read (``DeckPages``)."""
     if not any(face.count for face in faces):
         return []
@@ -291,15 +292,16 @@ def _duplex_pages(copies: list[CardFaces], spec: SheetSpec) -> Iterator[Page]:
         taken_cells = set(cells[:len(chunk)]) | ({(cols - 1, rows - 1)} if ruler_cell and first else set())
         for (col, row), card in zip(cells, chunk):
             x, y = x0 + col * (w + gx), y0 + row * (h + gy)
-            edges = tuple(cell not in taken_cells for cell in ((col - 1, row), (col + 1, row), (col, row - 1), (col, row + 1)))
-            front.placements.append(Placement(card.front, x, y, _clip(x, y, w, h, bleed, gx, gy, *edges, outer=outer),
+            left, right, above, below = (cell not in taken_cells
+                                         for cell in ((col - 1, row), (col + 1, row), (col, row - 1), (col, row + 1)))
+            front.placements.append(Placement(card.front, x, y, _clip(x, y, w, h, bleed, gx, gy, left, right, above,
+                                                                      below, outer=outer),
                                               "front", card.card))
             # Long-edge flip: the sheet turns about its vertical axis, so x mirrors and y stays.
             bx = page_w - x - w + dx
             by = y + dy
-            back_edges = (edges[1], edges[0], edges[2], edges[3])
             back.placements.append(Placement(card.back, bx, by,
-                                             _clip(bx, by, w, h, bleed, gx, gy, *back_edges, outer=outer),
+                                             _clip(bx, by, w, h, bleed, gx, gy, right, left, above, below, outer=outer),
                                              "back", card.card))
         taken = len(chunk) + (1 if ruler_cell and first else 0)
         used_cols, used_rows = min(cols, taken), -(-taken // cols)
