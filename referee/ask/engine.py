@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from collections import namedtuple
+from collections.abc import Set as AbstractSet
 
 from .answers import Computed, compute
 from .answers.counts import facts_words
@@ -227,15 +228,16 @@ def answer_in(index: GameIndex, question: str, k: int = 3, known: frozenset[str]
     computed = compute(index, query, result) if query.content else []
     confidence = search_confidence(result)  # before topicality, which applies to either answer
     lead: Computed | None = next((c for c in computed if c.rule and c.confidence >= MIN_COMPUTED), None)
+    lead_rule = lead.rule if lead is not None and lead.rule else ""  # a lead is one with a rule
     if lead is not None and result.top is not None and result.top.rule in [lead.rule, *lead.also]:
         lead.confidence = max(lead.confidence, AGREED_COMPUTED)  # the search found the same section
-    if lead is not None and _namesake_ranked_higher(index, result, lead.rule):
+    if lead is not None and _namesake_ranked_higher(index, result, lead_rule):
         lead = None  # "the arrow tile": the search prefers the Arrow space to the Arrow side
     search_conf = confidence
     if lead is not None and (lead.confidence >= SURE_COMPUTED or lead.confidence >= confidence * 0.9):
-        first = lead.rule if lead.kind == "list" else _narrower(index, result, lead.rule)
-        if first != lead.rule:
-            lead.also = [lead.rule, *lead.also]
+        first = lead_rule if lead.kind == "list" else _narrower(index, result, lead_rule)
+        if first != lead_rule:
+            lead.also = [lead_rule, *lead.also]
         text = lead.answer
         # The search's confidence vouches for a computed answer only when it found the same section.
         agreed = result.top is not None and result.top.rule in [first, lead.rule, *lead.also]
@@ -243,7 +245,7 @@ def answer_in(index: GameIndex, question: str, k: int = 3, known: frozenset[str]
         source = f"data:{lead.kind}"
         following = list(lead.also) + [h.rule for h in result.hits]
     elif result.top is not None:
-        top_hit = _whole_list(index, result) if intent(question) == LIST else result.top
+        top_hit = _whole_list(index, result, result.top) if intent(question) == LIST else result.top
         first = top_hit.rule
         text, source = _answer_text(index, top_hit)
         following = [h.rule for h in result.hits if h is not top_hit]
@@ -294,10 +296,10 @@ def _namesake_ranked_higher(index: GameIndex, result: SearchResult, rule: str) -
     return index.rules[top.rule].title.lower() == index.rules[rule].title.lower()
 
 
-def _whole_list(index: GameIndex, result: SearchResult) -> RuleHit:
+def _whole_list(index: GameIndex, result: SearchResult, top: RuleHit) -> RuleHit:
     """For a question after a list ("what are the phases of a fight?"), the section whose
-    sub-sections are the items, when the search ranks it near the top with one of them first."""
-    top = result.top
+    sub-sections are the items, when the search ranks it near the top (`top`, its first hit) with
+    one of them first."""
     info = index.rules.get(top.rule)
     for hit in result.hits[1:3]:
         if info is not None and info.parent == hit.rule and hit.score >= LIST_PARENT * top.score:
@@ -335,7 +337,7 @@ def separation(result: SearchResult) -> float:
 
 
 def topicality(result: SearchResult, known: frozenset[str] = frozenset(),
-               exempt: frozenset[str] | set[str] = frozenset()) -> float:
+               exempt: AbstractSet[str] = frozenset()) -> float:
     """A little less for each word the game never uses; much less when the question has as many
     of those as words the game does, whatever matched ("how do you play poker?"). Asked of every
     game, a word none of them uses ("pet", "tarot") says more than one only this game lacks.

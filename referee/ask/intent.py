@@ -19,6 +19,7 @@ Also here: everyday paraphrases a rulebook does not use, rewritten to the words 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 NUMBER = "number"
 YES_NO = "yes-no"
@@ -73,7 +74,8 @@ def intent(text: str) -> str:
 
 # Paraphrases players use that rulebooks word otherwise: regex -> replacement. They keep the
 # thing named ("health", "bones") and say what happened to it in the rulebook's word ("zero").
-PARAPHRASES = [
+# Each pattern's replacement: a template (r"\1 not") or a function of the match.
+PARAPHRASES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
     # Negations typed with or without the apostrophe: "won't" is "will not", never "won".
     (re.compile(r"\b(wo|ca)n[\u2019']?t\b"), lambda m: "will not" if m.group(1) == "wo" else "can not"),
     (re.compile(r"\b(do|does|did|is|are|was|were|should|would|could|have|has|had|must)n[\u2019']?t\b"), r"\1 not"),

@@ -56,7 +56,7 @@ def match_phrases(index: GameIndex, query: Query) -> list[PhraseHit]:
                 hits.append(PhraseHit(phrase, tuple(positions[k:k + n])))
             elif len(found) == n and n >= 2 and all(_close_stems(a, b) for a, b in zip(found, phrase.stems)):
                 hits.append(PhraseHit(phrase, tuple(positions[k:k + n]), exact=False))
-    first_at = {}
+    first_at: dict[str, int] = {}  # a stem -> where the question first says it
     for pos, stem in zip(positions, seq):
         first_at.setdefault(stem, pos)
     # A name of several words said in another order or with words between ("tie for the most
@@ -98,15 +98,15 @@ def _names_by_word(index: GameIndex, stems, kinds: tuple[str, ...] = NAME_KINDS)
     """Section titles and aliases, glossary terms and aliases (of `kinds`) of two words or more
     that hold any of `stems`; the table is built once per index."""
     table = index._data.get("__names_by_word")
-    if table is None:
-        table = {}
+    if not isinstance(table, dict):  # not built yet for this index (its _data holds anything)
+        built: dict[str, list[Phrase]] = {}
         for phrases in index.phrases.values():
             for phrase in phrases:
                 if phrase.kind in NAME_KINDS and len(set(phrase.stems)) >= 2:
                     for st in set(phrase.stems):
-                        table.setdefault(st, []).append(phrase)
-        index._data["__names_by_word"] = table
-    found = {}
+                        built.setdefault(st, []).append(phrase)
+        index._data["__names_by_word"] = table = built
+    found: dict[int, Phrase] = {}
     for st in stems:
         for phrase in table.get(st, ()):
             if phrase.kind in kinds:

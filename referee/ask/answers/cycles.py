@@ -15,7 +15,7 @@ def beats(ctx: Context) -> list[Computed]:
     cycles = [t for t in ctx.tables.values() if t["kind"] == "cycle"]
     if not cycles or not (BEAT.search(ctx.text) or ctx.asks(kinds.WHO_WINS)):
         return []
-    item_table = {}
+    item_table: dict[str, str] = {}  # an item -> the first cycle it is on
     for t in cycles:
         for item in t["items"]:
             item_table.setdefault(item, t["id"])
@@ -41,7 +41,8 @@ def beats(ctx: Context) -> list[Computed]:
         seen_at.add(hit.start)
         things.append((name, profile, hit))
     order, resolution = _cycle_order(ctx, cycles)
-    also = [r for r in [resolution.get("rule") if resolution else None] if ctx.rule_ok(r)]
+    resolution_rule = ctx.rule_ok(resolution.get("rule")) if resolution else None
+    also = [resolution_rule] if resolution_rule else []
     if len(things) == 1 and TIE.search(ctx.text):
         return _tie(ctx, things[0], order, resolution, also)
     if len(things) < 2:
@@ -87,9 +88,8 @@ def beats(ctx: Context) -> list[Computed]:
         for row in resolution["rows"]:
             if isinstance(row, dict) and row.get("compare") == "identical" and row.get("outcome"):
                 text += f" {str(row['outcome'])[0].upper()}{str(row['outcome'])[1:]}."
-    rule = ctx.rule_ok(resolution.get("rule")) if resolution else None
-    identical = _subsection(ctx, rule, {"identical", "ident", "tie", "same"})
-    return [Computed(text, identical or rule, CONFIDENCE["cycle.identical"], "cycle", also)]
+    identical = _subsection(ctx, resolution_rule, {"identical", "ident", "tie", "same"})
+    return [Computed(text, identical or resolution_rule, CONFIDENCE["cycle.identical"], "cycle", also)]
 
 
 TIE = re.compile(r"\b(both|same|tie|tied|ties|tying|two|each|identical|equal)\b")
