@@ -129,14 +129,14 @@ def layout(items: list[Item], spec: PaperSpec, landscape: bool, half: bool = Fal
         placed[page].append((index, row, height))
     pages = [[(row, height) for _, row, height in sorted(page)] for page in placed]
     result = []
-    for rows in pages:
-        block_w = max(sum(i.w for i in row) + gap * (len(row) - 1) for row, _ in rows)
-        block_h = sum(h for _, h in rows) + gap * (len(rows) - 1)
+    for page_rows in pages:
+        block_w = max(sum(i.w for i in row) + gap * (len(row) - 1) for row, _ in page_rows)
+        block_h = sum(h for _, h in page_rows) + gap * (len(page_rows) - 1)
         x0 = page_w / 2 - gap / 2 - block_w if half else (page_w - block_w) / 2
         y0 = margin + (usable_h - block_h) / 2
         slots = []
         y = y0
-        for row, height in rows:
+        for row, height in page_rows:
             x = x0
             for item in row:
                 slots.append(Slot(item, x, y + (height - item.h) / 2))

@@ -142,6 +142,7 @@ def plan(loaded: LoadedGame, settings: PieceSettings) -> list[Output]:
 
     # Boards.
     sheet_pieces: list[tuple[Piece, str, SheetLayout]] = []
+    piece: Piece  # a board, token, tile or sheet in turn, each loop below over one kind
     for piece in game.boards:
         if not selection.wants(piece.id) or gathered(game, piece.id, piece.extra):
             continue
@@ -157,7 +158,8 @@ def plan(loaded: LoadedGame, settings: PieceSettings) -> list[Output]:
                             f"loop or train_track, a grid (cell_mm) or hex map, an image or regions, a grid with "
                             f"slots, or a sheet layout (layout: ...)")
     # Punch-out tokens and tiles.
-    single, double = [], []
+    single: list[Item] = []  # token and tile faces printed on one side
+    double: list[Item] = []  # and on both
     token_ids: list[str] = []
     for group, pieces in (("tiles", game.tiles), ("tokens", game.tokens)):
         for piece in pieces:
