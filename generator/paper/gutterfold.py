@@ -15,11 +15,13 @@ from .impose import (
     MARK_GAP_MM,
     RULER_BAND_MM,
     RULER_MM,
+    Axis,
     Page,
     Placement,
     SheetSpec,
     _check_fits,
     _clip,
+    _does_not_fit,
     grid_marks,
     plan_axis,
     ruler_below,
@@ -38,23 +40,23 @@ def gutterfold(copies: list[CardFaces], spec: SheetSpec) -> list[Page]:
     bleed = sample.bleed if spec.bleed else 0.0
     printable = mm(PRINTABLE_MARGIN_MM[spec.paper])
     gx = mm(spec.gutter_mm)
-    best = None
+    best: tuple[int, float, float, int, Axis] | None = None  # (cards a sheet, width, height, columns, rows)
     for paper_w, paper_h, landscape in ((*spec.size, False), (spec.size[1], spec.size[0], True)):
         half = paper_w / 2
         usable_half = half - gx / 2 - printable - bleed
         cols = max(0, int((usable_half + gx) // (w + gx)))
-        rows = plan_axis(paper_h, h, bleed, printable, gx)
-        if rows is not None and (best is None or cols * rows.count > best[0]):
-            best = (cols * rows.count, paper_w, paper_h, cols, rows)
-    if best is None:
-        _check_fits(0, 0, sample, spec)
+        down = plan_axis(paper_h, h, bleed, printable, gx)
+        if down is not None and (best is None or cols * down.count > best[0]):
+            best = (cols * down.count, paper_w, paper_h, cols, down)
+    if best is None:  # not one row fits, either way up
+        _does_not_fit(sample, spec)
     _, page_w, page_h, cols, rows_axis = best
     rows, gy, y0 = rows_axis.count, rows_axis.gutter, rows_axis.start
     _check_fits(cols, rows, sample, spec)
     fold = page_w / 2
     grid_h = rows * h + (rows - 1) * gy
     outer = (bleed, rows_axis.outer_bleed)
-    pages = []
+    pages: list[Page] = []
     per_page = cols * rows
     for start in range(0, len(copies), per_page):
         chunk = copies[start:start + per_page]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, NoReturn
 
 from ..scene.nodes import Rect, Scene, mm
 from .marks import MARK_GAP_MM, MIN_MARK_MM, MIN_TICK_GUTTER_MM, grid_marks
@@ -90,11 +90,15 @@ def impose(faces: list[CardFaces], spec: SheetSpec) -> list[Page] | DeckPages:
 
 def _check_fits(cols: int, rows: int, card: Scene, spec: SheetSpec) -> None:
     if cols < 1 or rows < 1:
-        from ..errors import BuildError
-        raise BuildError(
-            f"a {card.width / mm(1):.1f} x {card.height / mm(1):.1f} mm card does not fit on {spec.paper} paper "
-            f"inside its {PRINTABLE_MARGIN_MM[spec.paper]:g} mm printable margins; use --layout single or a larger paper"
-        )
+        _does_not_fit(card, spec)
+
+
+def _does_not_fit(card: Scene, spec: SheetSpec) -> NoReturn:
+    from ..errors import BuildError
+    raise BuildError(
+        f"a {card.width / mm(1):.1f} x {card.height / mm(1):.1f} mm card does not fit on {spec.paper} paper "
+        f"inside its {PRINTABLE_MARGIN_MM[spec.paper]:g} mm printable margins; use --layout single or a larger paper"
+    )
 
 
 def _clip(x: float, y: float, w: float, h: float, bleed: float, gx: float, gy: float,
