@@ -4,6 +4,7 @@ Decks and pieces are planned as ``Output``s alike; generator.kit.write writes th
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -22,7 +23,7 @@ class Output:
     kind: str
     layout: str
     title: str
-    pages: list[Page]
+    pages: Iterable[Page]  # a list, or a deck's pages made as they are read (deck_pages.py)
     pieces: list[str]
     svgs: dict[str, Scene] = field(default_factory=dict)  # relative path -> scene
     paper: str | None = None
