@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from ..scene.nodes import Line, Text, mm, walk_nodes
+from ..scene.nodes import Line, Scene, Text, mm, walk_nodes
 from .deck_pages import DeckPages
 from .gutterfold import FOLD_LABEL_MM, gutterfold
 from .impose import BACK_EDGE_MM, MARK_GAP_MM, MIN_MARK_MM, Page, Placement, SheetSpec, _clip, _duplex, grid_marks, plan_axis
@@ -61,18 +61,17 @@ def gang_outputs(outputs: list[Output], title: str, card_spec: SheetSpec, item_s
     if partial:
         return [_labelled(output, title) for output in outputs]
     item_spec = replace(item_spec, mix_rows=True)  # a row of coins may end with a tracker
-    groups: dict[tuple[str, bool], list[Output]] = {}
+    groups: dict[tuple[str, bool], list[tuple[Output, Gangable]]] = {}
     for output in outputs:
-        key = gang_key(output)
-        if key is not None:
-            groups.setdefault(key, []).append(output)
+        if output.gang is not None:
+            groups.setdefault((output.gang.stock, output.gang.double), []).append((output, output.gang))
     result = []
     for output in outputs:
         key = gang_key(output)
         members = groups.get(key, []) if key is not None else []
         if len(members) < 2:
             result.append(_labelled(output, title))
-        elif output is members[0]:
+        elif output is members[0][0]:
             result.append(ganged_output(members, title, card_spec, item_spec))
     return result
 
@@ -91,21 +90,24 @@ def _labelled(output: Output, title: str) -> Output:
     return output
 
 
-def ganged_output(members: list[Output], title: str, card_spec: SheetSpec, item_spec: PaperSpec) -> Output:
-    double = members[0].gang.double
+def ganged_output(members: list[tuple[Output, Gangable]], title: str, card_spec: SheetSpec,
+                  item_spec: PaperSpec) -> Output:
+    """One file for ``members`` (each output with what it holds), all of one stock and sides."""
+    double = members[0][1].double
     sides = "double-sided" if double else "single-sided"
     layout = card_spec.layout if double else "duplex"
     name = file_name(f"card-stock-{sides}", card_spec.paper, layout)
     file_title = f"card stock, {sides}"
-    pages, sheets = impose_gang([m.gang for m in members], card_spec, item_spec, f"{title}: {file_title}")
-    svgs, kinds = {}, {}
-    for member in members:
+    pages, sheets = impose_gang([gang for _, gang in members], card_spec, item_spec, f"{title}: {file_title}")
+    svgs: dict[str, Scene] = {}
+    kinds: dict[str, str] = {}
+    for member, _ in members:
         for path, scene in member.svgs.items():
             svgs.setdefault(path, scene)
             kinds.setdefault(path, member.svg_kinds.get(path, f"{member.kind}-svg"))
-    pieces = list(dict.fromkeys(p for m in members for p in m.pieces))
+    pieces = list(dict.fromkeys(p for m, _ in members for p in m.pieces))
     sided = (card_spec.layout if double else "single-sided")
-    count = sum(len(m.gang.cards) + len(m.gang.items) for m in members)
+    count = sum(len(gang.cards) + len(gang.items) for _, gang in members)
     return Output(name, "card-stock", sided, file_title, pages, pieces, svgs, card_spec.paper, kinds,
                   f"({count} cards and pieces)", None, sheets)
 
@@ -119,6 +121,8 @@ def _card_like(item: Item, sizes: set[tuple[float, float]]) -> bool:
 
 def _as_card(item: Item, label: str) -> CardFaces:
     from ..scene.compose import CardFaces
+
+    assert item.back is not None  # only a double-sided piece is _card_like
 
     return CardFaces(label, item.piece, item.name or item.piece, 1, item.front[0].scene, item.back[0].scene)
 
