@@ -3,7 +3,7 @@ their rows, fixed values, components, dice and pieces (a part of index._Builder)
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .text import humanize
 
@@ -41,6 +41,25 @@ def _flatten(value: Any, key: str = "") -> list[str]:
 
 class DataDocs:
     """Mixed into index._Builder, whose text(), doc(), phrase() and content_stems() it uses."""
+
+    if TYPE_CHECKING:  # what index._Builder sets and defines, declared so mypy checks both sides
+        game: Any  # the loader's Game
+        titles: dict[str, str]  # a section's full id -> its title, step number dropped
+        data: dict[str, Any]
+        rule_ids: set[str]
+        components_rule: str | None
+        setup_rule: str | None
+
+        def text(self, value: str | None) -> str: ...
+
+        def phrase(self, text: str, kind: str, ref: str, rule: str | None, label: str | None = None,
+                   canon: str = "") -> None: ...
+
+        def doc(self, kind: str, key: str, rule: str | None, title: str, aliases: str = "", body: str = "",
+                context: str = "", answer: str = "") -> None: ...
+
+        @staticmethod
+        def content_stems(text: str) -> list[str]: ...
 
     def _card_rule(self, deck: Any, text: str) -> str | None:
         """The section a card without a rule of its own (nor its deck's) answers for: the one
@@ -115,7 +134,7 @@ class DataDocs:
                 for i, row in enumerate(rows):
                     if not isinstance(row, dict):
                         continue
-                    names = [row.get(k) for k in ("name", "id") if isinstance(row.get(k), str)]
+                    names = [row[k] for k in ("name", "id") if isinstance(row.get(k), str)]
                     if table.columns and self.names_rows(table, rows):
                         names.append(row[table.columns[0]])
                     rule = self.row_rule(table, row)
