@@ -6,13 +6,14 @@ from __future__ import annotations
 from ..errors import BuildError
 from ..model.loader import LoadedGame
 from ..options import BuildOptions
+from ..paper.deck_pages import FrontsComposed
 from ..paper.gang import Gangable, gang_outputs
 from ..paper.impose import SheetSpec, expand, impose
 from ..paper.output import Output, file_name
 from ..pieces.outputs import display_name
 from ..pieces.plan import plan as plan_pieces
 from ..pieces.settings import PieceSettings
-from ..scene.compose import CardFaces, compose_deck
+from ..scene.compose import CardFaces, PlannedFront, compose_deck, compose_front, deck_context
 from ..scene.nodes import Scene
 
 RULEBOOK_PARTS = ("rulebook", "quickref")  # --only names that select the rulebook step
@@ -32,16 +33,36 @@ def deck_file_name(deck_id: str, options: BuildOptions) -> str:
     return file_name(deck_id, options.paper, options.layout)
 
 
-def compose_decks(loaded: LoadedGame, decks) -> tuple[dict[str, list[CardFaces]], list[str]]:
-    """Every card of the decks composed; the problems of every card that fails."""
+def compose_decks(loaded: LoadedGame, decks, keep_fronts: bool = True) -> tuple[dict[str, list[CardFaces]], list[str]]:
+    """Every card of the decks composed; the problems of every card that fails. Without
+    ``keep_fronts`` the fronts are only planned (scene.compose.PlannedFront)."""
     composed: dict[str, list[CardFaces]] = {}
     problems = []
     for deck in decks:
         try:
-            composed[deck.id] = compose_deck(loaded.game, deck, loaded.layouts)
+            composed[deck.id] = compose_deck(loaded.game, deck, loaded.layouts, keep_fronts)
         except BuildError as exc:
             problems.append(str(exc))
     return composed, problems
+
+
+def front_composer(loaded: LoadedGame, decks):
+    """Composes a planned front again when its page is drawn (paper/deck_pages.FrontsComposed)."""
+    by_id = {deck.id: deck for deck in decks}
+    cards: dict[str, dict] = {}  # each deck's cards by id, made when its first front is drawn
+    contexts = {deck.id: deck_context(deck) for deck in decks}
+
+    def compose(planned: PlannedFront) -> Scene:
+        deck = by_id[planned.deck]
+        if deck.id not in cards:
+            cards[deck.id] = {card.id: card for card in deck.cards}
+        card = cards[deck.id][planned.card]
+        scene = compose_front(loaded.game, deck, card, loaded.layouts, contexts[deck.id])
+        if scene.key != planned.key:  # composing is a function of the data: a change here is a bug
+            raise BuildError(f"deck '{deck.id}', card '{card.id}' composed otherwise when drawn than when planned")
+        return scene
+
+    return compose
 
 
 def card_spec(options: BuildOptions) -> SheetSpec:
@@ -56,7 +77,7 @@ def deck_output(deck, faces: list[CardFaces], options: BuildOptions, label: str 
         pages = impose(faces, card_spec(options))
     svgs: dict[str, Scene] = {}
     kinds: dict[str, str] = {}
-    for card in faces:
+    for card in faces if "svg" in options.formats else ():  # a path a card is held for nothing else
         front = f"svg/{deck.id}/{card.card}.svg"
         svgs[front], kinds[front] = card.front, "card-front"
         back = f"svg/{deck.id}/back-{card.back_id}.svg"
@@ -70,7 +91,10 @@ def deck_output(deck, faces: list[CardFaces], options: BuildOptions, label: str 
 def plan_kit(loaded: LoadedGame, options: BuildOptions) -> list[Output]:
     """The decks and pieces ``options`` select, composed and imposed; every problem at once."""
     decks = selected_decks(loaded, options.only)
-    composed, problems = compose_decks(loaded, decks)
+    # A PDF-only build keeps no card's front scene: each is composed to find its problems, then
+    # again when its sheet is drawn (SVG faces are written from the scenes, so those keep them).
+    keep_fronts = "svg" in options.formats
+    composed, problems = compose_decks(loaded, decks, keep_fronts)
     pieces: list[Output] = []
     try:
         pieces = plan_pieces(loaded, PieceSettings.from_options(options))
@@ -84,4 +108,10 @@ def plan_kit(loaded: LoadedGame, options: BuildOptions) -> list[Output]:
     if "pdf" not in options.formats:
         return decks_out + pieces
     # Small decks and pieces of one stock and sides share sheets (paper/gang.py).
-    return gang_outputs(decks_out + pieces, loaded.game.title, card_spec(options), settings.spec(), bool(options.only))
+    outputs = gang_outputs(decks_out + pieces, loaded.game.title, card_spec(options), settings.spec(), bool(options.only))
+    if not keep_fronts:
+        compose = front_composer(loaded, decks)
+        for output in outputs:
+            if output.kind in ("deck", "card-stock") and output.pages:
+                output.pages = FrontsComposed(output.pages, compose)  # type: ignore[assignment]
+    return outputs

@@ -2,13 +2,15 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .impose import Page, SheetSpec, _duplex_grid_checked, _duplex_pages, _single, expand
 
 if TYPE_CHECKING:
-    from ..scene.compose import CardFaces
+    from ..scene.compose import CardFaces, PlannedFront
+    from ..scene.nodes import Scene
 
 
 class DeckPages:
@@ -58,3 +60,46 @@ class DeckPages:
             uses[face.front.key] += face.count
             uses[face.back.key] += face.count
         return uses
+
+
+class FrontsComposed:
+    """Pages whose card fronts were planned without their nodes (scene.compose.PlannedFront),
+    each composed again by ``compose`` as its page is read: only one sheet's fronts are held (a
+    face on two sheets running is composed once). Pickled (for build fingerprints) as the pages."""
+
+    def __init__(self, pages: Sequence[Page], compose: Callable[[PlannedFront], Scene]):
+        self.pages, self.compose = pages, compose
+
+    def __iter__(self) -> Iterator[Page]:
+        from ..scene.compose import PlannedFront
+
+        held: dict[str, Scene] = {}  # the last page's fronts, by key
+        for page in self.pages:
+            now: dict[str, Scene] = {}
+            placements = []
+            for placement in page.placements:
+                planned = placement.scene
+                if isinstance(planned, PlannedFront):
+                    scene = now.get(planned.key) or held.get(planned.key) or self.compose(planned)
+                    now[planned.key] = scene
+                    placement = replace(placement, scene=scene)
+                placements.append(placement)
+            if now:
+                held = now
+                page = replace(page, placements=placements)
+            yield page
+
+    def __getitem__(self, index):
+        return list(self)[index]
+
+    def __reduce__(self):
+        return _as_planned, (self.pages,)
+
+    def scene_uses(self) -> Counter:
+        if isinstance(self.pages, DeckPages):
+            return self.pages.scene_uses()
+        return Counter(p.scene.key for page in self.pages for p in page.placements)
+
+
+def _as_planned(pages):
+    return pages

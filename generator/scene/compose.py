@@ -214,23 +214,33 @@ def _colour(value: str | None) -> str | None:
     return None if value in (None, "none") else value
 
 
-def compose_deck(game: Game, deck: Deck, layouts: dict[str, Layout]) -> list[CardFaces]:
+@dataclass(frozen=True, slots=True)
+class PlannedFront(Scene):
+    """A card front composed (so its problems are found) and measured, but not kept: no nodes, its
+    key, and the card to compose again when it is drawn (kit/plan.py), so a long deck of distinct
+    cards never holds every card's scene."""
+
+    deck: str = ""
+    card: str = ""
+
+
+def compose_deck(game: Game, deck: Deck, layouts: dict[str, Layout], keep_fronts: bool = True) -> list[CardFaces]:
     """Compose every card of a deck; report every card that fails at once. Equal faces (one key)
-    share one Scene, so a deck of many like cards holds each distinct face once."""
+    share one Scene, so a deck of many like cards holds each distinct face once. Without
+    ``keep_fronts`` each front is a ``PlannedFront`` (backs are few and kept)."""
     problems: list[str] = []
     faces: list[CardFaces] = []
     scenes: dict[str, Scene] = {}
     game_ctx = {"id": game.id, "title": game.title}
-    deck_ctx = {"id": deck.id, "name": deck.name, "sample": deck.sample or any(c.sample for c in deck.cards)}
+    deck_ctx = deck_context(deck)
     back_cache: dict[str, Scene] = {}
     if game.fonts:
         refresh_families(game.root)
     for card in deck.cards:
-        subject = f"deck '{deck.id}', card '{card.id}'"
-        layout = layouts[card.layout or deck.layout]
         try:
-            front = compose_face(layout, {"card": card_context(card), "deck": deck_ctx, "game": game_ctx}, game, subject,
-                                 (deck.id, card.id))
+            front = compose_front(game, deck, card, layouts, deck_ctx)
+            if not keep_fronts and front.key not in scenes:
+                front = PlannedFront(front.width, front.height, (), front.bleed, front.key, deck.id, card.id)
             front = scenes.setdefault(front.key, front)
             back_id = card.back or deck.back or ""
             if back_id not in back_cache:
@@ -246,3 +256,15 @@ def compose_deck(game: Game, deck: Deck, layouts: dict[str, Layout]) -> list[Car
     if problems:
         raise BuildError("\n".join(problems))
     return faces
+
+
+def deck_context(deck: Deck) -> dict:
+    return {"id": deck.id, "name": deck.name, "sample": deck.sample or any(c.sample for c in deck.cards)}
+
+
+def compose_front(game: Game, deck: Deck, card: Card, layouts: dict[str, Layout], deck_ctx: dict | None = None) -> Scene:
+    """One card's front, as compose_deck composes it."""
+    layout = layouts[card.layout or deck.layout]
+    context = {"card": card_context(card), "deck": deck_ctx or deck_context(deck),
+               "game": {"id": game.id, "title": game.title}}
+    return compose_face(layout, context, game, f"deck '{deck.id}', card '{card.id}'", (deck.id, card.id))
