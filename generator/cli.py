@@ -9,11 +9,11 @@ import math
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, NoReturn, Optional
 
 import typer
 
-from .options import BOOKS, DEFAULT_OPTIONS, FORMATS, LAYOUTS, PAPERS, WATCH_OPTIONS
+from .options import BOOKS, DEFAULT_OPTIONS, FORMATS, PAPERS, WATCH_OPTIONS, print_layout
 
 if TYPE_CHECKING:  # for annotations only: importing them at start-up would slow `cards --help`
     from .kit.build import BuildResult
@@ -32,7 +32,7 @@ app = typer.Typer(
 EXIT_BAD_INPUT = 2
 
 
-def _fail(message: str, code: int = EXIT_BAD_INPUT) -> None:
+def _fail(message: str, code: int = EXIT_BAD_INPUT) -> NoReturn:
     typer.echo(message, err=True)
     raise typer.Exit(code)
 
@@ -107,7 +107,8 @@ def build(
     paper, formats = _paper_and_formats(paper, format, tts=True)
     if formats == ("tts",) or tts_url is not None:
         return _build_tts(games, formats, tuple(only or ()), out, tts_url, quiet)
-    if layout not in LAYOUTS:
+    chosen_layout = print_layout(layout)
+    if chosen_layout is None:
         _fail(f"--layout {layout}: expected duplex, gutterfold or single")
     try:
         dx, dy = (float(v) for v in back_offset.split(","))
@@ -117,7 +118,7 @@ def build(
         _fail(f"--back-offset {back_offset}: expected two numbers in mm, X,Y (for example 1.5,-0.5)")
     if max(abs(dx), abs(dy)) > 20:
         _fail(f"--back-offset {back_offset}: offsets over 20 mm are surely a typo; home printers are 1-4 mm off")
-    options = BuildOptions(paper=paper, layout=layout, formats=formats, bleed=bleed, back_offset=(dx, dy),
+    options = BuildOptions(paper=paper, layout=chosen_layout, formats=formats, bleed=bleed, back_offset=(dx, dy),
                            only=tuple(only or ()), out_dir=out, ink_saver=ink_saver, board_size=board_size,
                            die_size=die_size, board_overlap=board_overlap, rulebook=rulebook, book=book.lower(),
                            jobs=jobs, force=force)

@@ -9,10 +9,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .paper.sizes import PRINT_PAPERS
+from .paper.sizes import PRINT_LAYOUTS, PRINT_PAPERS, PrintLayout
 
 PAPERS: tuple[str, ...] = PRINT_PAPERS  # --paper
-LAYOUTS: tuple[str, ...] = ("duplex", "gutterfold", "single")  # --layout
+LAYOUTS: tuple[str, ...] = PRINT_LAYOUTS  # --layout
 FORMATS: tuple[str, ...] = ("pdf", "svg", "tts")  # --format (tts alone: generator/render/tts.py)
 BOOKS: tuple[str, ...] = ("a5", "a4", "letter")  # --book
 
@@ -48,7 +48,7 @@ class BuildOptions:
     """One build's options; see DEFAULT_OPTIONS for what each means."""
 
     paper: str = _default("paper")
-    layout: str = _default("layout")
+    layout: PrintLayout = _default("layout")
     formats: tuple[str, ...] = _default("formats")
     bleed: bool = _default("bleed")
     back_offset: tuple[float, float] = _default("back_offset")
@@ -62,3 +62,8 @@ class BuildOptions:
     book: str = _default("book")
     jobs: int | None = _default("jobs")
     force: bool = _default("force")
+
+
+def print_layout(name: str) -> PrintLayout | None:
+    """The --layout named, or None when no layout has that name."""
+    return next((layout for layout in PRINT_LAYOUTS if layout == name), None)

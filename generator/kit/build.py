@@ -62,7 +62,7 @@ def _keep_if_same(stage: Staging, *targets: Path) -> None:
             same = temp is not None and Path(target).read_bytes() == temp.read_bytes()
         except OSError:
             same = False
-        if same:
+        if same and temp is not None:  # same implies a staged file; said again for the type checker
             temp.unlink(missing_ok=True)
             del stage.pending[Path(target)]
 

@@ -3,12 +3,14 @@ on paper, as ``Output``s. `cards build` writes this plan; `cards validate` makes
 nothing, so both find the same problems (all of them at once)."""
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..errors import BuildError
 from ..model.loader import LoadedGame
 from ..options import BuildOptions
 from ..paper.deck_pages import FrontsComposed
 from ..paper.gang import Gangable, gang_outputs
-from ..paper.impose import SheetSpec, expand, impose
+from ..paper.impose import Page, SheetSpec, expand, impose
 from ..paper.output import Output, file_name
 from ..pieces.outputs import display_name
 from ..pieces.plan import plan as plan_pieces
@@ -72,7 +74,7 @@ def card_spec(options: BuildOptions) -> SheetSpec:
 
 def deck_output(deck, faces: list[CardFaces], options: BuildOptions, label: str = "") -> Output:
     """A deck's file (imposed when a PDF is asked for) and its SVG faces, each back once."""
-    pages = []
+    pages: Iterable[Page] = []
     if "pdf" in options.formats:
         pages = impose(faces, card_spec(options))
     svgs: dict[str, Scene] = {}
@@ -113,5 +115,5 @@ def plan_kit(loaded: LoadedGame, options: BuildOptions) -> list[Output]:
         compose = front_composer(loaded, decks)
         for output in outputs:
             if output.kind in ("deck", "card-stock") and output.pages:
-                output.pages = FrontsComposed(output.pages, compose)  # type: ignore[assignment]
+                output.pages = FrontsComposed(output.pages, compose)
     return outputs

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -67,7 +67,7 @@ class FrontsComposed:
     each composed again by ``compose`` as its page is read: only one sheet's fronts are held (a
     face on two sheets running is composed once). Pickled (for build fingerprints) as the pages."""
 
-    def __init__(self, pages: Sequence[Page], compose: Callable[[PlannedFront], Scene]):
+    def __init__(self, pages: Iterable[Page], compose: Callable[[PlannedFront], Scene]):
         self.pages, self.compose = pages, compose
 
     def __iter__(self) -> Iterator[Page]:

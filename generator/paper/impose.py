@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal, NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from ..scene.nodes import Rect, Scene, mm
 from .marks import MARK_GAP_MM, MIN_MARK_MM, MIN_TICK_GUTTER_MM, grid_marks
 from .rulers import RULER_BAND_MM, RULER_MM, RULER_SIDE_MM, ruler_below, ruler_beside, ruler_in_cell
-from .sizes import PAPER_MM, PRINTABLE_MARGIN_MM
+from .sizes import PAPER_MM, PRINTABLE_MARGIN_MM, PrintLayout
 
 if TYPE_CHECKING:
     from ..scene.compose import CardFaces
@@ -35,7 +35,7 @@ __all__ = ["MARK_GAP_MM", "MIN_MARK_MM", "grid_marks", "RULER_BAND_MM", "RULER_M
 @dataclass(frozen=True)
 class SheetSpec:
     paper: str = "a4"
-    layout: Literal["duplex", "gutterfold", "single"] = "duplex"
+    layout: PrintLayout = "duplex"
     bleed: bool = True
     gutter_mm: float = 3.0  # wished space between cards; shrinks (not below 0) to fit one more row or column
     back_offset_mm: tuple[float, float] = (0.0, 0.0)

@@ -5,6 +5,8 @@ Kits print on ``PRINT_PAPERS`` (``--paper``); sheets and rulebooks may be any of
 """
 from __future__ import annotations
 
+from typing import Literal, get_args
+
 PAPER_SIZES_MM: dict[str, tuple[float, float]] = {
     "a3": (297.0, 420.0),
     "a4": (210.0, 297.0),
@@ -20,6 +22,10 @@ PRINTABLE_MARGIN_MM: dict[str, float] = {name: 5.0 for name in PAPER_SIZES_MM}
 
 # What a kit is printed on (--paper): 3 x 3 poker cards fit both.
 PRINT_PAPERS: tuple[str, ...] = ("a4", "letter")
+
+PrintLayout = Literal["duplex", "gutterfold", "single"]  # how double-sided things are printed (--layout)
+PRINT_LAYOUTS: tuple[PrintLayout, ...] = get_args(PrintLayout)
+
 PAPER_MM: dict[str, tuple[float, float]] = {name: PAPER_SIZES_MM[name] for name in PRINT_PAPERS}
 
 # How PRINTING.md names a paper.
