@@ -12,7 +12,8 @@ layout's colours, sizes and icons from the cards' fields (generator/model/styles
 
 Ids are lower-case words with dashes (``water-axe``). Rule sections nest; a section's full id joins
 the ids of its parents with dots (``combat.binding``) and its number comes from its position
-(``§4.3``). Text anywhere may cite a rule as ``[[combat.binding]]`` and show an icon as ``:name:``.
+(``§4.3``). Text anywhere may cite a rule as ``[[combat.binding]]`` or a table as
+``[[table:rune-purchase]]`` (model/refs.py) and show an icon as ``:name:``.
 """
 from __future__ import annotations
 

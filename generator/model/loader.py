@@ -19,14 +19,14 @@ from .fonts import check_fonts
 from .game import Game
 from .layouts import Layout
 from .problems import Sources, _validation_problems
-from .references import RULE_REF_PATTERN, check_references
+from .references import check_references
 from .resolve import UnknownGame, list_game_ids, resolve_game
 from .rules import number_rules
 from .sheet_keys import check_sheet_keys
 from .spreadsheet import expand_spreadsheets
 from .style_checks import check_styles
 
-__all__ = ["LoadedGame", "RULE_REF_PATTERN", "Sources", "find_game_dir", "list_game_ids", "load", "load_game",
+__all__ = ["LoadedGame", "Sources", "find_game_dir", "list_game_ids", "load", "load_game",
            "read_layout_files", "resolve_extends"]
 
 

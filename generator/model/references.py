@@ -15,13 +15,13 @@ from .game import Game
 from .layouts import Layout
 from .pieces import nested_images
 from .problems import Sources, _format_path
+from .refs import refs_in
 from .rules import rule_tree
 
 MAX_DECK_CARDS = limit("deck_cards")
 MAX_GAME_CARDS = limit("game_cards")
 MAX_TEXT = limit("text_chars")
 ICON_PATTERN = re.compile(r":([a-z0-9][a-z0-9-]*):")
-RULE_REF_PATTERN = re.compile(r"\[\[([^\]]*)\]\]")
 # Card, back and piece fields holding a file path; checked to stay inside the game folder.
 PATH_FIELDS = ("image", "art", "file", "font", "data")
 # Text is data, not markup: HTML tags and URL schemes that could fetch or run something are refused.
@@ -37,6 +37,7 @@ CONTROL_PATTERN = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 def check_references(game: Game, layouts: dict[str, Layout], sources: Sources) -> list[Problem]:
     problems: list[Problem] = []
     rule_ids = set(game.rule_numbers)
+    table_ids = {table.id for table in game.tables}
     icons = set(game.icons)
     dice = {d.id for d in game.dice}
 
@@ -47,6 +48,10 @@ def check_references(game: Game, layouts: dict[str, Layout], sources: Sources) -
     def check_rule(path: tuple, rule_id: str | None):
         if rule_id is not None and rule_id not in rule_ids:
             problem(path, f"rule '{rule_id}' does not exist", closest_hint(rule_id, rule_ids, "rule"))
+
+    def check_table(path: tuple, table_id: str):
+        if table_id not in table_ids:
+            problem(path, f"table '{table_id}' does not exist", closest_hint(table_id, table_ids, "table"))
 
     def check_text(path: tuple, text: Any):
         if isinstance(text, str) and len(text) > MAX_TEXT:  # refused before it is set in type, slowly
@@ -60,9 +65,12 @@ def check_references(game: Game, layouts: dict[str, Layout], sources: Sources) -
             smuggled = HTML_PATTERN.search(text)
             if smuggled:
                 problem(path, f"text contains '{smuggled.group(0)[:40]}': HTML and file/data/javascript URLs are not allowed",
-                        "write plain text with **bold**, *italic*, :icon-id: and [[rule.id]]; images belong in icons/")
-            for ref in RULE_REF_PATTERN.findall(text):
-                check_rule(path, ref.strip())
+                        "write plain text with **bold**, *italic*, :icon-id:, [[rule.id]] and [[table:id]]; images belong in icons/")
+            for ref in refs_in(text):
+                if ref.kind == "table":
+                    check_table(path, ref.id)
+                else:
+                    check_rule(path, ref.id)
             for icon in ICON_PATTERN.findall(text):
                 if icon not in icons:
                     problem(path, f"icon ':{icon}:' does not exist",

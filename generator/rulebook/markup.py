@@ -1,8 +1,8 @@
 """Game text to HTML for the rulebook: escape first, then turn our own small markup into tags.
 
 Text in the data is plain text with four marks: ``**bold**``, ``*italic*``, ``:icon-id:`` and
-``[[rule.id]]``. Every character of the source is HTML-escaped *before* those marks become tags,
-so a rule that contains ``<img src=...>`` prints those characters and never becomes an element.
+references, ``[[rule.id]]`` or ``[[table:id]]`` (model/refs.py). Every character of the source is
+HTML-escaped *before* those marks become tags, so a rule that contains ``<img src=...>`` prints those characters and never becomes an element.
 Such text is also recorded as a hazard (HTML or a file: URL where only plain text belongs), and
 the build refuses the game with a message naming the rule (see ``build_rulebook``).
 """
@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 from markupsafe import Markup, escape
 
 from ..model.game import Game
+from ..model.refs import parse_ref
 
-TOKEN = re.compile(r"(\*\*|\*|:[a-z0-9][a-z0-9-]*:|\[\[[^\]\n]*\]\])")
+TOKEN = re.compile(r"(\*\*|\*|:[a-z0-9][a-z0-9-]*:|\[\[[^\]\n]*\]\])")  # a reference as refs.REF_PATTERN
 HTML_TAG = re.compile(r"</?[A-Za-z!?][^<>]*>")  # as a browser reads a tag: no space after "<"
 FILE_URL = re.compile(r"\bfile:[^\s\"'<>)\]]*", re.IGNORECASE)
 ORDERED = re.compile(r"^\s*(\d+)[.)]\s+(.*)$")
@@ -98,6 +99,17 @@ class TextRenderer:
             style, prefix = "xref-bare", ""
         return Markup('{}<a class="{}" href="#{}">§{}</a>').format(prefix, style, rule_id, number)
 
+    def table_ref(self, table_id: str) -> Markup:
+        """A table by the title printed above it, in italics (a table stands beside its rule or
+        under "More tables", so its title finds it), linked in the book."""
+        table = next((t for t in self.game.tables if t.id == table_id), None)
+        if table is None:  # the loader refuses unknown ids; keep the text if one slips through
+            return escape(f"[[table:{table_id}]]")
+        title = Markup("<em>{}</em>").format(self.inline(table.title, "table"))
+        if not self.page_refs:  # the quick reference may have left the table off: no link
+            return title
+        return Markup('<a class="xref-table" href="#_table-{}">{}</a>').format(table.id, title)
+
     def inline(self, text: str | None, where: str) -> Markup:
         """One run of text (a title, a table cell, a list item) as inline HTML."""
         if not text:
@@ -117,7 +129,8 @@ class TextRenderer:
                 out.append("</em>" if italic else "<em>")
                 italic = not italic
             elif part.startswith("[[") and part.endswith("]]"):
-                out.append(self.ref(part[2:-2].strip(), consumed))
+                target = parse_ref(part[2:-2])
+                out.append(self.table_ref(target.id) if target.kind == "table" else self.ref(target.id, consumed))
             elif part.startswith(":") and part.endswith(":") and part[1:-1] in self.game.icons:
                 out.append(self.icon_img(part[1:-1]))
             else:

@@ -8,6 +8,7 @@ from typing import Any
 
 from markupsafe import Markup
 
+from ..model.refs import REF_PATTERN
 from ..paper.sizes import PAPER_SIZES_MM
 
 
@@ -109,7 +110,7 @@ class DieView:
 
 def plain(text: str) -> str:
     """Text without its marks, for PDF bookmarks and running heads (which hold no markup)."""
-    return re.sub(r"\*\*|\*|:[a-z0-9][a-z0-9-]*:|\[\[[^\]]*\]\]", "", text).strip()
+    return re.sub(r"\*\*|\*|:[a-z0-9][a-z0-9-]*:", "", REF_PATTERN.sub("", text)).strip()
 
 
 def _narrow(view: TableView) -> bool:

@@ -12,7 +12,7 @@ from ..model.extends import locate_region
 from ..model.game import Card, Deck, Game
 from ..model.layouts import Layout, Region
 from ..model.locate import card_place
-from ..model.references import RULE_REF_PATTERN
+from ..model.refs import replace_refs
 from ..model.styles import Choice, resolve
 from .fonts import LATO, game_family, metrics, refresh_families
 from .images import ImageError, fitted, game_image, image_size
@@ -51,8 +51,9 @@ class CardFaces:
 
 
 def cite_rules(text: str, game: Game) -> str:
-    """Replace [[rule.id]] with the section number players see (§4.3)."""
-    return RULE_REF_PATTERN.sub(lambda m: f"§{game.rule_numbers.get(m.group(1).strip(), '?')}", text)
+    """Replace [[rule.id]] with the section number players see (§4.3), [[table:id]] with the
+    table's title."""
+    return replace_refs(text, numbers=game.rule_numbers, tables={t.id: t.title for t in game.tables})
 
 
 def card_context(card: Card) -> dict:

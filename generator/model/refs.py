@@ -1,0 +1,52 @@
+"""``[[...]]`` references in game text, read the same way by every reader.
+
+Game text may point at a rule section, ``[[combat.binding]]``, or at one of the game's tables,
+``[[table:rune-purchase]]``. The loader checks both exist (references.py); a card prints a rule as
+its number ("§4.3") and a table as its title; the rulebook links them (rulebook/markup.py); the
+referee quotes them as words (referee/ask/text.py). Stdlib only: the referee imports it.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# No line break inside: a "[[" left open on one line must not swallow the paragraph after it.
+REF_PATTERN = re.compile(r"\[\[([^\]\n]*)\]\]")
+TABLE_PREFIX = "table:"
+
+
+@dataclass(frozen=True, slots=True)
+class Ref:
+    kind: str  # "rule" | "table"
+    id: str
+
+
+def parse_ref(inner: str) -> Ref:
+    """What ``[[inner]]`` points at: ``table:ID`` is a table, anything else a rule id."""
+    inner = inner.strip()
+    if inner.startswith(TABLE_PREFIX):
+        return Ref("table", inner[len(TABLE_PREFIX):].strip())
+    return Ref("rule", inner)
+
+
+def refs_in(text: str) -> list[Ref]:
+    return [parse_ref(match.group(1)) for match in REF_PATTERN.finditer(text)]
+
+
+def replace_refs(text: str, numbers: dict[str, str] | None = None,
+                 rule_titles: dict[str, str] | None = None, tables: dict[str, str] | None = None) -> str:
+    """Text with every reference as plain words: a rule as "§4.3" (with its title when given:
+    "§4.1 Rouse"), a table as its title; an id the maps do not know stays as written, unbracketed."""
+    numbers, rule_titles, tables = numbers or {}, rule_titles or {}, tables or {}
+
+    def words_for(match: re.Match) -> str:
+        ref = parse_ref(match.group(1))
+        if ref.kind == "table":
+            return tables.get(ref.id, ref.id)
+        number = numbers.get(ref.id)
+        if not number:
+            return ref.id
+        title = rule_titles.get(ref.id)
+        return f"§{number} {title}" if title else f"§{number}"
+
+    return REF_PATTERN.sub(words_for, text)
