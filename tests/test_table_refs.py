@@ -9,7 +9,7 @@ import pypdf
 from markupsafe import Markup
 
 from generator.model.loader import load
-from generator.model.refs import Ref, parse_ref, replace_refs
+from generator.model.refs import parse_ref, replace_refs
 from generator.paths import CONTENT_DIR
 from generator.rulebook.markup import TextRenderer
 from generator.scene.compose import cite_rules
@@ -19,8 +19,8 @@ PURCHASE_TITLE = "Buying runes before the turns (base price)"
 
 
 def test_a_reference_is_a_rule_unless_it_names_a_table():
-    assert parse_ref(" round.buy ") == Ref("rule", "round.buy")
-    assert parse_ref("table: rune-purchase") == Ref("table", "rune-purchase")
+    assert parse_ref(" round.buy ") == ("rule", "round.buy")
+    assert parse_ref("table: rune-purchase") == ("table", "rune-purchase")
     words = replace_refs("Pay ([[round.buy]], [[table:rune-purchase]]); [[nowhere]].",
                          numbers={"round.buy": "4.2"}, rule_titles={"round.buy": "Buy runes"},
                          tables={"rune-purchase": "Buying runes"})

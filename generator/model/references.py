@@ -66,11 +66,11 @@ def check_references(game: Game, layouts: dict[str, Layout], sources: Sources) -
             if smuggled:
                 problem(path, f"text contains '{smuggled.group(0)[:40]}': HTML and file/data/javascript URLs are not allowed",
                         "write plain text with **bold**, *italic*, :icon-id:, [[rule.id]] and [[table:id]]; images belong in icons/")
-            for ref in refs_in(text):
-                if ref.kind == "table":
-                    check_table(path, ref.id)
+            for kind, target in refs_in(text):
+                if kind == "table":
+                    check_table(path, target)
                 else:
-                    check_rule(path, ref.id)
+                    check_rule(path, target)
             for icon in ICON_PATTERN.findall(text):
                 if icon not in icons:
                     problem(path, f"icon ':{icon}:' does not exist",

@@ -3,30 +3,26 @@
 Game text may point at a rule section, ``[[combat.binding]]``, or at one of the game's tables,
 ``[[table:rune-purchase]]``. The loader checks both exist (references.py); a card prints a rule as
 its number ("§4.3") and a table as its title; the rulebook links them (rulebook/markup.py); the
-referee quotes them as words (referee/ask/text.py). Stdlib only: the referee imports it.
+referee quotes them as words (referee/ask/text.py). Only ``re``: the referee imports it on its quick path.
 """
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 # No line break inside: a "[[" left open on one line must not swallow the paragraph after it.
 REF_PATTERN = re.compile(r"\[\[([^\]\n]*)\]\]")
 TABLE_PREFIX = "table:"
 
 
-@dataclass(frozen=True, slots=True)
-class Ref:
-    kind: str  # "rule" | "table"
-    id: str
+Ref = tuple[str, str]  # (kind, id): kind is "rule" or "table"
 
 
 def parse_ref(inner: str) -> Ref:
     """What ``[[inner]]`` points at: ``table:ID`` is a table, anything else a rule id."""
     inner = inner.strip()
     if inner.startswith(TABLE_PREFIX):
-        return Ref("table", inner[len(TABLE_PREFIX):].strip())
-    return Ref("rule", inner)
+        return "table", inner[len(TABLE_PREFIX):].strip()
+    return "rule", inner
 
 
 def refs_in(text: str) -> list[Ref]:
@@ -40,13 +36,13 @@ def replace_refs(text: str, numbers: dict[str, str] | None = None,
     numbers, rule_titles, tables = numbers or {}, rule_titles or {}, tables or {}
 
     def words_for(match: re.Match) -> str:
-        ref = parse_ref(match.group(1))
-        if ref.kind == "table":
-            return tables.get(ref.id, ref.id)
-        number = numbers.get(ref.id)
+        kind, target = parse_ref(match.group(1))
+        if kind == "table":
+            return tables.get(target, target)
+        number = numbers.get(target)
         if not number:
-            return ref.id
-        title = rule_titles.get(ref.id)
+            return target
+        title = rule_titles.get(target)
         return f"§{number} {title}" if title else f"§{number}"
 
     return REF_PATTERN.sub(words_for, text)

@@ -129,8 +129,8 @@ class TextRenderer:
                 out.append("</em>" if italic else "<em>")
                 italic = not italic
             elif part.startswith("[[") and part.endswith("]]"):
-                target = parse_ref(part[2:-2])
-                out.append(self.table_ref(target.id) if target.kind == "table" else self.ref(target.id, consumed))
+                kind, target = parse_ref(part[2:-2])
+                out.append(self.table_ref(target) if kind == "table" else self.ref(target, consumed))
             elif part.startswith(":") and part.endswith(":") and part[1:-1] in self.game.icons:
                 out.append(self.icon_img(part[1:-1]))
             else:

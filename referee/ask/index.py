@@ -138,6 +138,7 @@ class _Builder(DataDocs):
         # "§4.1 Rouse": a reference names its section; step numbers ("1. Refill the bag") dropped
         self.titles = {full: _strip_number(rule.title) for full, _, _, rule in game.walk_rules()}
         self.icons = {k: (v.label or humanize(k)) for k, v in game.icons.items()}
+        self.tables = {table.id: table.title for table in game.tables}
         self.rules: list[tuple] = []
         self.docs: list[tuple] = []
         self.phrases: list[tuple[str, str, str, str | None, str, str]] = []  # text, kind, ref, rule, label, canon
@@ -146,12 +147,12 @@ class _Builder(DataDocs):
         self.asks: list[list] = []  # [rule, content stems, intent] per question a section answers
 
     def text(self, value: str | None) -> str:
-        return plain(value or "", self.numbers, self.icons, self.titles)
+        return plain(value or "", self.numbers, self.icons, self.titles, self.tables)
 
     def words_of(self, value: str | None) -> str:
         """Text as indexed: references as bare numbers, so a section that points to "§4.1 Rouse"
         does not take Rouse's words for its own."""
-        return plain(value or "", self.numbers, self.icons)
+        return plain(value or "", self.numbers, self.icons, tables=self.tables)
 
     def phrase(self, text: str, kind: str, ref: str, rule: str | None, label: str | None = None,
                canon: str = "") -> None:

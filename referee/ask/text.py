@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import re
 
+from generator.model.refs import replace_refs
+
 WORD = re.compile(r"[^\W_]+")
-RULE_REF = re.compile(r"\[\[([^\]]*)\]\]")
 ICON = re.compile(r":([a-z0-9][a-z0-9-]*):")
 EMPHASIS = re.compile(r"\*\*(.+?)\*\*|\*(.+?)\*", re.S)
 
@@ -132,22 +133,11 @@ def ordinal_of(word: str) -> int | None:
 
 
 def plain(text: str, numbers: dict[str, str] | None = None, icons: dict[str, str] | None = None,
-          titles: dict[str, str] | None = None) -> str:
+          titles: dict[str, str] | None = None, tables: dict[str, str] | None = None) -> str:
     """Rule markup to plain text: [[rule.id]] becomes §4.3 with its title ("§4.1 Rouse", the
-    name a player needs), :icon: its label, **bold** plain."""
-    numbers = numbers or {}
+    name a player needs), [[table:id]] the table's title, :icon: its label, **bold** plain."""
     icons = icons or {}
-    titles = titles or {}
-
-    def ref(match: re.Match) -> str:
-        rule = match.group(1).strip()
-        number = numbers.get(rule)
-        if not number:
-            return rule
-        title = titles.get(rule)
-        return f"§{number} {title}" if title else f"§{number}"
-
-    text = RULE_REF.sub(ref, text)
+    text = replace_refs(text, numbers=numbers, rule_titles=titles, tables=tables)
     text = ICON.sub(lambda m: icons.get(m.group(1), m.group(1).replace("-", " ")), text)
     text = EMPHASIS.sub(lambda m: m.group(1) or m.group(2), text)
     return text.strip()
