@@ -10,6 +10,7 @@ from markupsafe import Markup
 
 from generator.model.loader import load
 from generator.model.refs import parse_ref, replace_refs
+from generator.new_game import TEMPLATE
 from generator.paths import CONTENT_DIR
 from generator.rulebook.markup import TextRenderer
 from generator.scene.compose import cite_rules
@@ -63,3 +64,19 @@ def test_the_printed_book_says_the_title_where_the_rules_point_at_the_table(real
     assert f"from the bag (see {PURCHASE_TITLE})" in text
     assert "[[table" not in text and "rune-purchase table" not in text
     assert "_table-rune-purchase" in pdf.named_destinations
+
+
+def test_printing_md_names_the_rule_a_gathered_component_cites(tmp_path):
+    game = tmp_path / "game"
+    shutil.copytree(TEMPLATE, game)
+    spec = game / "game.yaml"
+    old = "count: 1, ref: d6, source: gather}"
+    assert old in spec.read_text()
+    spec.write_text(spec.read_text().replace(old, old[:-1] + ', note: "rolled each turn ([[turn]])"}'))
+    out = tmp_path / "out"
+    result = subprocess.run([sys.executable, "-m", "generator.cli", "build", str(game), "--no-rulebook",
+                             "--format", "pdf", "--out", str(out)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+    printing = next(out.rglob("PRINTING.md")).read_text()
+    number = load(game).game.rule_numbers["turn"]
+    assert f"Six-sided die: rolled each turn (§{number})" in printing and "[[" not in printing

@@ -11,6 +11,7 @@ from ..model.game import SAMPLE_NOTE, Game
 from ..model.loader import LoadedGame
 from ..paper.impose import DUPLEX_ERROR_MM, backs_kept_mm
 from ..paper.sizes import PAPER_NAMES
+from ..scene.compose import cite_rules
 from .files import WrittenFile
 
 # kind -> (what to print on, how to finish it)
@@ -130,7 +131,7 @@ def printing_text(loaded: LoadedGame, files: list) -> str:
     lines += ["## What to gather", ""]
     if gather:
         for c in gather:
-            note = f": {c.note.strip()}" if c.note else ""
+            note = f": {cite_rules(c.note.strip(), game)}" if c.note else ""
             lines.append(f"- {c.count} × {c.name}{note}")
     else:
         lines.append("- Nothing beyond what you print.")

@@ -28,6 +28,7 @@ from ..errors import BuildError
 from ..model.boards import Board
 from ..model.game import Game, Piece
 from ..paper.sizes import CARD_SIZES_MM
+from ..scene.compose import cite_rules
 from ..scene.draw import INK, Ink, colour, label, make_scene, tint
 from ..scene.nodes import Circle, Group, Icon, Line, Polygon, Rect, Scene, Text, mm
 from .grid import square_grid
@@ -385,7 +386,7 @@ def card_guide(piece: Piece, game: Game, ink: Ink) -> Scene:
             (x1, y1), (x2, y2) = centres[slot["slot"]], centres[neighbours[1]]
             mx, my = (x1 + x2) / 2, (y1 + y2) / 2
             nodes.append(_arrow(mx, my, x2 - x1, y2 - y1, mm(7), ink.line(START)))
-    note = piece.note or ""
+    note = cite_rules(piece.note or "", game)  # "[[setup]]" printed as §2, as on cards
     if note:
         from ..scene.text import TextOverflow, set_text
 
