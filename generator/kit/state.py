@@ -5,8 +5,9 @@ key and files are unchanged is not written again:
 
 - a deck or piece file (its PDF and SVG faces): the planned pages and faces themselves (the
   composed scene, which already holds every card's text, the layout and the options that shape
-  it), the art and icon files, the fonts, the options that change how it is written, and
-  Boneyard's code and the versions of the libraries that draw;
+  it; each scene taken by its content key, not node by node), the art and icon files, the fonts,
+  the options that change how it is written, and Boneyard's code and the versions of the
+  libraries that draw;
 - the rulebook (rulebook.pdf and .html, quickref.pdf, the booklet): every file of the game folder
   and of layouts/, the book format and paper, Boneyard's code and the libraries;
 - the whole kit: all of the above, so an unchanged game is found up to date before it is even
@@ -79,7 +80,32 @@ def tree_digest(root: Path, skip: Path | None = None, suffixes: tuple[str, ...] 
 @cache
 def code_digest(without: str | None = None) -> str:
     """Boneyard's own code (but its subpackage ``without``) and the versions of the libraries that draw."""
+    skip = f"{without}{os.sep}" if without else None
+    code = [line for rel, line in _code_files() if skip is None or not rel.startswith(skip)]
+    return _hash(sys.version, *code, *_drawing_libraries())
+
+
+@cache
+def _code_files() -> list[tuple[str, str]]:
+    """Each .py file of the package (its path and a hash of it), read once for every code_digest."""
     package = Path(__file__).resolve().parents[1]
+    files = []
+    for dirpath, dirnames, filenames in os.walk(package):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d != "__pycache__")
+        for name in sorted(filenames):
+            if name.endswith(".py") and not name.startswith("."):
+                path = os.path.join(dirpath, name)
+                rel = os.path.relpath(path, package)
+                try:
+                    with open(path, "rb") as handle:
+                        data = handle.read()
+                except OSError:
+                    data = b"\0unreadable"
+                files.append((rel, f"{rel}\0{hashlib.sha256(data).hexdigest()}"))
+    return files
+
+
+def _drawing_libraries() -> list[str]:
     libraries = []
     for folder in {Path(p) for p in sys.path if p.endswith("site-packages")}:
         try:
@@ -87,8 +113,7 @@ def code_digest(without: str | None = None) -> str:
                                 and n.lower().startswith(DRAWING_LIBRARIES))
         except OSError:
             continue
-    skip = package / without if without else None
-    return _hash(sys.version, tree_digest(package, skip=skip, suffixes=(".py",)), *sorted(libraries))
+    return sorted(libraries)
 
 
 @cache
@@ -146,13 +171,34 @@ def drawing_key(game, options, out_root: Path) -> str:
 
 def _pickled(value) -> str | None:
     digest = _Digest()
-    pickler = pickle.Pickler(digest, protocol=5)
+    pickler = _KeyedPickler(digest, protocol=5)
     pickler.fast = True  # no memo: equal objects give equal bytes whether or not they are one object
     try:
         pickler.dump(value)
     except Exception:  # something in the plan that cannot be pickled: never trust a key for it
         return None
     return digest.hexdigest()
+
+
+def _scene(key: str) -> None:
+    """Stands for a scene in a fingerprint: pickled by name, never called."""
+
+
+class _KeyedPickler(pickle.Pickler):
+    """Pickles a scene as its key, a content hash of its size, bleed and every node
+    (scene.draw.make_scene, scene.compose.compose_face; the PDF backend already draws one form per
+    key): a plan's fingerprint then costs a hash per page placement, not a walk of every node."""
+
+    def __init__(self, file, protocol: int):
+        super().__init__(file, protocol)
+        from ..scene.nodes import Scene  # loaded by now: only a planned kit is fingerprinted
+
+        self._scene_type = Scene
+
+    def reducer_override(self, obj):  # called for objects of user classes only, not for str, float, tuple ...
+        if type(obj) is self._scene_type and obj.key:
+            return _scene, (obj.key,)
+        return NotImplemented
 
 
 class _Digest:
