@@ -30,8 +30,6 @@ def write_outputs(game: Game, outputs: Iterable[Output], out_dir: Path, formats:
             written.append(WrittenFile(output.name, output.pieces, output.kind, count, output.paper, output.layout,
                                        output.sheets))
     if "svg" in formats and any(output.svgs for output in outputs):
-        from ..render.svg import scene_svg
-
         copy_fonts(out_dir / "svg" / "fonts", game_families(game.root, game.fonts))
         for output in outputs:
             drawn = len([rel for rel in output.svgs if rel not in kept])
@@ -39,6 +37,8 @@ def write_outputs(game: Game, outputs: Iterable[Output], out_dir: Path, formats:
                 progress(f"{game.id}: {output.title} -> {drawn} SVG file{'' if drawn == 1 else 's'}")
             for rel, scene in output.svgs.items():
                 if rel not in kept:
+                    from ..render.svg import scene_svg  # svgwrite is slow to import: only when a face is drawn
+
                     write_text_atomic(out_dir / rel, scene_svg(scene, icons, font_dir="../fonts", bleed=bleed))
                 kind = output.svg_kinds.get(rel, f"{output.kind}-svg")
                 written.append(WrittenFile(rel, output.pieces, kind, 1, None, "single"))
