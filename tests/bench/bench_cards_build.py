@@ -13,7 +13,8 @@ RSS of the child) and PDF size. Aims (issue 2): within 2x of the plain script, p
   - one card's text changed in one game, beside that game's cold build: the deck files only
     (--no-rulebook, as `cards watch` does; aim under 1 s), then the whole kit (its rulebook too).
 
-Run by hand (`make bench`, or `python tests/bench/bench_cards_build.py [deck|kit]`); prints
+Run by hand (`make bench`, or `python tests/bench/bench_cards_build.py [deck|kit|one-card]`, the
+last the one-card part of `kit` alone); prints
 figures, asserts nothing. Every side runs as a child process in the same minutes.
 """
 from __future__ import annotations
@@ -203,6 +204,58 @@ def stamps(folder: Path) -> dict[str, int]:
     return {str(p.relative_to(folder)): p.stat().st_ino for p in folder.rglob("*") if p.is_file()}
 
 
+def show(label: str, runs: list[tuple[float, float]], anchor: tuple[float, float] | None = None,
+         anchor_name: str = "") -> None:
+    wall, cpu = statistics.median(w for w, _ in runs), statistics.median(c for _, c in runs)
+    ratio = f"  -> {wall / anchor[0]:.3f}x wall, {cpu / anchor[1]:.3f}x CPU {anchor_name}" if anchor else ""
+    print(f"  {label:32} {wall:6.2f} s wall {cpu:6.2f} s CPU{ratio}")
+
+
+def one_card_runs(tmp: Path, cards: str):
+    """One card's text changed: a copy of Bone Strike, built cold, then edited and built again
+    (deck files only, as `cards watch` does, then the whole kit), RUNS times. Returns what prints them."""
+    game = tmp / "bone-strike"
+    shutil.copytree(REPO / "content" / "bone-strike", game)
+    out = tmp / "one-card"
+    base = [cards, "build", str(game), "--out", str(out), "-q"]
+    game_cold = run_timed(base)
+    cards_yaml = game / "cards.yaml"
+    unchanged, deck_only, whole = [], [], []
+    rewritten: list[str] = []
+    for run in range(RUNS):
+        # The deck files' state as the watch keeps it (none of them drawn: the game loaded and planned only).
+        unchanged.append(run_timed([*base, "--no-rulebook"]))
+        text = cards_yaml.read_text()
+        before = stamps(out / "bone-strike")
+        cards_yaml.write_text(text.replace('text: "', f'text: "Bench {run}. ', 1))  # the first card's text
+        said: list[str] = []
+        deck_only.append(run_timed([*base, "--no-rulebook"], said))
+        if "the others up to date" not in said[0]:  # Boneyard's code changed meanwhile: all was rebuilt
+            deck_only.pop()
+        rewritten = changed_files(out / "bone-strike", before)
+        whole.append(run_timed(base))
+
+    def report() -> None:
+        print(f"one card's text changed in Bone Strike, median of {RUNS} ({RUNS - len(deck_only)} deck runs left out: "
+              "Boneyard's code changed while the bench ran):")
+        show("Bone Strike cold", [game_cold])
+        show("nothing changed, --no-rulebook", unchanged, game_cold, "of its cold build (loads and plans, draws nothing)")
+        if deck_only:
+            show("deck files only (--no-rulebook)", deck_only, game_cold, "of its cold build (aim < 1 s)")
+        show("whole kit (its rulebook too)", whole, game_cold, "of its cold build")
+        print(f"  rewrote {len(rewritten)} files with --no-rulebook, outside svg/: "
+              f"{', '.join(f for f in rewritten if not f.startswith('svg/'))}")
+
+    return report
+
+
+def bench_one_card() -> None:
+    """The one-card part of `kit` alone (no five-game cold builds)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        report = one_card_runs(Path(tmp), str(Path(sys.executable).parent / "cards"))
+    report()
+
+
 def bench_kit() -> None:
     cards = str(Path(sys.executable).parent / "cards")
     games = 5
@@ -220,31 +273,7 @@ def bench_kit() -> None:
             cold.append(run_timed([cards, "build", "--out", str(out), "-q"]))
             floor.append(run_timed([sys.executable, str(script), json.dumps(jobs), str(workers)]))
         noop, disturbed = noop_runs([cards, "build", "--out", str(tmp / "cold-1"), "-q"], RUNS, games)
-        # One card's text changed: a copy of Bone Strike, built cold, then edited and built again.
-        game = tmp / "bone-strike"
-        shutil.copytree(REPO / "content" / "bone-strike", game)
-        out = tmp / "one-card"
-        base = [cards, "build", str(game), "--out", str(out), "-q"]
-        game_cold = run_timed(base)
-        cards_yaml = game / "cards.yaml"
-        deck_only, whole = [], []
-        for run in range(RUNS):
-            run_timed([*base, "--no-rulebook"])  # the deck files' state as the watch keeps it
-            text = cards_yaml.read_text()
-            before = stamps(out / "bone-strike")
-            cards_yaml.write_text(text.replace('text: "', f'text: "Bench {run}. ', 1))  # the first card's text
-            said: list[str] = []
-            deck_only.append(run_timed([*base, "--no-rulebook"], said))
-            if "the others up to date" not in said[0]:  # Boneyard's code changed meanwhile: all was rebuilt
-                deck_only.pop()
-            rewritten = changed_files(out / "bone-strike", before)
-            whole.append(run_timed(base))
-
-    def show(label: str, runs: list[tuple[float, float]], anchor: tuple[float, float] | None = None,
-             anchor_name: str = "") -> None:
-        wall, cpu = statistics.median(w for w, _ in runs), statistics.median(c for _, c in runs)
-        ratio = f"  -> {wall / anchor[0]:.3f}x wall, {cpu / anchor[1]:.3f}x CPU {anchor_name}" if anchor else ""
-        print(f"  {label:32} {wall:6.2f} s wall {cpu:6.2f} s CPU{ratio}")
+        one_card = one_card_runs(tmp, cards)
 
     best = lambda runs: min(runs)  # noqa: E731  (the run the machine's load disturbed least)
     print(f"five games' kits, rulebooks on, {workers} rulebook processes on {os.cpu_count()} cores (whole processes)")
@@ -255,14 +284,7 @@ def bench_kit() -> None:
     show(f"no-op rebuild (median of {len(noop)})", noop, best(cold), "of the cold build (aim < 1 s)")
     if disturbed:
         print(f"  ({disturbed} no-op runs left out: Boneyard's code changed while the bench ran, so they rebuilt)")
-    print(f"one card's text changed in Bone Strike, median of {RUNS} ({RUNS - len(deck_only)} deck runs left out, "
-          "as above):")
-    show("Bone Strike cold", [game_cold])
-    if deck_only:
-        show("deck files only (--no-rulebook)", deck_only, game_cold, "of its cold build (aim < 1 s)")
-    show("whole kit (its rulebook too)", whole, game_cold, "of its cold build")
-    print(f"  rewrote {len(rewritten)} files with --no-rulebook, outside svg/: "
-          f"{', '.join(f for f in rewritten if not f.startswith('svg/'))}")
+    one_card()
 
 
 def main() -> None:
@@ -271,6 +293,8 @@ def main() -> None:
         bench_deck()
     if "kit" in which:
         bench_kit()
+    elif "one-card" in which:
+        bench_one_card()
 
 
 if __name__ == "__main__":
