@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -18,14 +19,13 @@ from pathlib import Path
 
 import pytest
 
+from generator.new_game import TEMPLATE
+
 REFEREE = [sys.executable, "-m", "referee"]
 
 
-@pytest.fixture
-def table(tmp_path: Path, starter_game: Path):
-    """A data folder of its own and a started two-player session of the starter game."""
-    env = {**os.environ, "BONEYARD_DATA": str(tmp_path / "data")}
-
+def _table(env: dict[str, str], db: Path, game: Path):
+    """`referee` run with this data folder: checks for no traceback and (unless check=None) the exit code."""
     def run(*args: str, check: int | None = 0) -> subprocess.CompletedProcess:
         done = subprocess.run([*REFEREE, *args], env=env, capture_output=True, text=True, timeout=60)
         assert "Traceback" not in done.stderr, done.stderr
@@ -33,11 +33,42 @@ def table(tmp_path: Path, starter_game: Path):
             assert done.returncode == check, f"{args}: exit {done.returncode}\n{done.stdout}\n{done.stderr}"
         return done
 
-    run("new", str(starter_game), "--players", "ana,ben", "--seed", "5")
     run.env = env  # type: ignore[attr-defined]
-    run.db = tmp_path / "data" / "sessions.sqlite3"  # type: ignore[attr-defined]
-    run.game = starter_game  # type: ignore[attr-defined]
+    run.db = db  # type: ignore[attr-defined]
+    run.game = game  # type: ignore[attr-defined]
     return run
+
+
+def _start(folder: Path, game: Path):
+    """A data folder in `folder` holding a started two-player session of `game`."""
+    run = _table({**os.environ, "BONEYARD_DATA": str(folder / "data")}, folder / "data" / "sessions.sqlite3", game)
+    run("new", str(game), "--players", "ana,ben", "--seed", "5")
+    return run
+
+
+@pytest.fixture(scope="module")
+def started(tmp_path_factory) -> Path:
+    """The starter game and a session of it started once (`new` loads the game: the slowest
+    command); each test plays on its own copy of the data folder. The game folder is shared:
+    a test that edits it starts its own session (fresh_table)."""
+    base = tmp_path_factory.mktemp("started")
+    shutil.copytree(TEMPLATE, base / "designer" / "my-game")
+    _start(base, base / "designer" / "my-game")
+    return base
+
+
+@pytest.fixture
+def table(tmp_path: Path, started: Path):
+    """A data folder of its own and a started two-player session of the starter game."""
+    shutil.copytree(started / "data", tmp_path / "data")
+    return _table({**os.environ, "BONEYARD_DATA": str(tmp_path / "data")}, tmp_path / "data" / "sessions.sqlite3",
+                  started / "designer" / "my-game")
+
+
+@pytest.fixture
+def fresh_table(tmp_path: Path, starter_game: Path):
+    """As table, with a game folder of its own to edit."""
+    return _start(tmp_path, starter_game)
 
 
 def history(table) -> list[str]:  # noqa: ANN001
@@ -119,10 +150,10 @@ def test_a_finished_game_refuses_moves_until_undone(table):
     table("move", "ana scores 1")
 
 
-def test_changed_game_data_is_noticed(table):
-    rules = table.game / "rules.yaml"
+def test_changed_game_data_is_noticed(fresh_table):
+    rules = fresh_table.game / "rules.yaml"
     rules.write_text(rules.read_text() + "\n# an edit\n")
-    done = table("status")
+    done = fresh_table("status")
     assert "changed since this session began" in done.stderr
 
 
