@@ -24,7 +24,7 @@ from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 from ..errors import BuildError
 from ..model.icons import IconArt, fit, read_icon
 from ..paper.impose import Page
-from ..scene.fonts import LATO, STYLE_FILES, font_name, font_path
+from ..scene.fonts import LATO, font_name, font_path
 from ..scene.nodes import Circle, Group, Icon, Image, Line, Polygon, Rect, Scene, Text, walk_nodes
 
 _registered: set[str] = set()  # face names registered with reportlab, which keeps them for the process
@@ -35,11 +35,6 @@ def colour(value: str) -> HexColor:
     return HexColor(value)
 
 rl_config.useA85 = 0  # binary streams: ASCII85 only makes every stream a quarter larger
-
-
-def register_fonts() -> None:
-    for style in STYLE_FILES:
-        face(style, LATO)
 
 
 def face(style: str, family: str) -> str:
@@ -60,8 +55,9 @@ class PdfWriter:
     """Draw pages of placed scenes into one PDF file."""
 
     def __init__(self, path: Path, icons: dict[str, Path], title: str = "", author: str = "Boneyard"):
-        register_fonts()
-        # The initial font would otherwise be an unembedded Helvetica in every page's resources.
+        # The initial font would otherwise be an unembedded Helvetica in every page's resources. The
+        # other styles are registered as text first uses them: reading a font takes ~8 ms of CPU.
+        face("regular", LATO)
         self.canvas = Canvas(str(path), invariant=1, pageCompression=1, initialFontName=font_name("regular"),
                              initialFontSize=9)
         self.canvas.setTitle(title)
