@@ -57,15 +57,20 @@ def tree_digest(root: Path, skip: Path | None = None, suffixes: tuple[str, ...] 
                 leave_out: tuple[str, ...] = ()) -> str:
     """Content hash of every file below root (hidden folders and ``skip`` left out), with their
     relative paths; only files ending in ``suffixes`` when given, none ending in ``leave_out``."""
-    digest = hashlib.sha256()
+    return _hash(*(line for rel, line in file_hashes(root, skip, suffixes) if not rel.lower().endswith(leave_out or ("\0",))))
+
+
+def file_hashes(root: Path, skip: Path | None = None, suffixes: tuple[str, ...] | None = None) -> list[tuple[str, str]]:
+    """Each file below root (as tree_digest picks them): its relative path, and that path with the
+    hash of its bytes."""
     root = Path(root)
     skip_text = str(skip.resolve()) if skip is not None else None
+    files = []
     for dirpath, dirnames, filenames in os.walk(root):
         dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d != "__pycache__"
                              and os.path.join(dirpath, d) != skip_text)
         for name in sorted(filenames):
-            lower = name.lower()
-            if name.startswith(".") or (suffixes and not lower.endswith(suffixes)) or lower.endswith(leave_out or ("\0",)):
+            if name.startswith(".") or (suffixes and not name.lower().endswith(suffixes)):
                 continue
             path = os.path.join(dirpath, name)
             try:
@@ -73,36 +78,23 @@ def tree_digest(root: Path, skip: Path | None = None, suffixes: tuple[str, ...] 
                     data = handle.read()
             except OSError:
                 data = b"\0unreadable"
-            digest.update(os.path.relpath(path, root).encode() + b"\0" + hashlib.sha256(data).digest())
-    return digest.hexdigest()
+            rel = os.path.relpath(path, root)
+            files.append((rel, f"{rel}\0{hashlib.sha256(data).hexdigest()}"))
+    return files
 
 
 @cache
 def code_digest(without: str | None = None) -> str:
     """Boneyard's own code (but its subpackage ``without``) and the versions of the libraries that draw."""
     skip = f"{without}{os.sep}" if without else None
-    code = [line for rel, line in _code_files() if skip is None or not rel.startswith(skip)]
+    code = [line for rel, line in _package_files() if skip is None or not rel.startswith(skip)]
     return _hash(sys.version, *code, *_drawing_libraries())
 
 
 @cache
-def _code_files() -> list[tuple[str, str]]:
-    """Each .py file of the package (its path and a hash of it), read once for every code_digest."""
-    package = Path(__file__).resolve().parents[1]
-    files = []
-    for dirpath, dirnames, filenames in os.walk(package):
-        dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d != "__pycache__")
-        for name in sorted(filenames):
-            if name.endswith(".py") and not name.startswith("."):
-                path = os.path.join(dirpath, name)
-                rel = os.path.relpath(path, package)
-                try:
-                    with open(path, "rb") as handle:
-                        data = handle.read()
-                except OSError:
-                    data = b"\0unreadable"
-                files.append((rel, f"{rel}\0{hashlib.sha256(data).hexdigest()}"))
-    return files
+def _package_files() -> list[tuple[str, str]]:
+    """Boneyard's .py files, read once for both code digests (with and without the rulebook)."""
+    return file_hashes(Path(__file__).resolve().parents[1], suffixes=(".py",))
 
 
 def _drawing_libraries() -> list[str]:
@@ -118,7 +110,13 @@ def _drawing_libraries() -> list[str]:
 
 @cache
 def layouts_digest(assets_only: bool = False) -> str:
-    return tree_digest(LAYOUTS_DIR, leave_out=DATA_SUFFIXES if assets_only else ())
+    """layouts/ (its fonts, art and the layouts themselves), or its art and fonts alone."""
+    return _hash(*(line for rel, line in _layout_files() if not (assets_only and rel.lower().endswith(DATA_SUFFIXES))))
+
+
+@cache
+def _layout_files() -> list[tuple[str, str]]:
+    return file_hashes(LAYOUTS_DIR)
 
 
 def options_text(options, leave_out: tuple[str, ...] = ()) -> str:
