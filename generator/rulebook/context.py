@@ -250,6 +250,8 @@ class BookData(TableViews):
                           for i, example in enumerate(rule.examples)],
                 optional=optional,
                 tables=[self.table(t) for t in tables_by_rule.get(full, [])]))
+        for view, after in zip(views, views[1:]):
+            view.leads_in = after.depth > view.depth
         return views
 
     def components_section(self, sections: list[SectionView]) -> str | None:

@@ -72,6 +72,7 @@ class SectionView:
     examples: list[Markup]
     optional: bool
     tables: list[TableView]
+    leads_in: bool = False  # its subsections follow it: it must not end a page
 
 
 @dataclass
