@@ -25,17 +25,20 @@ class _SourcePlaces:
     (a spreadsheet's cells), then each YAML file's own marks, found through the file's data when
     asked (generator.model.yaml_marks), the later file first, as the merge let it win."""
 
-    __slots__ = ("_sources", "_key", "_set")
+    __slots__ = ("_files", "_key", "_set")
 
-    def __init__(self, sources: Sources, key: bool) -> None:
-        self._sources, self._key = sources, key
+    def __init__(self, files: list[tuple[Document, Mapping[str, int]]], key: bool) -> None:
+        # The Sources' list of files, not the Sources: a cycle would keep every file's data and
+        # places alive after loading until the cycle collector happened to run (6 MiB a
+        # 10,000-card deck, through the whole build).
+        self._files, self._key = files, key
         self._set: dict[tuple, Place] = {}
 
     def get(self, path: tuple, default: Any = None) -> Any:
         found = self._set.get(path)
         if found is not None:
             return found
-        files = self._sources._files
+        files = self._files
         for doc, offsets in (files if path == () else reversed(files)):  # the root stays in game.yaml
             own = _own_path(path, offsets)
             where = own is not None and doc.marks.find(doc.data, own, self._key)
@@ -80,8 +83,8 @@ class Sources:
 
     def __init__(self) -> None:
         self._files: list[tuple[Document, Mapping[str, int]]] = []
-        self.values = _SourcePlaces(self, key=False)
-        self.keys = _SourcePlaces(self, key=True)
+        self.values = _SourcePlaces(self._files, key=False)
+        self.keys = _SourcePlaces(self._files, key=True)
         self.bool_words: dict[tuple, str] = {}  # true/false written as yes, no, on, off
 
     def add(self, doc: Document, remap: Callable[[tuple], tuple] | None = None,
