@@ -4,11 +4,13 @@ from a memo of the Typer app's own output, rewritten when a module it came from 
 the referee never writes a raw control character."""
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
 import sys
 import textwrap
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -36,9 +38,74 @@ def _run(cmd: list[str], env: dict[str, str], *args: str) -> tuple[int, str, str
 
 
 REFEREE = _script("referee", "referee.entry")
-REFEREE_TYPER = _script("referee", "referee.cli")
 CARDS = _script("cards", "generator.entry")
-CARDS_TYPER = _script("cards", "generator.cli")
+
+# The Typer apps, the reference each fast path is held to, imported once per file: a Python that
+# imported the app forks a child for each command line, which sets its environment, arguments and
+# output files and calls the app's main() as the console script would, exiting as it exits (a
+# traceback, an exit code, finalisers). A fresh Python importing Typer costs 0.3 s of CPU a line;
+# the fast paths themselves still start a Python of their own every time. Typer reads a command
+# line with modules it imports then (pydantic among them), as do the commands: the server imports
+# them first, so each child costs 0.1 s.
+TYPER_READS = ("typer._adapters", "typer._coercion")
+WARM = {"referee": (*TYPER_READS, "referee.table.commands", "referee.dice.commands", "referee.ask.run"),
+        "cards": TYPER_READS}
+TYPER_SERVER = textwrap.dedent("""
+    import importlib, json, os, sys
+    name, module, *warm = sys.argv[1:]
+    sys.argv = [name]
+    main = importlib.import_module(module).main
+    for other in warm:  # what the app imports as it reads a command line: once, not per child
+        try:
+            importlib.import_module(other)
+        except ImportError:
+            pass
+    for line in sys.stdin:
+        job = json.loads(line)
+        sys.stdout.flush()
+        child = os.fork()
+        if child == 0:
+            os.environ.clear()
+            os.environ.update(job["env"])
+            os.chdir(job["cwd"])
+            for fd, path in ((0, os.devnull), (1, job["out"]), (2, job["err"])):
+                os.dup2(os.open(path, os.O_RDWR | os.O_CREAT | os.O_TRUNC if fd else os.O_RDONLY), fd)
+            sys.argv = [name, *job["args"]]
+            main()
+            sys.exit(0)
+        code = os.waitstatus_to_exitcode(os.waitpid(child, 0)[1])
+        print(json.dumps(code), flush=True)
+""")
+
+
+class TyperApp:
+    """A Typer app (referee.cli, generator.cli) run as its console script would be, per command line."""
+
+    def __init__(self, name: str, module: str, folder: Path):
+        self.folder = folder
+        self.server = subprocess.Popen([sys.executable, "-c", TYPER_SERVER, name, module, *WARM[name]], cwd=REPO,
+                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+    def run(self, env: dict[str, str], *args: str) -> tuple[int, str, str]:
+        out, err = self.folder / "out", self.folder / "err"
+        job = {"env": env, "cwd": str(REPO), "args": list(args), "out": str(out), "err": str(err)}
+        self.server.stdin.write(json.dumps(job) + "\n")
+        self.server.stdin.flush()
+        code = json.loads(self.server.stdout.readline())
+        return code, out.read_text(), err.read_text()
+
+    def close(self) -> None:
+        self.server.stdin.close()
+        self.server.wait(timeout=60)
+
+
+@pytest.fixture(scope="module")
+def typer_apps(tmp_path_factory) -> Iterator[dict[str, TyperApp]]:
+    apps = {name: TyperApp(name, module, tmp_path_factory.mktemp(f"typer-{name}"))
+            for name, module in (("referee", "referee.cli"), ("cards", "generator.cli"))}
+    yield apps
+    for app in apps.values():
+        app.close()
 
 
 # -- the parser: only plain command lines, everything else to Typer ------------------------------
@@ -91,22 +158,22 @@ SAME = [
 
 
 @pytest.mark.parametrize("args", SAME, ids=" ".join)
-def test_fast_path_answers_as_the_typer_app(tmp_path, args):
+def test_fast_path_answers_as_the_typer_app(tmp_path, typer_apps, args):
     env = _env(tmp_path)
-    assert _run(REFEREE, env, *args) == _run(REFEREE_TYPER, env, *args)
+    assert _run(REFEREE, env, *args) == typer_apps["referee"].run(env, *args)
 
 
-def test_a_session_played_on_both_paths(tmp_path):
+def test_a_session_played_on_both_paths(tmp_path, typer_apps):
     env = _env(tmp_path)
+    typer_app = typer_apps["referee"]
     new = ("new", "runes-and-bones", "--players", "ana,ben", "--seed", "3", "-o", "six-rounds")
-    for cmd in (REFEREE, REFEREE_TYPER):  # two sessions, one per path, told apart by --session
-        code, out, err = _run(cmd, env, *new)
+    for code, _out, err in (_run(REFEREE, env, *new), typer_app.run(env, *new)):  # two sessions, one per path
         assert code == 0, err
     lines = [("status", "-s", "{}"), ("check", "ana plays fire axe", "-s", "{}"), ("move", "ana", "plays", "fire", "axe", "-s", "{}"),
              ("moves", "--session={}"), ("undo", "-s", "{}"), ("history", "-s", "{}", "--json"), ("move", "ben passes", "-s", "{}")]
     for line in lines:
         fast = _run(REFEREE, env, *(a.format(1) for a in line))
-        slow = _run(REFEREE_TYPER, env, *(a.format(2) for a in line))
+        slow = typer_app.run(env, *(a.format(2) for a in line))
         assert _any_session(fast) == _any_session(slow), line
 
 
@@ -116,19 +183,19 @@ def _any_session(result: tuple[int, str, str]) -> tuple:
 
 # -- help from the memo ----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("script, typer_app, args", [
-    (CARDS, CARDS_TYPER, ["--help"]), (CARDS, CARDS_TYPER, []), (CARDS, CARDS_TYPER, ["build", "--help"]),
-    (CARDS, CARDS_TYPER, ["nosuch", "--help"]), (REFEREE, REFEREE_TYPER, ["roll", "--help"]),
-    (REFEREE, REFEREE_TYPER, ["ask"]), (REFEREE, REFEREE_TYPER, ["--help"]), (REFEREE, REFEREE_TYPER, ["status", "--help"]),
+@pytest.mark.parametrize("name, args", [
+    ("cards", ["--help"]), ("cards", []), ("cards", ["build", "--help"]), ("cards", ["nosuch", "--help"]),
+    ("referee", ["roll", "--help"]), ("referee", ["ask"]), ("referee", ["--help"]), ("referee", ["status", "--help"]),
 ])
-def test_help_is_typers_own_first_and_from_the_memo_after(tmp_path, script, typer_app, args):
+def test_help_is_typers_own_first_and_from_the_memo_after(tmp_path, typer_apps, name, args):
     env = _env(tmp_path)
-    typer_says = _run(typer_app, env, *args)
+    script, typer_app = {"cards": CARDS, "referee": REFEREE}[name], typer_apps[name]
+    typer_says = typer_app.run(env, *args)
     assert _run(script, env, *args) == typer_says  # written to the memo
     assert list((tmp_path / "cache" / "help").glob("*.memo"))
     assert _run(script, env, *args) == typer_says  # read from it
     narrow = _run(script, dict(env, COLUMNS="60"), *args)  # another width: Typer again
-    assert narrow == _run(typer_app, dict(env, COLUMNS="60"), *args)
+    assert narrow == typer_app.run(dict(env, COLUMNS="60"), *args)
 
 
 APP = '''
@@ -163,11 +230,11 @@ def test_the_memo_is_rewritten_when_a_module_changes_or_is_damaged(tmp_path):
     assert runs.read_text().count("ran") == 3
 
 
-def test_an_unwritable_cache_still_gives_help(tmp_path):
+def test_an_unwritable_cache_still_gives_help(tmp_path, typer_apps):
     blocker = tmp_path / "cache"
     blocker.write_text("a file where the cache folder should be")
     env = _env(tmp_path)
-    assert _run(CARDS, env, "--help") == _run(CARDS_TYPER, env, "--help")
+    assert _run(CARDS, env, "--help") == typer_apps["cards"].run(env, "--help")
 
 
 # -- no raw control characters ---------------------------------------------------------------------
@@ -175,13 +242,20 @@ def test_an_unwritable_cache_still_gives_help(tmp_path):
 CONTROLS = ("\x1b", "\x07", "\x9b", "\u202e", "\r")
 
 
+@pytest.fixture(scope="module")
+def ask_cache(tmp_path_factory) -> str:
+    """One rules index cache for the questions below: they are about what is written, and each
+    would otherwise build Runes and Bones' index (0.5 s) in a cache of its own."""
+    return str(tmp_path_factory.mktemp("ask-cache"))
+
+
 @pytest.mark.parametrize("args", [
     ("roll", "1d6 # red\x1b[31m bell\x07", "--seed", "1"), ("roll", "3d6\x1b[2J"), ("odds", "1d4 # \u202eflipped"),
     ("ask", "what\x1b]0;pwned\x07 does\r a\x9b skull do?", "--game", "runes-and-bones"),
     ("ask", "hi", "--game", "no-such\x1b[31m-game"), ("move", "ana\x07 plays"), ("roll", "1d6 # \x1b", "--json"),
 ])
-def test_control_characters_are_never_written_raw(tmp_path, args):
-    code, out, err = _run([sys.executable, "-m", "referee"], _env(tmp_path), *args)
+def test_control_characters_are_never_written_raw(tmp_path, ask_cache, args):
+    code, out, err = _run([sys.executable, "-m", "referee"], dict(_env(tmp_path), BONEYARD_CACHE=ask_cache), *args)
     assert "Traceback" not in err
     for char in CONTROLS:
         assert char not in out and char not in err, (char, out, err)
@@ -192,8 +266,9 @@ def test_control_characters_are_never_written_raw(tmp_path, args):
 
 
 @pytest.mark.parametrize("question", ["what\x1b[2J does a\x07 skull do?", "xyzzy\x1b[31m plugh\x07 frobozz"])
-def test_ask_started_on_its_own_writes_no_control_character(tmp_path, question):
-    code, out, err = _run([sys.executable, "-m", "referee.ask"], _env(tmp_path), question, "--game", "runes-and-bones")
+def test_ask_started_on_its_own_writes_no_control_character(tmp_path, ask_cache, question):
+    code, out, err = _run([sys.executable, "-m", "referee.ask"], dict(_env(tmp_path), BONEYARD_CACHE=ask_cache), question,
+                          "--game", "runes-and-bones")
     assert "Traceback" not in err and code in (0, 1)
     assert not any(char in out + err for char in CONTROLS)
     if code == 1:  # no match: the question is echoed, escaped
