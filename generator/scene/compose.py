@@ -37,7 +37,7 @@ class MissingGlyphs(Exception):
         return ", ".join(f"'{c}' (U+{ord(c):04X})" for c in self.chars[:8]) + (" ..." if len(self.chars) > 8 else "")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slotted: a deck of 10,000 distinct cards holds 10,000
 class CardFaces:
     """One card of a deck, composed: front and back scenes, and how many copies to print."""
 

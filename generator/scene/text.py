@@ -7,8 +7,9 @@ gets TextOverflow and reports the card by name (text is never silently clipped).
 from __future__ import annotations
 
 import re
+import sys
+from collections import OrderedDict
 from dataclasses import dataclass
-from functools import lru_cache
 
 from .fonts import LATO, metrics
 from .nodes import Icon, Text
@@ -137,12 +138,60 @@ def set_text(text: str, box: tuple[float, float, float, float], *, size: float, 
              leading: float = 1.2, icons: set[str] | None = None, family: str = LATO) -> tuple[list, float]:
     """Lay text out in a box (points); return (nodes, size used). Raise TextOverflow if it cannot fit.
     ``family`` is a key of generator.scene.fonts (Lato, or a game's family registered there)."""
-    nodes, used = _set_text(text, box, size, min_size, style, align, valign, color, leading,
-                            frozenset(icons) if icons is not None else None, family)
+    names = None
+    if icons is not None:
+        names = frozenset(icons)
+        names = _ICON_SETS.setdefault(names, names)
+    key = (text, box, size, min_size, style, align, valign, color, leading, names, family)
+    laid = _LAID_OUT.get(key)
+    if laid is None:
+        laid = _set_text(*key)
+        _LAID_OUT.put(key, laid)
+    nodes, used = laid
     return list(nodes), used
 
 
-@lru_cache(maxsize=4096)  # type lines, costs and footers repeat from card to card
+class _LaidOutCache:
+    """Text laid out before, most recently used last, within a budget of bytes rather than of
+    entries: type lines, costs and footers repeat from card to card and stay, while the long texts
+    of a deck of distinct cards (each used once) pass through instead of piling up (4,096 of
+    them held 4 MiB)."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget, self.used = budget, 0
+        self.entries: OrderedDict[tuple, tuple[tuple, float, int]] = OrderedDict()
+
+    def get(self, key: tuple) -> tuple[tuple, float] | None:
+        found = self.entries.get(key)
+        if found is None:
+            return None
+        self.entries.move_to_end(key)
+        return found[0], found[1]
+
+    def put(self, key: tuple, laid: tuple[tuple, float]) -> None:
+        nodes, used = laid
+        cost = _bytes(key, nodes)
+        if cost > self.budget or key in self.entries:
+            return
+        self.entries[key] = (nodes, used, cost)
+        self.used += cost
+        while self.used > self.budget:
+            _, (_, _, dropped) = self.entries.popitem(last=False)
+            self.used -= dropped
+
+
+def _bytes(key: tuple, nodes: tuple) -> int:
+    """About what an entry holds: its key (the text, the box and its floats) and its nodes."""
+    held = sys.getsizeof(key[0]) + 400
+    for node in nodes:
+        held += sys.getsizeof(node) + (sys.getsizeof(node.text) if isinstance(node, Text) else 0)
+    return held
+
+
+_LAID_OUT = _LaidOutCache(512 * 1024)
+_ICON_SETS: dict[frozenset, frozenset] = {}  # a game's icon names, one set however many texts name it
+
+
 def _set_text(text, box, size, min_size, style, align, valign, color, leading, icons, family) -> tuple[tuple, float]:
     x, y, w, h = box
     words = parse(text, style, icons)
