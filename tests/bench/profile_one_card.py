@@ -8,6 +8,7 @@ in turn, and left out of the phase they happen in. Prints the median of each lin
 
     python tests/bench/profile_one_card.py          # the table
     python tests/bench/profile_one_card.py --cprofile out.prof   # also one run under cProfile
+    TOP=40 python tests/bench/profile_one_card.py   # the 40 costliest packages' imports (default 12)
 """
 from __future__ import annotations
 
@@ -161,7 +162,7 @@ def main() -> None:
         print(f"  {key:50} {median(key) * 1000:6.0f} ms")
         if key.startswith("imports"):
             packages = sorted({p for r in runs for p in r["imports"]}, key=lambda p: -median(p, "imports"))
-            for package in packages[:12]:
+            for package in packages[:int(os.environ.get("TOP", "12"))]:
                 print(f"      {package:46} {median(package, 'imports') * 1000:6.0f} ms")
     if runs[0]["missing"]:
         print(f"  (not found, not timed: {', '.join(runs[0]['missing'])})")
