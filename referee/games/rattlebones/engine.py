@@ -51,6 +51,8 @@ class Rattlebones(Engine):
     def __init__(self, data: GameData):
         super().__init__(data)
         self.facts = Facts(data)
+        self._dice_seen: tuple[tuple, tuple[list[str], dict[str, int]]] = ((), ([], {}))
+        self._pips_per_die = sum(1 for x in self.facts.start_faces if side_kind(x) == "pips")
 
     def setup(self, players: list[str], options: dict[str, Any], digital: bool, rng: random.Random) -> State:
         return setup_state(self.facts, players, options, digital, rng)
@@ -126,6 +128,35 @@ class Rattlebones(Engine):
             reason += "; tie broken by gold + stars + stock" if len(leaders) == 1 else "; still tied: shared win"
         return Outcome(tuple(leaders), reason, dict(score), "game-end.winner")
 
+    def _on_dice(self, state: State) -> tuple[list[str], dict[str, int]]:
+        """The fixed socket's changes and the sides on all dice by kind (points sides by value).
+        Kept for the last dice seen: most moves change no die, and this was half of a playout's
+        invariant check."""
+        key = tuple((p, c, sides) for p in state["players"] for c, sides in state["dice"][p].items())
+        if key != self._dice_seen[0]:
+            self._dice_seen = (key, self._count_dice(key))
+        return self._dice_seen[1]
+
+    def _count_dice(self, dice: tuple[tuple[str, str, str], ...]) -> tuple[list[str], dict[str, int]]:
+        f = self.facts
+        fixed_at = f.fixed_socket - 1
+        fixed = f.start_faces[fixed_at]
+        broken = []
+        every_side: list[str] = []
+        for p, c, text in dice:
+            sides = text.split()
+            if sides[fixed_at] != fixed:
+                broken.append(f"{p}'s {c} socket {f.fixed_socket} changed")
+            every_side += sides
+        # counted once for all dice, into a plain dict (Counter.update per die, then Counter's
+        # own += per side kind, were most of a playout's invariant check)
+        on_dice: dict[str, int] = {}
+        for side, n in Counter(every_side).items():  # few distinct sides: group them by kind once
+            kind = side_kind(side)
+            key = side if kind == "points" else kind
+            on_dice[key] = on_dice.get(key, 0) + n
+        return broken, on_dice
+
     def invariants(self, state: State) -> list[str]:
         f = self.facts
         broken = []
@@ -139,21 +170,8 @@ class Rattlebones(Engine):
                 broken.append(f"{item}: supply {s[item]} + held = {held}, not {total}")
             if s[item] < 0 or min([held_by[p] for p in players]) < 0:
                 broken.append(f"negative {item}")
-        fixed_at = f.fixed_socket - 1
-        fixed = f.start_faces[fixed_at]
-        every_side: list[str] = []
-        for p in players:
-            for c, sides in _dice(state, p):
-                if sides[fixed_at] != fixed:
-                    broken.append(f"{p}'s {c} socket {f.fixed_socket} changed")
-                every_side += sides
-        # counted once for all dice, into a plain dict (Counter.update per die, then Counter's
-        # own += per side kind, were most of a playout's invariant check)
-        on_dice: dict[str, int] = {}
-        for side, n in Counter(every_side).items():  # few distinct sides: group them by kind once
-            kind = side_kind(side)
-            key = side if kind == "points" else kind
-            on_dice[key] = on_dice.get(key, 0) + n
+        dice_broken, on_dice = self._on_dice(state)
+        broken += dice_broken
         for kind, n in s["sides"].items():
             if n < 0 or n + on_dice.get(kind, 0) != f.side_count(kind):
                 broken.append(f"{kind} sides: supply {n} + on dice {on_dice.get(kind, 0)} != {f.side_count(kind)}")
@@ -165,7 +183,7 @@ class Rattlebones(Engine):
         stray = [k for k in on_dice if side_kind(k) not in allowed]
         if stray:
             broken.append(f"sides not in play on dice: {stray}")
-        pips_start = len(players) * f.dice_per_player * sum(1 for x in f.start_faces if side_kind(x) == "pips")
+        pips_start = len(players) * f.dice_per_player * self._pips_per_die
         if on_dice.get("pips", 0) + state["pips_out"] != pips_start:
             broken.append("pip sides not conserved")
         if min(state["score"].values()) < f.start_score:
