@@ -22,3 +22,11 @@ def spread(games: list) -> list:
     count = playout_count()
     step = len(games) / count
     return [games[int(i * step)] for i in range(min(count, len(games)))]
+
+
+def share(games: list) -> list:
+    """The same share of a list of any length as spread takes of the full 1,000 (a fifth at
+    BONEYARD_PLAYOUTS=200), evenly spaced, at least one: for playouts beside the main ones."""
+    count = max(1, round(len(games) * playout_count() / FULL))
+    step = len(games) / count
+    return [games[int(i * step)] for i in range(count)]
