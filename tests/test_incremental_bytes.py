@@ -69,3 +69,6 @@ def test_one_card_changed_gives_the_kit_a_cold_build_gives(tmp_path, formats):
     cold_bytes = kit_bytes(cold.out_dir)
     assert sorted(after) == sorted(cold_bytes)
     assert [path for path in after if after[path] != cold_bytes[path]] == []
+    # And built again unchanged, nothing is drawn: every output, the ganged one too, has a fingerprint
+    # (a plan that cannot be pickled has none and is rebuilt every time).
+    assert build(game, tmp_path / "cold", formats).rebuilt == []
