@@ -149,7 +149,10 @@ def face_keys(output, drawing: str) -> dict[str, str]:
     """Each SVG face's key: its scene and ``drawing_key`` (an output whose card changed keeps
     the SVG files of its other cards). A face that cannot be fingerprinted has none (drawn then)."""
     keys = {}
-    for rel, scene in output.svgs.items():
+    # Faces composed as they are read (paper/deck_pages.FacesComposed) keep the planned ones in
+    # ``faces``: a planned front is keyed as it is, not composed again just to be fingerprinted.
+    faces = getattr(output.svgs, "faces", output.svgs)
+    for rel, scene in faces.items():
         pickled = _pickled(scene)
         if pickled is not None:
             keys[rel] = _hash("face", drawing, pickled)
@@ -185,7 +188,9 @@ def _scene(key: str) -> None:
 class _KeyedPickler(pickle.Pickler):
     """Pickles a scene as its key, a content hash of its size, bleed and every node
     (scene.draw.make_scene, scene.compose.compose_face; the PDF backend already draws one form per
-    key): a plan's fingerprint then costs a hash per page placement, not a walk of every node."""
+    key): a plan's fingerprint then costs a hash per page placement, not a walk of every node. A
+    planned front (scene.compose.PlannedFront: the key of the scene composed again when drawn) is
+    its key too, so a face is keyed alike whether its scene was kept or only planned."""
 
     def __init__(self, file, protocol: int):
         super().__init__(file, protocol)
@@ -194,7 +199,7 @@ class _KeyedPickler(pickle.Pickler):
         self._scene_type = Scene
 
     def reducer_override(self, obj):  # called for objects of user classes only, not for str, float, tuple ...
-        if type(obj) is self._scene_type and obj.key:
+        if isinstance(obj, self._scene_type) and obj.key:
             return _scene, (obj.key,)
         return NotImplemented
 
