@@ -4,7 +4,7 @@ Decks and pieces are planned as ``Output``s alike; generator.kit.write writes th
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -25,7 +25,7 @@ class Output:
     title: str
     pages: Iterable[Page]  # a list, or a deck's pages made as they are read (deck_pages.py)
     pieces: list[str]
-    svgs: dict[str, Scene] = field(default_factory=dict)  # relative path -> scene
+    svgs: Mapping[str, Scene] = field(default_factory=dict)  # relative path -> scene (deck_pages.FacesComposed: made as read)
     paper: str | None = None
     svg_kinds: dict[str, str] = field(default_factory=dict)  # relative path -> kind, else "<kind>-svg"
     note: str = ""  # said after the title while it is written ("(54 cards)")
