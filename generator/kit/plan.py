@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from ..errors import BuildError
 from ..model.loader import LoadedGame
 from ..options import BuildOptions
-from ..paper.deck_pages import FrontsComposed
+from ..paper.deck_pages import FacesComposed, FrontsComposed
 from ..paper.gang import Gangable, gang_outputs
 from ..paper.impose import Page, SheetSpec, expand, impose
 from ..paper.output import Output, file_name
@@ -93,10 +93,9 @@ def deck_output(deck, faces: list[CardFaces], options: BuildOptions, label: str 
 def plan_kit(loaded: LoadedGame, options: BuildOptions) -> list[Output]:
     """The decks and pieces ``options`` select, composed and imposed; every problem at once."""
     decks = selected_decks(loaded, options.only)
-    # A PDF-only build keeps no card's front scene: each is composed to find its problems, then
-    # again when its sheet is drawn (SVG faces are written from the scenes, so those keep them).
-    keep_fronts = "svg" in options.formats
-    composed, problems = compose_decks(loaded, decks, keep_fronts)
+    # A build keeps no card's front scene: each is composed to find its problems, then again when
+    # its sheet is drawn and when its SVG file is written.
+    composed, problems = compose_decks(loaded, decks, keep_fronts=False)
     pieces: list[Output] = []
     try:
         pieces = plan_pieces(loaded, PieceSettings.from_options(options))
@@ -107,13 +106,14 @@ def plan_kit(loaded: LoadedGame, options: BuildOptions) -> list[Output]:
     settings = PieceSettings.from_options(options)
     decks_out = [deck_output(deck, composed[deck.id], options, display_name(loaded.game, deck.id, deck.name))
                  for deck in decks]
-    if "pdf" not in options.formats:
-        return decks_out + pieces
-    # Small decks and pieces of one stock and sides share sheets (paper/gang.py).
-    outputs = gang_outputs(decks_out + pieces, loaded.game.title, card_spec(options), settings.spec(), bool(options.only))
-    if not keep_fronts:
-        compose = front_composer(loaded, decks)
-        for output in outputs:
-            if output.kind in ("deck", "card-stock") and output.pages:
+    outputs = decks_out + pieces
+    if "pdf" in options.formats:  # small decks and pieces of one stock and sides share sheets (paper/gang.py)
+        outputs = gang_outputs(outputs, loaded.game.title, card_spec(options), settings.spec(), bool(options.only))
+    compose = front_composer(loaded, decks)
+    for output in outputs:
+        if output.kind in ("deck", "card-stock"):
+            if output.pages:
                 output.pages = FrontsComposed(output.pages, compose)
+            if any(isinstance(scene, PlannedFront) for scene in output.svgs.values()):
+                output.svgs = FacesComposed(output.svgs, compose)
     return outputs

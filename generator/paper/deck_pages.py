@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -103,3 +103,28 @@ class FrontsComposed:
 
 def _as_planned(pages):
     return pages
+
+
+class FacesComposed(Mapping):
+    """An output's SVG faces by path, whose planned card fronts (scene.compose.PlannedFront) are
+    composed again each time one is read: the SVG files are written one at a time, so a deck of
+    10,000 distinct cards never holds every front's scene for them. Pickled (for build
+    fingerprints) as the planned faces."""
+
+    def __init__(self, faces: Mapping[str, Scene], compose: Callable[[PlannedFront], Scene]):
+        self.faces, self.compose = faces, compose
+
+    def __getitem__(self, path: str) -> Scene:
+        from ..scene.compose import PlannedFront
+
+        scene = self.faces[path]
+        return self.compose(scene) if isinstance(scene, PlannedFront) else scene
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.faces)
+
+    def __len__(self) -> int:
+        return len(self.faces)
+
+    def __reduce__(self):
+        return _as_planned, (self.faces,)
