@@ -10,10 +10,31 @@ player's (a number, a yes/no, "what happens if" ...; intent.py) counts fully; an
 """
 from __future__ import annotations
 
+from weakref import WeakKeyDictionary
+
 from .intent import intent
 from .store import GameIndex
 
 OTHER_KIND = 0.8  # a written question of another kind than the player's ("can I ..." for "how many ...")
+
+
+class _Written:
+    """One index's written questions, read once: which of them hold each word, and each word's
+    weight by its rarity in the game (the questions of a game share few words, and every player's
+    question was looking them all up)."""
+
+    def __init__(self, index: GameIndex, asks: list, weight_of):
+        self.weight_of = weight_of
+        self.holding: dict[str, list[int]] = {}
+        for at, (_rule, these, _kind) in enumerate(asks):
+            for s in dict.fromkeys(these):
+                self.holding.setdefault(s, []).append(at)
+        df = index.df(sorted(self.holding))
+        n_docs = max(index.docs, 1)
+        self.weight = {s: weight_of(df.get(s, 0), n_docs) for s in self.holding}
+
+
+_WRITTEN: WeakKeyDictionary[GameIndex, _Written] = WeakKeyDictionary()
 
 
 def ask_matches(index: GameIndex, content: list[str], idf: dict[str, float], total: float,
@@ -22,18 +43,19 @@ def ask_matches(index: GameIndex, content: list[str], idf: dict[str, float], tot
     asks = index.data("asks") or []
     if not asks or not content:
         return {}
+    written = _WRITTEN.get(index)
+    if written is None or written.weight_of is not weight_of:
+        written = _WRITTEN[index] = _Written(index, asks, weight_of)
     asked = set(content)
-    stems = sorted({s for _rule, these, _kind in asks for s in these})
-    df = index.df(stems)
-    n_docs = max(index.docs, 1)
+    weight = written.weight
     kind = intent(question)
     best: dict[str, float] = {}
-    for rule, these, their_kind in asks:
+    # only the written questions sharing a word with the player's, in their order
+    for at in sorted({at for s in asked for at in written.holding.get(s, ())}):
+        rule, these, their_kind = asks[at]
         shared = asked.intersection(these)
-        if not shared:
-            continue
         ours = sum(idf.get(s, 0.0) for s in shared) / total
-        theirs_all = sum(idf[s] if s in idf else weight_of(df.get(s, 0), n_docs) for s in these) or 1.0
+        theirs_all = sum(idf[s] if s in idf else weight[s] for s in these) or 1.0
         theirs = sum(idf.get(s, 0.0) for s in shared) / theirs_all
         match = ours * theirs * (1.0 if their_kind == kind else OTHER_KIND)
         if match > best.get(rule, 0.0):
