@@ -1,24 +1,36 @@
-"""A PDF-only build keeps no card's front scene (kit/plan.py): each front is composed to find its
-problems, kept as a PlannedFront (size and key), and composed again as its sheet is drawn
-(paper/deck_pages.FrontsComposed). Checked by what it holds and by the bytes it writes."""
+"""A build keeps no card's front scene (kit/plan.py): each front is composed to find its problems,
+kept as a PlannedFront (size and key), and composed again as its sheet is drawn
+(paper/deck_pages.FrontsComposed) and as its SVG file is written (FacesComposed). Checked by what
+it holds and by the bytes it writes, beside a plan made with every front kept."""
 from __future__ import annotations
 
 import tracemalloc
 from collections import Counter
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
 from generator.errors import BuildError
+from generator.kit import plan as kit_plan
 from generator.kit.build import build_game
 from generator.kit.plan import compose_decks, plan_kit
 from generator.model.loader import load
 from generator.options import BuildOptions
-from generator.paper.deck_pages import DeckPages, FrontsComposed
+from generator.paper.deck_pages import DeckPages, FacesComposed, FrontsComposed
 from generator.scene.compose import PlannedFront
 
 REPO = Path(__file__).resolve().parents[1]
 DISTINCT = 120
+
+
+@contextmanager
+def fronts_kept(monkeypatch):
+    """Plans made inside keep every front's scene, as builds did before fronts were planned."""
+    compose = kit_plan.compose_decks
+    with monkeypatch.context() as patched:
+        patched.setattr(kit_plan, "compose_decks", lambda loaded, decks, keep_fronts=True: compose(loaded, decks, True))
+        yield
 
 
 def distinct_cards_game(folder) -> None:
@@ -45,22 +57,43 @@ def test_a_pdf_only_plan_holds_no_front_and_draws_each_one(starter_game):
         face.front.key for face in deck.pages.pages.faces for _ in range(face.count))
 
 
+def test_svg_faces_are_planned_and_composed_as_read(starter_game):
+    distinct_cards_game(starter_game)
+    loaded = load(starter_game)
+    (deck,) = [o for o in plan_kit(loaded, BuildOptions(formats=("pdf", "svg"), only=("actions",)))
+               if o.kind == "deck"]
+    assert isinstance(deck.svgs, FacesComposed)
+    fronts = {path: scene for path, scene in deck.svgs.faces.items() if "/back-" not in path}
+    assert len(fronts) > DISTINCT and all(isinstance(scene, PlannedFront) for scene in fronts.values())
+    for path, planned in fronts.items():
+        scene = deck.svgs[path]
+        assert not isinstance(scene, PlannedFront) and scene.nodes and scene.key == planned.key
+
+
 @pytest.mark.parametrize("game", ["starter", "bone-strike"])
-def test_planned_fronts_write_the_same_files_as_kept_ones(game, starter_game, tmp_path):
-    """The PDFs of a PDF-only build, whose fronts are composed as they are drawn, equal those of a
-    build that keeps them: a deck alone, and Bone Strike's decks ganged with its tokens on card stock."""
+def test_planned_fronts_write_the_same_files_as_kept_ones(game, starter_game, tmp_path, monkeypatch):
+    """Every PDF and SVG file of a build whose fronts are composed as they are drawn and written
+    equals that of a build that keeps them: a deck alone, and Bone Strike's decks ganged with its
+    tokens on card stock; a PDF-only build's PDFs too."""
     if game == "starter":
         distinct_cards_game(starter_game)
     loaded = load(starter_game if game == "starter" else REPO / "content" / game)
-    planned = build_game(loaded, BuildOptions(formats=("pdf",), rulebook=False, force=True,
-                                              out_dir=tmp_path / "planned"))
-    kept = build_game(loaded, BuildOptions(formats=("pdf", "svg"), rulebook=False, force=True,
-                                           out_dir=tmp_path / "kept"))
-    pdfs = sorted(f.path for f in planned.files if f.path.endswith(".pdf"))
-    assert pdfs == sorted(f.path for f in kept.files if f.path.endswith(".pdf"))
-    assert ("card-stock-double-sided-a4.pdf" if game == "bone-strike" else "actions-a4.pdf") in pdfs
-    for name in pdfs:
+    both = dict(formats=("pdf", "svg"), rulebook=False, force=True)
+    planned = build_game(loaded, BuildOptions(**both, out_dir=tmp_path / "planned"))
+    pdf_only = build_game(loaded, BuildOptions(formats=("pdf",), rulebook=False, force=True,
+                                               out_dir=tmp_path / "pdf-only"))
+    with fronts_kept(monkeypatch):
+        kept = build_game(loaded, BuildOptions(**both, out_dir=tmp_path / "kept"))
+    files = sorted(f.path for f in planned.files if f.path.endswith((".pdf", ".svg")))
+    assert files == sorted(f.path for f in kept.files if f.path.endswith((".pdf", ".svg")))
+    assert ("card-stock-double-sided-a4.pdf" if game == "bone-strike" else "actions-a4.pdf") in files
+    assert sum(name.endswith(".svg") for name in files) > (DISTINCT if game == "starter" else 10)
+    for name in files:
         assert (planned.out_dir / name).read_bytes() == (kept.out_dir / name).read_bytes(), name
+    pdfs = sorted(f.path for f in pdf_only.files if f.path.endswith(".pdf"))
+    assert pdfs == [name for name in files if name.endswith(".pdf")]
+    for name in pdfs:
+        assert (pdf_only.out_dir / name).read_bytes() == (kept.out_dir / name).read_bytes(), name
 
 
 def test_planned_fronts_are_released_after_composing(starter_game):
@@ -82,6 +115,29 @@ def test_planned_fronts_are_released_after_composing(starter_game):
 
     kept, planned = held(True), held(False)
     assert planned < kept / 3, (planned, kept)
+
+
+def test_a_pdf_and_svg_plan_holds_a_small_part_of_its_fronts(starter_game, monkeypatch):
+    """What a whole plan holds with SVG faces asked for, beside the same plan keeping every front."""
+    distinct_cards_game(starter_game)
+    loaded = load(starter_game)
+    options = BuildOptions(formats=("pdf", "svg"), only=("actions",))
+    plan_kit(loaded, options)  # caches (fonts, templates) warmed outside the measure
+
+    def held() -> int:
+        tracemalloc.start()
+        try:
+            before = tracemalloc.get_traced_memory()[0]
+            outputs = plan_kit(loaded, options)
+            assert sum(len(o.svgs) for o in outputs) > DISTINCT
+            return tracemalloc.get_traced_memory()[0] - before
+        finally:
+            tracemalloc.stop()
+
+    with fronts_kept(monkeypatch):
+        kept = held()
+    planned = held()
+    assert planned < kept / 2, (planned, kept)
 
 
 def test_a_card_that_does_not_fit_is_still_found_before_anything_is_written(starter_game, tmp_path):
