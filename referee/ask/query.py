@@ -141,15 +141,31 @@ def translate_slang(index: GameIndex, query: Query) -> tuple[Query, dict[str, st
     return parse(text), replaced
 
 
+PhrasalEntry = tuple[str, list[str], list[str]]  # the table's key, its words, its readings
+_PHRASAL: tuple[dict, list[PhrasalEntry], dict[str, list[int]]] | None = None
+
+
+def _phrasal_entries(table: dict[str, list[str]]) -> tuple[list[PhrasalEntry], dict[str, list[int]]]:
+    """The table's entries of several words in the table's order, and by first word where each
+    is: read once, not for every question and game."""
+    global _PHRASAL
+    if _PHRASAL is None or _PHRASAL[0] is not table:
+        entries = [(key, key.split(), readings) for key, readings in table.items() if len(key.split()) >= 2]
+        by_first: dict[str, list[int]] = {}
+        for at, (_key, parts, _readings) in enumerate(entries):
+            by_first.setdefault(parts[0], []).append(at)
+        _PHRASAL = (table, entries, by_first)
+    return _PHRASAL[1], _PHRASAL[2]
+
+
 def _phrasal(index: GameIndex, query: Query, table: dict[str, list[str]]) -> dict[str, str]:
     """Phrasal verbs and idioms of several words ("kick off": start, "hang on to": keep), read
     the rulebook's way when the game does not use their first word as a word of its own."""
     found: dict[str, str] = {}
     tokens = query.tokens
-    for key, readings in table.items():
-        parts = key.split()
-        if len(parts) < 2 or parts[0] not in tokens:
-            continue
+    entries, by_first = _phrasal_entries(table)
+    for entry in sorted({n for t in set(tokens) for n in by_first.get(t, ())}):  # the table's order
+        key, parts, readings = entries[entry]
         at = [i for i in range(len(tokens) - len(parts) + 1) if tokens[i:i + len(parts)] == parts]
         if not at:
             continue
