@@ -235,13 +235,16 @@ def compose_deck(game: Game, deck: Deck, layouts: dict[str, Layout], keep_fronts
     game_ctx = {"id": game.id, "title": game.title}
     deck_ctx = deck_context(deck)
     back_cache: dict[str, Scene] = {}
+    sizes: dict[tuple[float, float, float], tuple[float, float, float]] = {}
     if game.fonts:
         refresh_families(game.root)
     for card in deck.cards:
         try:
             front = compose_front(game, deck, card, layouts, deck_ctx)
             if not keep_fronts and front.key not in scenes:
-                front = PlannedFront(front.width, front.height, (), front.bleed, front.key, deck.id, card.id)
+                size = (front.width, front.height, front.bleed)
+                width, height, bleed = sizes.setdefault(size, size)  # one set of floats a layout, not a card
+                front = PlannedFront(width, height, (), bleed, front.key, deck.id, card.id)
             front = scenes.setdefault(front.key, front)
             back_id = card.back or deck.back or ""
             if back_id not in back_cache:
