@@ -73,6 +73,39 @@ def _locked(path: Path) -> Iterator[None]:
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
+def _built_once(root: Path, name: str, build: Callable[[Path], object]) -> Path:
+    """``root / name``, made by ``build(root / name)`` once per test run: the first process to ask
+    builds while the others wait on its lock; a build that failed or was cut short is done again."""
+    out = root / name
+    with _locked(root / f"{name}.lock"):
+        if not (out / ".complete").exists():
+            shutil.rmtree(out, ignore_errors=True)
+            build(out)
+            (out / ".complete").touch()
+    return out
+
+
+@pytest.fixture(scope="session")
+def real_kit(tmp_path_factory) -> Callable[..., Path]:
+    """``real_kit(game_id, paper="a4", layout="duplex")`` -> the folder of that content game's kit
+    as `cards build --format pdf --no-rulebook` writes it (kit.json, PRINTING.md, every PDF).
+
+    Built once per test run and shared by every test file and xdist worker that asks for it
+    (test_ganging, test_paper_backs, test_gutterfold_ganging and test_paper_sheets read the same
+    kits). Read it, never change it: copy it first to change anything."""
+    root = _run_root(tmp_path_factory) / "real-kits"
+    root.mkdir(exist_ok=True)
+
+    def built(game_id: str, paper: str = "a4", layout: str = "duplex") -> Path:
+        def build(out: Path) -> None:
+            build_game(load(game_id), BuildOptions(paper=paper, layout=layout, formats=("pdf",), rulebook=False,
+                                                   out_dir=out))
+
+        return _built_once(root, f"{game_id}-{paper}-{layout}", build) / game_id
+
+    return built
+
+
 @pytest.fixture(scope="session")
 def real_rulebook(tmp_path_factory) -> Callable[..., Path]:
     """``real_rulebook(game_id, book="a5")`` -> the folder holding that content game's rulebook.pdf,
@@ -88,12 +121,7 @@ def real_rulebook(tmp_path_factory) -> Callable[..., Path]:
     root.mkdir(exist_ok=True)
 
     def built(game_id: str, book: str = "a5") -> Path:
-        out = root / f"{game_id}-{book}"
-        with _locked(root / f"{game_id}-{book}.lock"):
-            if not (out / ".complete").exists():  # a build that failed or was cut short is done again
-                shutil.rmtree(out, ignore_errors=True)
-                build_rulebooks([load(game_id)], out, book, jobs=1)
-                (out / ".complete").touch()
-        return out / game_id
+        return _built_once(root, f"{game_id}-{book}",
+                           lambda out: build_rulebooks([load(game_id)], out, book, jobs=1)) / game_id
 
     return built

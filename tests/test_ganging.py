@@ -9,7 +9,7 @@ import math
 from pathlib import Path
 
 import pytest
-from pdfcheck import Placed, crop_marks, dashed_lines, form_fill, page_lines, placements
+from pdfcheck import Placed, crop_marks, dashed_lines, form_fill, page_lines, placements, text_pages, words
 from pypdf import PdfReader
 
 from generator.kit.build import build_game
@@ -31,15 +31,9 @@ def faces(page, reader, page_side: str) -> list[Placed]:
 
 
 @pytest.fixture(scope="module")
-def kits(tmp_path_factory) -> dict[tuple[str, str], Path]:
-    base = tmp_path_factory.mktemp("ganged")
-    built = {}
-    for paper in PAPERS:
-        for game in GAMES:
-            result = build_game(load(game), BuildOptions(paper=paper, formats=("pdf",), rulebook=False,
-                                                         out_dir=base / paper))
-            built[(game, paper)] = result.out_dir
-    return built
+def kits(real_kit) -> dict[tuple[str, str], Path]:
+    """The five games' kits on both papers, duplex: the run's shared builds (conftest's real_kit)."""
+    return {(game, paper): real_kit(game, paper) for paper in PAPERS for game in GAMES}
 
 
 def entries(out_dir: Path) -> list[dict]:
@@ -167,11 +161,11 @@ def test_cards_of_two_sizes_share_a_sheet_in_rows_of_one_size(tmp_path, starter_
 
 
 @pytest.mark.parametrize("offset", [(0.0, 0.0), (1.5, -0.5)])
-def test_every_back_on_a_ganged_sheet_lands_behind_its_front(tmp_path, offset):
+def test_every_back_on_a_ganged_sheet_lands_behind_its_front(tmp_path, real_kit, offset):
     """Long-edge flip: each card's and piece's back sits at the mirrored x (plus the back offset) and
     the same y, on ganged sheets holding cards of several decks and pieces below them."""
-    out = build_game(load("ribbon-of-bone"), BuildOptions(formats=("pdf",), rulebook=False, out_dir=tmp_path,
-                                                          back_offset=offset)).out_dir
+    out = real_kit("ribbon-of-bone") if offset == (0.0, 0.0) else build_game(
+        load("ribbon-of-bone"), BuildOptions(formats=("pdf",), rulebook=False, out_dir=tmp_path, back_offset=offset)).out_dir
     entry = next(e for e in entries(out) if e["kind"] == "card-stock" and e["layout"] == "duplex")
     reader = PdfReader(out / entry["path"])
     tags = set()
@@ -214,12 +208,12 @@ def most_pairs(w: float, h: float, paper: tuple[float, float]) -> int:
 
 
 @pytest.mark.parametrize("paper", PAPERS)
-def test_gutterfold_sheets_hold_the_most_cards_and_show_a_dashed_fold_line(tmp_path, paper):
-    out = build_game(load("runes-and-bones"), BuildOptions(paper=paper, layout="gutterfold", formats=("pdf",),
-                                                           rulebook=False, out_dir=tmp_path)).out_dir
+def test_gutterfold_sheets_hold_the_most_cards_and_show_a_dashed_fold_line(real_kit, paper):
+    out = real_kit("runes-and-bones", paper, "gutterfold")
     entry = next(e for e in entries(out) if e["kind"] == "card-stock")
     assert entry["path"].endswith("-gutterfold.pdf")
     reader = PdfReader(out / entry["path"])
+    texts = text_pages(out / entry["path"])
     first = faces(reader.pages[0], reader, "front")
     fronts = [f for f in first if f.tag == "Card"]
     w, h = fronts[0].w, fronts[0].h
@@ -233,7 +227,7 @@ def test_gutterfold_sheets_hold_the_most_cards_and_show_a_dashed_fold_line(tmp_p
         top, bottom = min(min(d[1], d[3]) for d in fold), max(max(d[1], d[3]) for d in fold)
         assert PRINTABLE - TOL <= top <= min(c.y for c in cards)
         assert max(c.y + c.h for c in cards) <= bottom <= page_h - PRINTABLE + TOL
-        assert page.extract_text().count("fold") >= 2
+        assert texts[number - 1].count("fold") >= 2
 
 
 def _kept(back) -> tuple[float, float]:
@@ -290,12 +284,12 @@ def test_every_sheet_of_a_ganged_file_says_which_sheet_it_is(kits, paper):
     for game in ("bone-strike", "ribbon-of-bone", "runes-and-bones", "rattlebones"):
         out = kits[(game, paper)]
         for entry in (e for e in entries(out) if e["kind"] == "card-stock"):
-            reader = PdfReader(out / entry["path"])
+            texts = text_pages(out / entry["path"])
             step = 2 if entry["layout"] == "duplex" else 1
-            total = len(reader.pages) // step
-            for index, page in enumerate(reader.pages):
+            total = len(texts) // step
+            for index, text in enumerate(texts):
                 number = index // step + 1
-                text = " ".join(page.extract_text().split())
+                text = words(text)
                 assert re.search(rf"sheet {number} of {total}\b", text), f"{game} {entry['path']} page {index + 1}"
 
 

@@ -11,12 +11,8 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from pdfcheck import PT, Placed, page_lines, page_texts, placements
+from pdfcheck import PT, Placed, page_lines, page_texts, placements, text_pages, words
 from pypdf import PdfReader
-
-from generator.kit.build import build_game
-from generator.model.loader import load
-from generator.options import BuildOptions
 
 TOL = 0.05
 PRINTABLE = 5.0
@@ -25,11 +21,9 @@ GAMES = ["bone-strike", "ribbon-of-bone", "runes-and-bones"]
 
 
 @pytest.fixture(scope="module")
-def kits(tmp_path_factory) -> dict[tuple[str, str], Path]:
-    base = tmp_path_factory.mktemp("gutterfold")
-    return {(game, paper): build_game(load(game), BuildOptions(paper=paper, layout="gutterfold", formats=("pdf",),
-                                                               rulebook=False, out_dir=base / paper)).out_dir
-            for paper in PAPERS for game in GAMES}
+def kits(real_kit) -> dict[tuple[str, str], Path]:
+    """Three games' gutterfold kits on both papers: the run's shared builds (conftest's real_kit)."""
+    return {(game, paper): real_kit(game, paper, "gutterfold") for paper in PAPERS for game in GAMES}
 
 
 def ganged(out_dir: Path) -> dict:
@@ -102,12 +96,13 @@ def test_every_sheet_says_what_it_is_and_prints(kits, game, paper):
     entry = ganged(out)
     reader = PdfReader(out / entry["path"])
     total = len(reader.pages)
+    texts = text_pages(out / entry["path"])
     assert len(entry["sheets"]) == total
     printing = (out / "PRINTING.md").read_text()
     assert f"Which sheet of `{entry['path']}` holds what" in printing
     for number, page in enumerate(reader.pages, start=1):
         assert f"- Sheet {number}: {entry['sheets'][number - 1]}" in printing
-        text = " ".join(page.extract_text().split())
+        text = words(texts[number - 1])
         assert re.search(rf"sheet {number} of {total}\b", text), f"{entry['path']} sheet {number} is not labelled"
         width, height = (float(v) * PT for v in (page.mediabox.width, page.mediabox.height))
         for x1, y1, x2, y2 in page_lines(page, reader):

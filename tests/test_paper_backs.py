@@ -17,10 +17,6 @@ import pytest
 from pdfcheck import Placed, form_fill, placements
 from pypdf import PdfReader
 
-from generator.kit.build import build_game
-from generator.model.loader import load
-from generator.options import BuildOptions
-
 TOL = 0.05
 ERROR = 1.5  # mm: how far off a home duplex printer lands a back
 PRINTABLE = 5.0
@@ -31,11 +27,9 @@ GAMES = ["bone-strike", "ribbon-of-bone", "runes-and-bones"]
 
 
 @pytest.fixture(scope="module")
-def kits(tmp_path_factory) -> dict[tuple[str, str], Path]:
-    base = tmp_path_factory.mktemp("backs")
-    return {(game, paper): build_game(load(game), BuildOptions(paper=paper, formats=("pdf",), rulebook=False,
-                                                               out_dir=base / paper)).out_dir
-            for paper in PAPERS for game in GAMES}
+def kits(real_kit) -> dict[tuple[str, str], Path]:
+    """Three games' kits on both papers, duplex: the run's shared builds (conftest's real_kit)."""
+    return {(game, paper): real_kit(game, paper) for paper in PAPERS for game in GAMES}
 
 
 def card_sheets(out_dir: Path) -> list[Path]:

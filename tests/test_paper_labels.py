@@ -8,7 +8,7 @@ import json
 import re
 
 import pytest
-from pdfcheck import PT, page_texts
+from pdfcheck import PT, page_texts, text_pages, words
 from pypdf import PdfReader
 
 from generator.kit.build import build_game
@@ -22,12 +22,13 @@ TOL = 0.05
 def check_labels(path, title: str, double: bool) -> int:
     """Every page of ``path`` labelled '<title>: sheet n of N' (', back' on back pages), 5 mm inside."""
     reader = PdfReader(path)
+    texts = text_pages(path)
     step = 2 if double else 1
     total = len(reader.pages) // step
     for index, page in enumerate(reader.pages):
         number = index // step + 1
         back = ", back" if double and index % 2 else ""
-        text = " ".join(page.extract_text().split())
+        text = words(texts[index])
         assert re.search(rf"{re.escape(title)}: sheet {number} of {total}{back}\b", text), (
             f"{path.name} page {index + 1}: no '{title}: sheet {number} of {total}{back}' in {text[-120:]!r}")
         width, height = (float(v) * PT for v in (page.mediabox.width, page.mediabox.height))

@@ -36,11 +36,11 @@ def build(game: str, paper: str, layout: str, out: Path) -> Path:
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("game", ["bone-strike", "runes-and-bones"])
-def test_gutterfold_cards_fill_every_sheet_but_the_last(tmp_path, game, paper):
+def test_gutterfold_cards_fill_every_sheet_but_the_last(real_kit, game, paper):
     from pdfcheck import placements
     from pypdf import PdfReader
 
-    out = build(game, paper, "gutterfold", tmp_path)
+    out = real_kit(game, paper, "gutterfold")
     entry = next(e for e in json.loads((out / "kit.json").read_text())["files"] if e["kind"] == "card-stock")
     reader = PdfReader(out / entry["path"])
     per_page = [len(placements(page, reader)) // 2 for page in reader.pages]  # fronts and backs both tagged
