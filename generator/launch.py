@@ -38,7 +38,9 @@ class Command:
     destination and a converter that returns the value or raises ValueError (then Typer decides).
     repeat: destinations that collect every occurrence into a list (Typer's List options).
     required: destinations that must be given (else Typer says what is missing).
-    flags: {"--json": "as_json"}, set to True when present.
+    flags: {"--json": "as_json"}, set to True when present (else False); or
+    {"--bleed": ("bleed", True), "--no-bleed": ("bleed", False)}, a flag pair (Typer's
+    "--bleed/--no-bleed") setting the value named, its destination None when neither is given.
     word: converter for the words ("?" and "1" only).
     bare_help: the command shows its help when given no arguments (Typer's no_args_is_help).
     """
@@ -52,7 +54,7 @@ class Command:
         self.target = target
         self.words = words
         self.options = {name: (spec, None) if isinstance(spec, str) else spec for name, spec in (options or {}).items()}
-        self.flags = dict(flags or {})
+        self.flags = {name: (spec, True) if isinstance(spec, str) else spec for name, spec in (flags or {}).items()}
         self.repeat = frozenset(repeat)
         self.required = frozenset(required)
         self.word = word
@@ -60,7 +62,8 @@ class Command:
 
     def parse(self, argv: list[str]) -> dict | None:
         """Keyword arguments for the target, or None when Typer should read this command line."""
-        values: dict = {dest: False for dest in self.flags.values()}
+        paired = {dest for dest, value in self.flags.values() if value is not True}
+        values: dict = {dest: None if dest in paired else False for dest, _ in self.flags.values()}
         values.update({dest: [] if dest in self.repeat else None for dest, _ in self.options.values()})
         given: set[str] = set()
         words: list = []
@@ -71,11 +74,11 @@ class Command:
                 continue
             name, has_value, value = arg.partition("=")
             if arg in self.flags:
-                dest = self.flags[arg]
+                dest, setting = self.flags[arg]
                 if dest in given:
                     return None
                 given.add(dest)
-                values[dest] = True
+                values[dest] = setting
                 continue
             if name not in self.options or (has_value and not name.startswith("--")):
                 return None  # --help, --, -gX, -g=X, an unknown option: Typer decides
@@ -137,6 +140,15 @@ def whole(low: int | None = None, high: int | None = None):
         return value
 
     return convert
+
+
+def decimal(text: str) -> float:
+    """A converter for numbers written as plain decimals, "12", "-0.5" (Typer reads "1e3", "inf" or
+    " 2" too: those it decides)."""
+    whole_part, point, fraction = (text[1:] if text.startswith("-") else text).partition(".")
+    if not all(part.isascii() and part.isdigit() for part in (whole_part, *([fraction] if point else []))):
+        raise ValueError(text)
+    return float(text)
 
 
 def launch(commands: dict[str, Command], fallback: str, argv: list[str] | None = None) -> int:
