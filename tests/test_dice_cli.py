@@ -3,8 +3,10 @@ and the cold start (no heavy library imported by `referee roll 3d6`)."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -12,6 +14,7 @@ from typer.testing import CliRunner
 
 from referee.cli import app
 from referee.dice import Limits
+from tests.typer_app import TyperApp
 
 FIXTURE = str(Path(__file__).parent / "fixtures" / "dicegame")
 REPO = Path(__file__).resolve().parents[1]
@@ -132,7 +135,12 @@ def test_cold_start_imports_nothing_heavy():
     assert not heavy, f"`referee roll 3d6` imported {heavy}"
 
 
-TYPER_APP = [sys.executable, "-c", "import sys; from referee.cli import app; sys.argv[0] = 'referee'; app()"]
+@pytest.fixture(scope="module")
+def typer_app(tmp_path_factory) -> Iterator[TyperApp]:
+    """The Typer app as the console script runs it, imported once for the file (tests/typer_app.py)."""
+    app = TyperApp("referee", "referee.cli", tmp_path_factory.mktemp("typer"))
+    yield app
+    app.close()
 
 
 @pytest.mark.parametrize("args", [
@@ -140,11 +148,10 @@ TYPER_APP = [sys.executable, "-c", "import sys; from referee.cli import app; sys
     ("roll", "--faces", "1,2,gold", "2", "--seed=3", "--json"), ("odds", "3d6"), ("roll", "3d6+"),
     ("odds", "-g", "rattlebones", "gamble", "--json"), ("roll", "d7", "--game", "nope"),
 ])
-def test_fast_path_answers_as_the_typer_app(args):
+def test_fast_path_answers_as_the_typer_app(typer_app, args):
     """Plain roll and odds skip Typer (start-up); both paths must print and exit alike."""
     fast = subprocess.run([sys.executable, "-m", "referee", *args], cwd=REPO, capture_output=True, text=True)
-    typer_app = subprocess.run([*TYPER_APP, *args], cwd=REPO, capture_output=True, text=True)
-    assert (fast.returncode, fast.stdout, fast.stderr) == (typer_app.returncode, typer_app.stdout, typer_app.stderr)
+    assert (fast.returncode, fast.stdout, fast.stderr) == typer_app.run(dict(os.environ), *args)
 
 
 def test_roll_starts_without_typer():
