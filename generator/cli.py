@@ -5,19 +5,20 @@ Heavy modules are imported inside the commands, so `cards --help` stays instant.
 from __future__ import annotations
 
 import json
-import math
 import sys
-import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NoReturn, Optional
+from typing import Annotated, Optional
 
 import typer
 
-from .options import BOOKS, DEFAULT_OPTIONS, FORMATS, PAPERS, WATCH_OPTIONS, print_layout
-
-if TYPE_CHECKING:  # for annotations only: importing them at start-up would slow `cards --help`
-    from .kit.build import BuildResult
-    from .kit.state import FreshKit
+# The checks every command that builds shares, and `cards build` itself, live where the console
+# script's fast path (generator/entry.py) calls them without Typer.
+from .build_command import EXIT_BAD_INPUT, file_error
+from .build_command import fail as _fail
+from .build_command import game_refs as _games
+from .build_command import load_game as _load
+from .build_command import paper_and_formats as _paper_and_formats
+from .options import DEFAULT_OPTIONS, WATCH_OPTIONS
 
 app = typer.Typer(
     name="cards",
@@ -28,47 +29,6 @@ app = typer.Typer(
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
 )
-
-EXIT_BAD_INPUT = 2
-
-
-def _fail(message: str, code: int = EXIT_BAD_INPUT) -> NoReturn:
-    typer.echo(message, err=True)
-    raise typer.Exit(code)
-
-
-def _load(ref: str):
-    from .errors import GameDataError
-    from .model.loader import load
-
-    try:
-        return load(ref)
-    except GameDataError as exc:
-        _fail(str(exc))
-
-
-def _games(games: list[str] | None) -> list[str]:
-    from .model.resolve import list_game_ids  # stdlib only: an up-to-date kit loads nothing heavy
-
-    chosen = games or list_game_ids()
-    if not chosen:
-        _fail("no games found under content/; give the path to a game folder, or start one with `cards new NAME`")
-    return chosen
-
-
-def _paper_and_formats(paper: str, format: str, tts: bool = False) -> tuple[str, tuple[str, ...]]:
-    """--paper and --format, checked the same way for every command that builds (``tts``: the
-    command may export to Tabletop Simulator, alone)."""
-    paper = paper.lower()
-    if paper not in PAPERS:
-        _fail(f"--paper {paper}: expected {' or '.join(PAPERS)}")
-    formats = tuple(f.strip().lower() for f in format.split(",") if f.strip())
-    if not formats or any(f not in FORMATS for f in formats):
-        _fail(f"--format {format}: expected pdf, svg or pdf,svg (or tts, for Tabletop Simulator)")
-    if "tts" in formats and (not tts or len(formats) > 1):
-        _fail(f"--format {format}: tts is exported on its own, by `cards build GAME --format tts`")
-    return paper, formats
-
 
 @app.command()
 def build(
@@ -100,102 +60,10 @@ def build(
 
     Example: cards build runes-and-bones --paper letter --back-offset 1,0
     """
-    from .errors import BuildError
-    from .kit.state import fresh_kits
-    from .options import BuildOptions
+    from .build_command import build as build_kit
 
-    paper, formats = _paper_and_formats(paper, format, tts=True)
-    if formats == ("tts",) or tts_url is not None:
-        return _build_tts(games, formats, tuple(only or ()), out, tts_url, quiet)
-    chosen_layout = print_layout(layout)
-    if chosen_layout is None:
-        _fail(f"--layout {layout}: expected duplex, gutterfold or single")
-    try:
-        dx, dy = (float(v) for v in back_offset.split(","))
-    except ValueError:
-        _fail(f"--back-offset {back_offset}: expected two numbers in mm, X,Y (for example 1.5,-0.5)")
-    if not (math.isfinite(dx) and math.isfinite(dy)):
-        _fail(f"--back-offset {back_offset}: expected two numbers in mm, X,Y (for example 1.5,-0.5)")
-    if max(abs(dx), abs(dy)) > 20:
-        _fail(f"--back-offset {back_offset}: offsets over 20 mm are surely a typo; home printers are 1-4 mm off")
-    options = BuildOptions(paper=paper, layout=chosen_layout, formats=formats, bleed=bleed, back_offset=(dx, dy),
-                           only=tuple(only or ()), out_dir=out, ink_saver=ink_saver, board_size=board_size,
-                           die_size=die_size, board_overlap=board_overlap, rulebook=rulebook, book=book.lower(),
-                           jobs=jobs, force=force)
-    if book.lower() not in BOOKS:
-        _fail(f"--book {book}: expected a5, a4 or letter")
-    say = (lambda m: None) if quiet else (lambda m: typer.echo(f"  {m}", err=True))
-    started = time.perf_counter()
-    fresh, stale = fresh_kits(_games(games), options)  # kits up to date are not even loaded
-    loaded_games = [_load(ref) for ref in stale]
-    results: list[FreshKit | BuildResult] = list(fresh)
-    problems: list[str] = []
-    try:
-        if loaded_games:
-            from .kit.build import build_kits
-
-            built, problems = build_kits(loaded_games, options, progress=say)
-            results += built
-    except BuildError as exc:  # options every game shares (--die-size 0 ...)
-        _fail(str(exc))
-    for problem in problems:
-        typer.echo(problem, err=True)
-    failed = bool(problems)
-    for result in results:
-        pdfs = [f for f in result.files if f.path.endswith(".pdf")]
-        svgs = [f for f in result.files if f.path.endswith(".svg")]
-        typer.echo(f"{result.game}: {len(result.files)} files in {result.out_dir}")
-        if len(result.rebuilt) < len(result.files) - 1:  # PRINTING.md is not counted: it follows the others
-            typer.echo("  up to date: no file rewritten" if not result.rebuilt else
-                       f"  {len(result.rebuilt)} file{'' if len(result.rebuilt) == 1 else 's'} rebuilt, "
-                       f"the others up to date (--force rebuilds all)")
-        for f in pdfs:
-            pages = f"{f.pages:>3} page{' ' if f.pages == 1 else 's'}"
-            typer.echo(f"  {f.path:<34} {pages}  {f.paper or 'card-size'}  {f.layout}")
-        for f in result.files:
-            if f.path.endswith(".html"):
-                typer.echo(f"  {f.path:<34} the rulebook as a web page")
-        if any(f.path == "PRINTING.md" for f in result.files):
-            typer.echo("  PRINTING.md                        what to print, cut and gather")
-        if svgs:
-            typer.echo(f"  svg/  {len(svgs)} SVG file{'' if len(svgs) == 1 else 's'} (one per face, sheet and board)")
-    typer.echo(f"done in {time.perf_counter() - started:.1f} s")
-    if failed:
-        raise typer.Exit(EXIT_BAD_INPUT)
-
-
-def _build_tts(games: list[str] | None, formats: tuple[str, ...], only: tuple[str, ...], out: Path | None,
-               tts_url: str | None, quiet: bool) -> None:
-    """`cards build --format tts`: each deck as a Tabletop Simulator saved object (generator.render.tts)."""
-    from .errors import BuildError
-    from .paths import OUTPUT_DIR
-    from .render.tts import check_base_url, export_tts
-
-    if formats != ("tts",):
-        _fail("--tts-url: only with --format tts")
-    try:
-        check_base_url(tts_url)
-    except BuildError as exc:
-        _fail(str(exc))
-    say = (lambda m: None) if quiet else (lambda m: typer.echo(f"  {m}", err=True))
-    started = time.perf_counter()
-    failed = False
-    for ref in _games(games):
-        loaded = _load(ref)
-        try:
-            result = export_tts(loaded, out or OUTPUT_DIR, only, tts_url, progress=say)
-        except BuildError as exc:
-            typer.echo(f"cannot export {loaded.game.id}:\n{exc}", err=True)
-            failed = True
-            continue
-        typer.echo(f"{result.game}: {len(result.files)} files in {result.folder}")
-        for export in result.decks:
-            grids = ", ".join(f"{s.columns}x{s.rows}" for s in export.sheets)
-            typer.echo(f"  {export.deck.id + '.json':<34} {export.cards:>3} card{'s' if export.cards != 1 else ' '}  sheet{'s' if len(export.sheets) > 1 else ''} "
-                       f"{grids}  {export.card_px[0]}x{export.card_px[1]} px a card")
-    typer.echo(f"done in {time.perf_counter() - started:.1f} s")
-    if failed:
-        raise typer.Exit(EXIT_BAD_INPUT)
+    build_kit(games, only, paper, format, tts_url, layout, bleed, back_offset, ink_saver, board_size, die_size,
+              board_overlap, rulebook, book, jobs, out, quiet, force)
 
 
 @app.command()
@@ -383,8 +251,7 @@ def main() -> None:
         typer.echo("interrupted", err=True)
         sys.exit(130)
     except OSError as exc:  # an unwritable --out, a full disk ...: one line, not a traceback
-        where = f" ({exc.filename})" if exc.filename else ""
-        typer.echo(f"cannot write or read a file{where}: {exc.strerror or exc}", err=True)
+        typer.echo(file_error(exc), err=True)
         sys.exit(EXIT_BAD_INPUT)
 
 
