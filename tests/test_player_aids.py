@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
+from pdfcheck import text_pages
 
 from generator.model.loader import load
 from generator.rulebook.markup import humanize
@@ -38,7 +38,7 @@ def pages(path: Path) -> list[str]:
 @functools.lru_cache(maxsize=32)
 def _pages(path: Path, _mtime_ns: int) -> tuple[str, ...]:
     """Each page's text, read once per file and version: several checks read every rulebook."""
-    return tuple(page.extract_text() for page in PdfReader(path).pages)
+    return tuple(text_pages(path))
 
 
 # --- what the data calls things ----------------------------------------------------------------
@@ -615,3 +615,30 @@ def test_the_cover_says_which_designs_are_samples_as_card_faces_no_longer_do(bui
         cover = norm(pages(base / game_id / "rulebook.pdf")[0])
         assert ("Sample designs" in cover) == game.has_samples, game_id
     assert any(game.has_samples for game in games.values())  # the check is not empty
+
+
+def test_the_checks_read_the_pdf_text_they_look_for(tmp_path):
+    """What the checks above are for, set on PDF pages and read back the way the books are read
+    (pdfcheck.text_pages): a contents entry twice, a raw field, doubled numbering, a word
+    hyphenated across two lines, a page of spill-over."""
+    from reportlab.pdfgen import canvas
+
+    path = tmp_path / "book.pdf"
+    pdf = canvas.Canvas(str(path), pagesize=(420, 595))
+    sheets = [["Contents", "Components ........ 2", "2 Components ........ 3", "3 Setup ........ 4"],
+              ["Runes and Bones", "4.1 1. Refill the bag", "A failed die goes to: heap, then the", "round ends as a print-",
+               "and-play game does", "3"],
+              ["Runes and Bones", "one line run on", "4"]]
+    for lines in sheets:
+        for number, line in enumerate(lines):
+            pdf.drawString(40, 550 - 16 * number, line)
+        pdf.showPage()
+    pdf.save()
+    game = load("runeblade").game
+    book = pages(path)
+    found = problems(game, book)
+    assert "contents: 'components' twice" in found
+    assert any(line.startswith("p. 2: doubled numbering '4.1 1. Refill the bag'") for line in found), found
+    assert any(line.startswith("p. 2: raw field") and "goes to: heap" in line for line in found), found
+    assert "print-and-play game" in norm(book[1])
+    assert spill_pages(path) == [3]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from pypdf import PdfReader
+from pdfcheck import text_pages
 
 from generator.model.loader import load
 
@@ -22,9 +22,9 @@ def norm(text: str) -> str:
 def quickrefs(real_rulebook) -> dict:
     texts = {}
     for game_id in GAMES:  # the default book, A5: the smallest quick reference
-        reader = PdfReader(real_rulebook(game_id, "a5") / "quickref.pdf")
-        assert len(reader.pages) == 1
-        texts[game_id] = (load(game_id).game, norm(reader.pages[0].extract_text()))
+        pages = text_pages(real_rulebook(game_id, "a5") / "quickref.pdf")
+        assert len(pages) == 1
+        texts[game_id] = (load(game_id).game, norm(pages[0]))
     return texts
 
 
