@@ -4,8 +4,10 @@ because these build whole kits, rulebooks included, again and again: with `--dis
 file runs on one worker, and the two halves balance the workers."""
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from generator.cli import app
@@ -36,28 +38,50 @@ KILL_AT = ("-> actions-a4.pdf", " SVG file", "rulebook (a5) -> rulebook.pdf", "q
            "rulebook booklet")
 
 
-def test_two_builds_of_a_kit_are_byte_identical_rulebooks_included(tmp_path, starter_game):
+@pytest.fixture(scope="module")
+def first_kit(tmp_path_factory) -> tuple[Path, Path]:
+    """(the starter game's folder, the output folder of its whole kit built once, rulebooks
+    included): the first build each test below starts from. Read it, never change it: the tests
+    that build again copy both first (``kit_copy``)."""
+    from generator.new_game import TEMPLATE
+
+    base = tmp_path_factory.mktemp("first-kit")
+    game = base / "designer" / "my-game"
+    shutil.copytree(TEMPLATE, game)
+    assert run("build", game, "--out", base / "out").exit_code == 0
+    return game, base / "out"
+
+
+def kit_copy(first_kit: tuple[Path, Path], where: Path) -> tuple[Path, Path]:
+    """A copy of the first kit's game and output folders (bytes and times kept) to build on."""
+    game, out = first_kit
+    shutil.copytree(game, where / "designer" / "my-game")
+    shutil.copytree(out, where / "out")
+    return where / "designer" / "my-game", where / "out"
+
+
+def test_two_builds_of_a_kit_are_byte_identical_rulebooks_included(tmp_path, first_kit):
     """Reproducible output (no dates or random ids in the PDFs), so a kit can be checked by hash."""
     import hashlib
 
     def hashes(out: Path) -> dict[str, str]:
-        assert run("build", starter_game, "--out", out).exit_code == 0
         return {str(f.relative_to(out)): hashlib.sha256(f.read_bytes()).hexdigest()
                 for f in sorted(out.rglob("*")) if f.is_file() and f.name != ".kit-state.json"}
 
-    first, second = hashes(tmp_path / "one"), hashes(tmp_path / "two")
+    game, first_out = first_kit
+    assert run("build", game, "--out", tmp_path / "two").exit_code == 0
+    first, second = hashes(first_out), hashes(tmp_path / "two")
     assert any(name.endswith("rulebook.pdf") for name in first) and any("booklet" in name for name in first)
     assert first == second
 
 
-def test_a_build_killed_at_any_moment_leaves_the_previous_kit_exactly_as_it_was(tmp_path, starter_game):
+def test_a_build_killed_at_any_moment_leaves_the_previous_kit_exactly_as_it_was(tmp_path, first_kit):
     import os
     import signal
     import subprocess
     import sys
 
-    out = tmp_path / "out"
-    assert run("build", starter_game, "--out", out, "--jobs", "1").exit_code == 0
+    starter_game, out = kit_copy(first_kit, tmp_path)
     kit_dir = out / "my-game"
     before = _kit(kit_dir)
     assert {"PRINTING.md", "kit.json", "rulebook.pdf", "actions-a4.pdf"} <= set(before)
@@ -87,17 +111,16 @@ def test_a_build_killed_at_any_moment_leaves_the_previous_kit_exactly_as_it_was(
 
 
 def test_a_build_failing_after_its_decks_are_written_leaves_the_previous_kit_exactly_as_it_was(
-        tmp_path, starter_game, monkeypatch):
+        tmp_path, first_kit, monkeypatch):
     import generator.rulebook
     from generator.errors import BuildError
     from generator.kit.build import build_kits
     from generator.model.loader import load
     from generator.options import BuildOptions
 
-    options = BuildOptions(out_dir=tmp_path / "out", jobs=1)
-    results, problems = build_kits([load(starter_game)], options)
-    assert not problems
-    kit_dir = tmp_path / "out" / "my-game"
+    starter_game, out = kit_copy(first_kit, tmp_path)
+    options = BuildOptions(out_dir=out, jobs=1)
+    kit_dir = out / "my-game"
     before = _kit(kit_dir)
     cards = starter_game / "cards.yaml"
     cards.write_text(cards.read_text().replace("Move", "Stride"))
