@@ -6,8 +6,8 @@ import shutil
 from pathlib import Path
 
 import pytest
+from pdfcheck import text_pages
 from PIL import Image as PilImage
-from pypdf import PdfReader
 
 from generator.kit.build import build_game
 from generator.model.loader import load
@@ -83,9 +83,8 @@ def test_every_field_a_built_in_layout_declares_is_drawn(every_layout_game, tmp_
     loaded = load(every_layout_game)
     deck = next(d for d in loaded.game.decks if d.layout == name)
     build_game(loaded, BuildOptions(out_dir=tmp_path, formats=("pdf",), rulebook=False, only=(deck.id,)))
-    reader = PdfReader(tmp_path / "every-layout" / f"{deck.id}-a4.pdf")
-    front_text = reader.pages[0].extract_text().replace("\n", " ")
-    back_text = reader.pages[1].extract_text().replace("\n", " ")
+    pages = text_pages(tmp_path / "every-layout" / f"{deck.id}-a4.pdf")
+    front_text, back_text = (page.replace("\n", " ") for page in pages[:2])
     (faces,) = compose_deck(loaded.game, deck, loaded.layouts)
     for side, layout, text, scene in (("front", name, front_text, faces.front),
                                       ("back", f"{name}-back", back_text, faces.back)):
@@ -130,7 +129,7 @@ def bone_strike_pieces(tmp_path_factory) -> Path:
 
 def test_die_stickers_say_which_faces_make_each_die(bone_strike_pieces):
     game = load("bone-strike").game
-    text = " ".join(p.extract_text() for p in PdfReader(bone_strike_pieces / "die-faces-a4.pdf").pages)
+    text = " ".join(text_pages(bone_strike_pieces / "die-faces-a4.pdf"))
     text = " ".join(text.split())
     for die in game.dice:
         for copy in range(1, die.count + 1):
@@ -267,7 +266,7 @@ def test_runeblade_prints_coloured_dice_chits_instead_of_thirty_dice(tmp_path):
     assert sum(d.count for d in loaded.game.dice) <= sum(faces.values())
     build_game(loaded, BuildOptions(out_dir=tmp_path, formats=("pdf",), rulebook=False))
     kit = tmp_path / "runeblade"
-    text = " ".join(p.extract_text() for p in PdfReader(kit / "tokens-a4.pdf").pages)
+    text = " ".join(text_pages(kit / "tokens-a4.pdf"))
     for word, count in faces.items():
         assert text.split().count(word) == count, word
     printing = (kit / "PRINTING.md").read_text()

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from pdfcheck import crop_marks, fonts, placements
+from pdfcheck import crop_marks, fonts, placements, text_pages
 from pypdf import PdfReader
 
 from generator.model.loader import load
@@ -214,8 +214,8 @@ def test_every_font_is_embedded_and_no_base14_font_appears(built_starter):
 
 
 def test_card_text_is_extractable(built_starter):
-    reader, _ = pdf(built_starter[("a4", "duplex")])
-    text = reader.pages[0].extract_text()
+    _reader, entry = pdf(built_starter[("a4", "duplex")])
+    text = text_pages(built_starter[("a4", "duplex")].out_dir / entry.path)[0]
     for expected in ("Dash", "Shine", "Move up to", "spaces. Then draw a card.", "§2"):
         assert expected in text
 
@@ -228,12 +228,12 @@ def test_repeated_backs_are_stored_once(built_starter):
 
 def test_first_sheet_carries_a_50mm_calibration_ruler(built_starter):
     for key in (("a4", "duplex"), ("letter", "duplex")):
-        reader, _ = pdf(built_starter[key])
+        reader, entry = pdf(built_starter[key])
         from pdfcheck import lines
         ruler = [ln for ln in lines(reader.pages[0], reader)
                  if abs(abs(ln[2] - ln[0]) + abs(ln[3] - ln[1]) - 50) < TOL]
         assert len(ruler) == 1, key
-        assert "Print at 100 %" in reader.pages[0].extract_text()
+        assert "Print at 100 %" in text_pages(built_starter[key].out_dir / entry.path)[0]
 
 
 @pytest.mark.parametrize("game", ["runes-and-bones", "ribbon-of-bone"])
@@ -302,7 +302,7 @@ def test_a_layout_guide_has_nothing_to_cut(built_real):
     reader = PdfReader(path)
     page = reader.pages[0]
     assert crop_marks(page, reader) == []
-    text = page.extract_text()
+    text = text_pages(path)[0]
     assert "nothing to cut" in text and "Print at 100" not in text and "corner marks" not in text
     image = pdfium.PdfDocument(path)[0].render(scale=20 / 72).to_pil().convert("L")
     histogram = image.histogram()
@@ -315,7 +315,7 @@ def test_a_whole_page_sheet_has_no_scale_note_beside_the_ruler(built_real):
     result = built_real["runes-and-bones"]
     entry = next(f for f in result.files if f.path.startswith("six-round-score-sheet") and f.path.endswith(".pdf"))
     reader = PdfReader(result.out_dir / entry.path)
-    text = reader.pages[0].extract_text()
+    text = text_pages(result.out_dir / entry.path)[0]
     assert "printed at" not in text and "Print at 100" not in text
     assert crop_marks(reader.pages[0], reader) == []
 

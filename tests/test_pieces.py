@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from pdfcheck import fonts
+from pdfcheck import fonts, text_pages
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
@@ -68,6 +68,12 @@ def pieces_on(page, reader) -> list[Piece]:
 def pdf_of(files, out: Path, start: str) -> tuple[PdfReader, object]:
     entry = next(f for f in files if f.path.startswith(start) and f.path.endswith(".pdf"))
     return PdfReader(out / entry.path), entry
+
+
+def text_of(files, out: Path, start: str) -> list[str]:
+    """Each page's text of the PDF whose name starts with ``start`` (pdfcheck.text_pages)."""
+    entry = next(f for f in files if f.path.startswith(start) and f.path.endswith(".pdf"))
+    return text_pages(out / entry.path)
 
 
 @pytest.fixture(scope="module")
@@ -285,13 +291,11 @@ def test_printing_md_lists_every_file_and_what_to_gather(tmp_path):
 
 def test_sheets_carry_their_data_as_text(built):
     files, out = built["runeblade"]
-    reader, _ = pdf_of(files, out, "wielder-sheet-")
-    text = reader.pages[0].extract_text()
+    text = text_of(files, out, "wielder-sheet-")[0]
     for words in ("Determination", "Blade-Bound", "Endgame", "White: 4", "Scene opened this session"):
         assert words in text
     files, out = built["runes-and-bones"]
-    reader, _ = pdf_of(files, out, "six-round-score-sheet-")
-    text = reader.pages[0].extract_text()
+    text = text_of(files, out, "six-round-score-sheet-")[0]
     assert all(f"Player {n}" in text for n in range(1, 7)) and "6 x players" in text
 
 
@@ -303,7 +307,8 @@ def test_a_card_sized_sheet_with_a_back_is_double_sided_and_card_sized(built):
     assert len(fronts) == len(backs) == 4
     for card in fronts + backs:
         assert (card.w, card.h) == pytest.approx((63.5, 88.9), abs=TOL)
-    assert "20" in reader.pages[0].extract_text() and "Bone Strike" in reader.pages[1].extract_text()
+    texts = text_of(files, out, "health-marker-")
+    assert "20" in texts[0] and "Bone Strike" in texts[1]
 
 
 @pytest.fixture
@@ -332,7 +337,7 @@ def test_a_designer_adds_a_sheet_with_a_layout_file_and_no_code(tmp_path, design
     out = tmp_path / "out" / "my-game"
     reader, entry = pdf_of(files, out, "tally-")
     assert entry.components == ["tally"]
-    text = reader.pages[0].extract_text()
+    text = text_of(files, out, "tally-")[0]
     assert "Tally sheet (1 of 2)" in text and "Tally sheet (2 of 2)" in text and "Third round" in text
     sheets = pieces_on(reader.pages[0], reader)
     assert [(s.w, s.h) for s in sheets] == [pytest.approx((105.0, 148.0), abs=TOL)] * 2

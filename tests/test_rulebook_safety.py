@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from jinja2 import StrictUndefined
+from pdfcheck import text_pages
 from pypdf import PdfReader
 
 import generator.rulebook as rulebook
@@ -79,7 +80,7 @@ def embedded_things(path: Path) -> dict[str, int]:
 
 
 def pdf_text(path: Path) -> str:
-    return " ".join(page.extract_text() for page in PdfReader(path).pages)
+    return " ".join(text_pages(path))
 
 
 def test_the_build_refuses_html_and_file_urls_in_rule_text_and_writes_nothing(tmp_path):

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
+from pdfcheck import text_pages
 
 from generator.model.loader import load
 from generator.model.sheet_keys import EXPRESSION_FIELDS, READ_ELSEWHERE, TEMPLATE_FIELDS, layout_reads
@@ -124,7 +124,7 @@ def test_a_designers_own_layout_reading_a_new_key_makes_it_valid(tmp_path):
     assert built.returncode == 0, built.stderr
     pdfs = list((out / "ribbon-of-bone").glob("notebook-page*.pdf"))
     assert len(pdfs) == 1, list((out / "ribbon-of-bone").iterdir())
-    text = " ".join(page.extract_text() for page in PdfReader(pdfs[0]).pages)
+    text = " ".join(text_pages(pdfs[0]))
     assert "Walk the ribbon, remember the bone" in " ".join(text.split())
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 from designer import cards, edit, problems_of
-from pypdf import PdfReader
+from pdfcheck import text_pages
 
 from generator.errors import GameDataError
 from generator.model.loader import load
@@ -28,8 +28,7 @@ def test_the_fixture_builds_and_prints_what_its_rows_say(tmp_path):
     out = tmp_path / "out"
     result = cards("build", FIXTURE, "--out", out, "--format", "pdf", "--no-rulebook")
     assert result.returncode == 0, result.stderr
-    reader = PdfReader(out / "csvgame" / "elements-a4.pdf")
-    text = " ".join(" ".join(page.extract_text() for page in reader.pages).split())  # lines joined
+    text = " ".join(" ".join(text_pages(out / "csvgame" / "elements-a4.pdf")).split())  # lines joined
     assert "one card in play: its owner discards" in text  # Wildfire's row, its **Burn** in bold beside it
     assert "Swap a card of your hand with the top card of the deck." in text  # the last row, Gale
     assert text.count("Ember") == 3  # the count column
@@ -135,7 +134,7 @@ def test_an_xlsx_sheet_named_in_the_deck_builds(game, tmp_path):
     out = tmp_path / "out"
     result = cards("build", game, "--out", out, "--format", "pdf", "--no-rulebook")
     assert result.returncode == 0, result.stderr
-    text = PdfReader(out / "csvgame" / "elements-a4.pdf").pages[0].extract_text()
+    text = text_pages(out / "csvgame" / "elements-a4.pdf")[0]
     assert "Look at the top card." in text and text.count("Cinder") == 2
 
 
@@ -172,7 +171,7 @@ def test_cards_new_csv_starts_a_game_from_a_spreadsheet_that_builds(tmp_path):
     out = tmp_path / "out"
     result = cards("build", folder, "--out", out, "--format", "pdf", "--no-rulebook")
     assert result.returncode == 0, result.stderr
-    text = PdfReader(out / "moon-raiders" / "actions-a4.pdf").pages[0].extract_text()
+    text = text_pages(out / "moon-raiders" / "actions-a4.pdf")[0]
     assert "Move up to" in text and text.count("Shine") == 4
 
 

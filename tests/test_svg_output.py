@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from pypdf import PdfReader
+from pdfcheck import text_pages
 
 from generator.model.loader import load
 from generator.scene.compose import compose_deck
@@ -28,7 +28,7 @@ def test_svg_text_lines_match_the_pdf_text_lines(built_starter, starter_game):
     loaded = load(starter_game)
     faces = compose_deck(loaded.game, loaded.game.decks[0], loaded.layouts)
     result = built_starter[("a4", "duplex")]
-    pdf_text = PdfReader(result.out_dir / "actions-a4.pdf").pages[0].extract_text()
+    pdf_text = text_pages(result.out_dir / "actions-a4.pdf")[0]
     for face in faces:
         root = ET.parse(result.out_dir / "svg" / "actions" / f"{face.card}.svg").getroot()
         svg_runs = [(round(float(t.get("x")), 3), round(float(t.get("y")), 3), t.text) for t in root.iter(f"{SVG}text")]
