@@ -183,7 +183,7 @@ class FontMetrics:
         em = self._words.get(text)
         if em is None:
             em = sum(self.char_width(c) for c in text)
-            if len(self._words) < 100_000:  # words repeat across cards; cap the cache for huge decks
+            if len(self._words) < 4096:  # words repeat across cards; a long deck's names and numbers mostly do not
                 self._words[text] = em
         return em * size
 
