@@ -1,10 +1,12 @@
 from __future__ import annotations
 
 import fcntl
+import json
 import shutil
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -47,9 +49,17 @@ PROVING_DECKS = ["runes-and-bones", "ribbon-of-bone"]  # the real decks the foun
 
 
 @pytest.fixture(scope="session")
-def built_real(tmp_path_factory) -> dict:
-    base = tmp_path_factory.mktemp("real")
-    return {game: build_game(load(game), BuildOptions(formats=("pdf",), out_dir=base)) for game in PROVING_DECKS}
+def built_real(real_kit) -> dict:
+    """game id -> its A4 duplex PDF kit (``out_dir``, ``files`` as its kit.json lists them): the
+    run's shared builds (real_kit), which test_ganging and test_paper_backs read too."""
+    from generator.kit.files import WrittenFile
+
+    found = {}
+    for game in PROVING_DECKS:
+        out = real_kit(game)
+        entries = json.loads((out / "kit.json").read_text(encoding="utf-8"))["files"]
+        found[game] = SimpleNamespace(out_dir=out, files=[WrittenFile(**entry) for entry in entries])
+    return found
 
 
 # --- the real games' rulebooks, built once per test run ----------------------------------------
