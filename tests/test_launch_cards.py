@@ -129,3 +129,17 @@ def test_the_fast_path_does_not_import_typer(tmp_path, game):
     assert done.returncode == 0, done.stderr
     assert probe.read_text() == ""
     assert list((tmp_path / "out").rglob("*.pdf"))
+
+
+def test_every_option_of_the_typer_command_has_its_place_in_the_fast_path():
+    """An option added to the Typer command without a line in generator/entry.py would be left to
+    Typer on every command line that gives it, and break the fast path's call on every other one."""
+    import inspect
+
+    from generator import build_command, cli, entry
+
+    typer_side = set(inspect.signature(cli.build).parameters) - {"games"}
+    fast_side = {spec if isinstance(spec, str) else spec[0] for spec in (*entry.BUILD_OPTIONS.values(),
+                                                                           *entry.BUILD_FLAGS.values())}
+    assert typer_side == fast_side == set(inspect.signature(build_command.build).parameters) - {"games"}
+    assert set(inspect.signature(entry.build).parameters) == fast_side | {"words"}
