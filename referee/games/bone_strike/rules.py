@@ -22,19 +22,6 @@ def discounted(cat: Catalogue, state: State, card: str) -> tuple[int, tuple[str,
     return attack.effects.discounted(cat, state, state["turn"], "buy", cat[card].get("cost") or 0)
 
 
-def _buy_prices(cat: Catalogue, state: State):
-    """price() of any lineup card, the discounts of the player whose turn it is found once (as
-    discounted() finds them for each card: a tenth of a playout when every card looked again)."""
-    offers = [e for _key, e in attack.effects.triggered(cat, state, attack.effects.in_play(state, state["turn"]),
-                                                        "buy", "discount")]
-
-    def price_of(card: str) -> int:
-        cost = cat[card].get("cost") or 0
-        return min([cost] + [max(e["minimum"] or 0, cost - e["amount"]) for e in offers])
-
-    return price_of
-
-
 def to_act(state: State) -> list[str]:
     if len(state["active"]) < 2:
         return []
@@ -225,10 +212,8 @@ def legal(cat: Catalogue, state: State) -> list[dict[str, Any]]:
     moves = []
     hand = in_hand(state, pl)
     moves += [{"player": p, "kind": "discard", "card": c} for c in hand]
-    on_offer = sorted({cid(u) for u in state["lineup"]})
-    if on_offer:
-        price_of = _buy_prices(cat, state)
-        moves += [{"player": p, "kind": "buy", "card": c} for c in on_offer if price_of(c) <= state["booty"]]
+    moves += [{"player": p, "kind": "buy", "card": c} for c in sorted({cid(u) for u in state["lineup"]})
+              if price(cat, state, c) <= state["booty"]]
     for c in hand:
         if cat.kind(c) == "weapon":
             if any(not w["weapon"] for w in pl["warriors"]):
