@@ -1,21 +1,32 @@
-"""The SVG backend: the only module that imports svgwrite (no longer developed, so kept here).
+"""The SVG backend: writes each scene's SVG as text, with the standard library only.
 
 Each scene becomes one SVG in millimetres, with text as real text at the positions layout chose
 (so lines break exactly as in the PDF) and icons as symbols reused through <use>. Fonts (Lato and
 any family of the game's the scene uses) are linked from a fonts/ folder written beside the SVGs
 by generator.scene.fonts.copy_fonts.
+
+Why no XML library: svgwrite (no longer developed) cost ~74 ms of imports in every build that
+drew a face (pyparsing, urllib.request, ssl), and xml.sax.saxutils imports urllib.request too.
+The few elements we write need only escaping, done here as ElementTree does it. The output is
+the one svgwrite wrote: attributes sorted by name, numbers as ``str()`` gives them, empty or
+None attributes left out, so every face draws as before.
 """
 from __future__ import annotations
 
 import base64
 import hashlib
+import re
 from pathlib import Path
-
-import svgwrite
 
 from ..model.icons import read_icon
 from ..scene.fonts import CSS_STYLES, LATO, STYLES, css_family, family, font_face
 from ..scene.nodes import Circle, Group, Icon, Image, Line, Polygon, Rect, Scene, Text, to_mm, walk_nodes
+
+SVG_ATTRIBUTES = {"baseProfile": "full", "version": "1.1", "xmlns": "http://www.w3.org/2000/svg",
+                  "xmlns:ev": "http://www.w3.org/2001/xml-events", "xmlns:xlink": "http://www.w3.org/1999/xlink"}
+# Characters XML 1.0 cannot hold even escaped: the loader refuses them in game text; a scene that
+# still carries one is a bug upstream, reported here rather than written as an unreadable file.
+NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 
 def font_css(font_dir: str, families: tuple[str, ...] = (LATO,)) -> str:
@@ -44,86 +55,109 @@ def path_data(ops) -> str:
     return " ".join(parts)
 
 
+def _checked(text: str) -> str:
+    bad = NOT_XML.search(text)
+    if bad:
+        raise ValueError(f"character U+{ord(bad.group()):04X} cannot be written in an SVG (in {text!r})")
+    return text
+
+
+def escape_text(text: str) -> str:
+    """Character data: &, < and > as entities."""
+    return _checked(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def escape_attribute(value: str) -> str:
+    """A double-quoted attribute value: also quotes, and tab and line ends as character
+    references (a parser would otherwise fold them into spaces)."""
+    return (escape_text(value).replace('"', "&quot;").replace("\r", "&#13;").replace("\n", "&#10;")
+            .replace("\t", "&#09;"))
+
+
+def tag(name: str, attributes: dict, content: str = "") -> str:
+    """One element; ``content`` is markup already escaped. Attributes that are None or empty are
+    left out; the rest are sorted by name and written with ``str()``."""
+    pairs = "".join(f' {key}="{escape_attribute(str(value))}"' for key, value in sorted(attributes.items())
+                    if value is not None and str(value))
+    return f"<{name}{pairs}>{content}</{name}>" if content else f"<{name}{pairs} />"
+
+
 def scene_svg(scene: Scene, icons: dict[str, Path], font_dir: str = "fonts", bleed: bool = True) -> str:
     b = scene.bleed if bleed else 0.0
     width, height = scene.width + 2 * b, scene.height + 2 * b
-    dwg = svgwrite.Drawing(size=(f"{to_mm(width):.3f}mm", f"{to_mm(height):.3f}mm"), profile="full", debug=False)
-    dwg.viewbox(-b, -b, width, height)
     used = {node.family for node in walk_nodes(scene.nodes) if isinstance(node, Text)}
-    dwg.embed_stylesheet(font_css(font_dir, (LATO, *sorted(used - {LATO}))))
+    css = font_css(font_dir, (LATO, *sorted(used - {LATO})))
+    defs = [tag("style", {"type": "text/css"}, "<![CDATA[" + _checked(css).replace("]]>", "]]]]><![CDATA[>") + "]]>")]
     symbols: set[str] = set()
     for node in walk_nodes(scene.nodes):
         if isinstance(node, Icon) and node.icon not in symbols:
             art = read_icon(icons[node.icon])
-            symbol = dwg.symbol(id=f"icon-{node.icon}")
-            symbol.viewbox(*art.view_box)
-            for shape in art.shapes:
-                symbol.add(dwg.path(d=path_data(shape.ops), fill=shape.fill or "none",
-                                    stroke=shape.stroke or "none", stroke_width=shape.stroke_width))
-            dwg.defs.add(symbol)
+            paths = "".join(tag("path", {"d": path_data(shape.ops), "fill": shape.fill or "none",
+                                         "stroke": shape.stroke or "none", "stroke-width": shape.stroke_width})
+                            for shape in art.shapes)
+            defs.append(tag("symbol", {"id": f"icon-{node.icon}", "viewBox": _numbers(art.view_box, ",")}, paths))
             symbols.add(node.icon)
-    for node in scene.nodes:
-        dwg.add(_element(dwg, node))
-    return dwg.tostring()
+    body = "".join(_element(node, defs) for node in scene.nodes)  # clip paths join defs as they are met
+    root = {**SVG_ATTRIBUTES, "width": f"{to_mm(width):.3f}mm", "height": f"{to_mm(height):.3f}mm",
+            "viewBox": _numbers((-b, -b, width, height), ",")}
+    return tag("svg", root, tag("defs", {}, "".join(defs)) + body)
 
 
-def _element(dwg, node):
+def _numbers(values, separator: str) -> str:
+    return separator.join(str(v) for v in values)
+
+
+def _outline(node) -> dict:
+    return {"stroke": node.stroke if node.stroke and node.stroke_width else "none",
+            "stroke-width": node.stroke_width or None}
+
+
+def _element(node, defs: list[str]) -> str:
     if isinstance(node, Rect):
-        return dwg.rect(insert=(node.x, node.y), size=(node.w, node.h), rx=node.radius or None,
-                        ry=node.radius or None, fill=node.fill or "none",
-                        stroke=node.stroke if node.stroke and node.stroke_width else "none",
-                        stroke_width=node.stroke_width or None)
+        return tag("rect", {"x": node.x, "y": node.y, "width": node.w, "height": node.h, "rx": node.radius or None,
+                            "ry": node.radius or None, "fill": node.fill or "none", **_outline(node)})
     if isinstance(node, Line):
-        return dwg.line(start=(node.x1, node.y1), end=(node.x2, node.y2), stroke=node.stroke, stroke_width=node.width)
+        return tag("line", {"x1": node.x1, "y1": node.y1, "x2": node.x2, "y2": node.y2, "stroke": node.stroke,
+                            "stroke-width": node.width})
     if isinstance(node, Text):
         weight, slant = CSS_STYLES[node.style]
-        element = dwg.text(node.text, insert=(node.x, node.y), font_family=css_family(node.family), font_size=node.size,
-                           font_weight=weight, font_style=slant, fill=node.color)
-        element["xml:space"] = "preserve"
+        attributes = {"x": node.x, "y": node.y, "font-family": css_family(node.family), "font-size": node.size,
+                      "font-weight": weight, "font-style": slant, "fill": node.color, "xml:space": "preserve"}
         if node.angle:
-            element["transform"] = f"rotate({-node.angle} {node.x} {node.y})"
-        return element
+            attributes["transform"] = f"rotate({-node.angle} {node.x} {node.y})"
+        return tag("text", attributes, escape_text(node.text))
     if isinstance(node, Circle):
-        element = dwg.circle(center=(node.cx, node.cy), r=node.r, fill=node.fill or "none",
-                             stroke=node.stroke if node.stroke and node.stroke_width else "none",
-                             stroke_width=node.stroke_width or None)
-        return _dashed(element, node.dash)
+        return tag("circle", {"cx": node.cx, "cy": node.cy, "r": node.r, "fill": node.fill or "none",
+                              **_outline(node), **_dash(node.dash)})
     if isinstance(node, Polygon):
-        make = dwg.polygon if node.closed else dwg.polyline
-        element = make(points=list(node.points), fill=(node.fill or "none") if node.closed else "none",
-                       stroke=node.stroke if node.stroke and node.stroke_width else "none",
-                       stroke_width=node.stroke_width or None)
-        return _dashed(element, node.dash)
+        points = " ".join(f"{x},{y}" for x, y in node.points)
+        return tag("polygon" if node.closed else "polyline",
+                   {"points": points, "fill": (node.fill or "none") if node.closed else "none",
+                    **_outline(node), **_dash(node.dash)})
     if isinstance(node, Group):
-        group = dwg.g()
         transform = f"translate({node.x:.3f} {node.y:.3f})"
         if node.angle:
             transform += f" rotate({-node.angle:g})"  # SVG turns clockwise on a y-down page
         if node.scale != 1.0:
             transform += f" scale({node.scale:g})"
-        group["transform"] = transform
-        for child in node.nodes:
-            group.add(_element(dwg, child))
-        return group
+        return tag("g", {"transform": transform}, "".join(_element(child, defs) for child in node.nodes))
     if isinstance(node, Image):
         data = base64.b64encode(Path(node.path).read_bytes()).decode("ascii")
         kind = "png" if node.path.lower().endswith(".png") else "jpeg"
-        image = dwg.image(href=f"data:image/{kind};base64,{data}", insert=(node.x, node.y), size=(node.w, node.h),
-                          preserveAspectRatio="none")
+        image = tag("image", {"xlink:href": f"data:image/{kind};base64,{data}", "x": node.x, "y": node.y,
+                              "width": node.w, "height": node.h, "preserveAspectRatio": "none"})
         if not node.clip:
             return image
         clip_id = "clip-" + hashlib.sha1(repr((node.path, node.clip)).encode()).hexdigest()[:12]  # same every run
-        clip = dwg.defs.add(dwg.clipPath(id=clip_id))
-        clip.add(dwg.rect(insert=node.clip[:2], size=node.clip[2:]))
-        group = dwg.g(clip_path=f"url(#{clip_id})")
-        group.add(image)
-        return group
+        clip = tag("clipPath", {"id": clip_id}, tag("rect", dict(zip(("x", "y", "width", "height"), node.clip))))
+        if clip not in defs:  # the same picture twice shares one clip path (ids must be unique)
+            defs.append(clip)
+        return tag("g", {"clip-path": f"url(#{clip_id})"}, image)
     if isinstance(node, Icon):
-        return dwg.use(f"#icon-{node.icon}", insert=(node.x, node.y), size=(node.w, node.h))
+        return tag("use", {"xlink:href": f"#icon-{node.icon}", "x": node.x, "y": node.y, "width": node.w,
+                           "height": node.h})
     raise TypeError(f"no SVG drawing for {type(node).__name__}")
 
 
-def _dashed(element, dash):
-    if dash:
-        element["stroke-dasharray"] = " ".join(f"{v:g}" for v in dash)
-    return element
+def _dash(dash) -> dict:
+    return {"stroke-dasharray": " ".join(f"{v:g}" for v in dash)} if dash else {}
