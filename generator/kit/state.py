@@ -39,7 +39,7 @@ RULEBOOK = "rulebook"  # the state entry of the rulebook step
 # Parsed by the loader into the game model, so what they change shows in the planned pages.
 DATA_SUFFIXES = (".yaml", ".yml", ".csv", ".tsv", ".xlsx", ".j2", ".css", ".md", ".txt")
 # Libraries whose version changes what is drawn (their dist-info folder names carry the version).
-DRAWING_LIBRARIES = ("weasyprint", "reportlab", "pypdf", "pydyf", "fonttools", "pillow", "svgwrite", "tinycss2")
+DRAWING_LIBRARIES = ("weasyprint", "reportlab", "pypdf", "pydyf", "fonttools", "pillow", "tinycss2")
 # Options that do not change what a file holds (where it goes, how many processes, what is built).
 NOT_KEYED = ("only", "out_dir", "jobs", "force")
 
