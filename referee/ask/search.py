@@ -17,7 +17,9 @@ Three signals, all from the game's own data:
 
 Then the most specific section wins: one named together with its parent takes the parent's words
 ("the thief face": the Thief under Action sides, whose aliases say faces), and a parent ranked
-first only a little ahead of its own sub-section yields to it.
+first only a little ahead of its own sub-section yields to it. Last, the first few sections
+scoring close together are re-ordered by a learned linear score (rerank.py), fitted on the
+tuning questions and kept because it tells near sections apart better on held-out folds.
 """
 from __future__ import annotations
 
@@ -28,6 +30,7 @@ from .intent import DEFINITION, intent
 from .intent import OTHER as OTHER_INTENT
 from .phrases import NAME_KINDS, PhraseHit, match_phrases
 from .query import Query, correct_typos, generic_stems, parse, stems_of  # noqa: F401  (re-exported)
+from .rerank import rerank
 from .store import GameIndex
 from .text import STOPWORDS, alternatives, words
 
@@ -179,6 +182,7 @@ def search(index: GameIndex, query: Query) -> SearchResult:
                             phrase_score.get(rule, 0.0), best_doc.get(rule), asked.get(rule, 0.0)))
     hits.sort(key=lambda h: (-h.score, index.rules[h.rule].order))
     _specific_first(index, hits)
+    rerank(index, query, hits, idf, total)
 
     corrected = {query.stems[i] for i in query.corrected}
     known = sum(0.5 if t in corrected else 1.0 for t in content if df[t] > 0)

@@ -41,6 +41,8 @@ class GameIndex:
         self.built = False  # True when this process (re)built the index
         self._data: dict[str, object] = {}
         self._df: dict[str, int] = {}
+        self._parents: frozenset[str] | None = None
+        self._rule_stems: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
 
     def data(self, key: str):
         if key not in self._data:
@@ -68,6 +70,32 @@ class GameIndex:
                     f"SELECT term, doc, rule, weight FROM postings WHERE term IN ({marks})", unique):
                 out[term][doc] = (rule, weight)
         return out
+
+    def has_children(self, rule_id: str) -> bool:
+        """The section has sub-sections (it lists steps, kinds ...)."""
+        if self._parents is None:
+            self._parents = frozenset(r.parent for r in self.rules.values() if r.parent)
+        return rule_id in self._parents
+
+    def rule_stems(self, rule_id: str, stems_of) -> tuple[frozenset[str], frozenset[str]]:
+        """The stems of a section's title (little words left out) and of its title and own text
+        (`stems_of` makes them), kept once made."""
+        got = self._rule_stems.get(rule_id)
+        if got is None:
+            from .text import STOPWORDS, words
+
+            info = self.rules[rule_id]
+            title = [t for t in words(info.title) if t not in STOPWORDS]
+            got = (frozenset(stems_of(title)), frozenset(stems_of(words(f"{info.title} {info.text or ''}"))))
+            self._rule_stems[rule_id] = got
+        return got
+
+    def under(self, rule_id: str, names: frozenset[str]) -> bool:
+        """The section, or one of its parents, is a top section called one of `names`."""
+        info = self.rules.get(rule_id)
+        while info is not None and info.parent:
+            info = self.rules.get(info.parent)
+        return info is not None and (info.id in names or info.title.lower() in names)
 
     def rule_title(self, rule_id: str) -> str:
         info = self.rules.get(rule_id)

@@ -1,0 +1,135 @@
+"""Re-order the search's first few sections with a learned linear score.
+
+search.py's hand-set score finds the right neighbourhood (96 % of questions have the right section
+in its first three) but often picks the wrong one of two near sections: a parent or its child,
+two steps of one turn, a rule or its table. Here each of the first CANDIDATES sections scoring
+within NEAR of the first (a clear lead stands: on held-out folds that gained more) is
+described by features of the question and the section, relative to the other candidates (its
+depth and whether a parent or child of it is also a candidate, how much of its title the
+question says, whether it holds the numbers asked, what kind of doc matched it and what kind of
+question this is ...), and ranked by the weighted sum of them. The weights are fitted pairwise
+(right section over each wrong one) on the tuning questions by tests/ask_questions/fit_rerank.py
+and kept as data in rerank_weights.py; at run time this is pure Python over a handful of
+sections. With no weights (WEIGHTS empty) the order is left as the search made it.
+
+The re-ordered sections keep the search's scores in falling order (the first gets the highest),
+so the confidence still sees how close the first two came.
+"""
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable
+
+from .intent import DEFINITION, HAPPENS, LIST, NUMBER, WHO_WINS, YES_NO, intent
+from .query import Query, generic_stems, stems_of
+from .rerank_weights import WEIGHTS as FITTED
+from .store import GameIndex
+
+CANDIDATES = 3
+NEAR = 0.6  # only sections scoring this close to the first are re-ordered: a clear lead stands
+DOC_KINDS = ("rule", "glossary", "faq", "card", "table", "row", "value")
+
+FEATURES = (
+    "first", "rank", "score", "coverage", "fts", "phrase", "asked", "score_no_asks", "coverage_no_asks",
+    "depth", "optional", "parent_of_candidate", "child_of_candidate", "child_of_first", "parent_of_first",
+    "has_children", "title_said", "said_in_title", "length", "numbers_held",
+    *(f"doc_{k}" for k in DOC_KINDS), "doc_none",
+    "number_x_digits", "list_x_children", "definition_x_glossary", "happens_x_depth", "yes_no_x_faq",
+    "number_x_table", "own_text", "setup_x_start", "components_x_number", "happens_x_title",
+)
+# Each kind of question weighs these its own way ("how many" leans to a table, "what happens" to
+# a narrow step): one feature per kind and name, the name's value for questions of that kind.
+INTENTS = (NUMBER, YES_NO, HAPPENS, WHO_WINS, DEFINITION, LIST)
+CROSSED = ("depth", "has_children", "title_said", "own_text", "data_doc", "coverage", "first")
+FEATURES = FEATURES + tuple(f"{k}:{name}" for k in INTENTS for name in CROSSED)
+_START = re.compile(r"\b(start|starting|begin|beginning|set ?up|setting up|initial|initially|first turn)\b")
+_SETUP = frozenset({"setup", "set up", "setting up", "getting started", "preparation"})
+_COMPONENTS = frozenset({"components", "contents", "what's in the box"})
+
+# Fitted weights, one per feature name (a missing name weighs 0); replaced by fit_rerank.py.
+WEIGHTS: dict[str, float] = dict(FITTED)
+# tests/ask_questions/fit_rerank.py sets this to see each question's candidates and features.
+capture: Callable[[GameIndex, Query, list[tuple[str, list[float]]]], None] | None = None
+
+_DIGITS = re.compile(r"\d+")
+
+
+def rerank(index: GameIndex, query: Query, hits: list, idf: dict[str, float], total: float) -> None:
+    """Re-order hits[:CANDIDATES] in place by the learned score (see the module's note)."""
+    if len(hits) < 2 or (not WEIGHTS and capture is None):
+        return
+    head = [h for h in hits[:CANDIDATES] if h.score >= NEAR * hits[0].score]
+    if len(head) < 2:
+        return
+    rows = features(index, query, head, idf, total)
+    if capture is not None:
+        capture(index, query, [(h.rule, row) for h, row in zip(head, rows)])
+    if not WEIGHTS or not set(query.content_stems) - generic_stems():
+        return  # only everyday words ("what is the game about?"): nothing to tell near sections apart by
+    weights = [WEIGHTS.get(name, 0.0) for name in FEATURES]
+    learned = [sum(w * x for w, x in zip(weights, row)) for row in rows]
+    scores = [h.score for h in head]
+    order = sorted(range(len(head)), key=lambda i: -learned[i])
+    hits[:len(head)] = [head[i] for i in order]
+    for hit, score in zip(hits, scores):
+        hit.score = score
+
+
+def features(index: GameIndex, query: Query, head: list, idf: dict[str, float], total: float) -> list[list[float]]:
+    rules = index.rules
+    ids = [h.rule for h in head]
+    in_head = set(ids)
+    parents = {rules[r].parent for r in ids if r in rules}
+    top_score = head[0].score or 1.0
+    first = rules.get(ids[0])
+    has_asks = bool(index.data("asks"))
+    kind = intent(query.text)
+    asked_stems = set(query.content_stems)
+    numbers = {str(n) for _i, n in query.numbers()}
+    starting = bool(_START.search(query.text.lower()))
+    rows = []
+    for rank, hit in enumerate(head):
+        info = rules[hit.rule]
+        title_set, own = index.rule_stems(hit.rule, stems_of)
+        title_said = len(title_set & asked_stems) / len(title_set) if title_set else 0.0
+        said_in_title = sum(idf.get(s, 0.0) for s in asked_stems & title_set) / (total or 1.0)
+        text = info.text or ""
+        digits = set(_DIGITS.findall(text))
+        doc_kind = hit.best_doc[0] if hit.best_doc else ""
+        children = index.has_children(hit.rule)
+        coverage = hit.coverage
+        own_text = sum(idf.get(s, 0.0) for s in asked_stems & own) / (total or 1.0)
+        f = {
+            "first": float(rank == 0), "rank": math.log1p(rank), "score": hit.score / top_score,
+            "coverage": coverage, "fts": hit.fts, "phrase": min(hit.phrase, 1.5), "asked": hit.asked,
+            "score_no_asks": 0.0 if has_asks else hit.score / top_score,
+            "coverage_no_asks": 0.0 if has_asks else coverage,
+            "depth": float(info.depth), "optional": float(info.optional),
+            "parent_of_candidate": float(hit.rule in parents),
+            "child_of_candidate": float(bool(info.parent) and info.parent in in_head),
+            "child_of_first": float(first is not None and info.parent == first.id),
+            "parent_of_first": float(first is not None and first.parent == hit.rule),
+            "has_children": float(children), "title_said": title_said, "said_in_title": said_in_title,
+            "length": math.log1p(len(text.split())) / 5.0,
+            "numbers_held": float(bool(numbers) and numbers <= digits),
+            "doc_none": float(doc_kind == ""),
+            "number_x_digits": float(kind == NUMBER and bool(digits)),
+            "list_x_children": float(kind == LIST and children),
+            "definition_x_glossary": float(kind == DEFINITION and doc_kind in ("glossary", "card")),
+            "happens_x_depth": float(info.depth) if kind == HAPPENS else 0.0,
+            "yes_no_x_faq": float(kind == YES_NO and doc_kind == "faq"),
+            "number_x_table": float(kind == NUMBER and doc_kind in ("table", "row", "value")),
+            "own_text": own_text,
+            "setup_x_start": float(starting and index.under(hit.rule, _SETUP)),
+            "components_x_number": float(kind == NUMBER and index.under(hit.rule, _COMPONENTS)),
+            "happens_x_title": title_said if kind == HAPPENS else 0.0,
+        }
+        for k in DOC_KINDS:
+            f[f"doc_{k}"] = float(doc_kind == k)
+        f["data_doc"] = float(doc_kind in ("table", "row", "value"))
+        for name in CROSSED:
+            f[f"{kind}:{name}"] = f[name]
+        rows.append([f.get(name, 0.0) for name in FEATURES])
+    return rows
+

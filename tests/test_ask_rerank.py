@@ -1,0 +1,138 @@
+"""`referee ask`'s learned re-ranker (referee/ask/rerank.py) and the script that fits it
+(tests/ask_questions/fit_rerank.py): the weights shipped name real features, the re-ranker
+re-orders only the first few sections and keeps their scores falling (a clear lead stands), the fitter learns the
+feature that marks the right section, and a game's `asks:` lists come out of its copy whole.
+
+The real games under content/ are asked, with every index built into a temporary cache.
+"""
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from referee.ask import rerank, store
+from referee.ask.cache import resolve_game
+from referee.ask.engine import answer_in
+from referee.ask.query import parse
+from referee.ask.search import search
+from referee.ask.store import open_index
+
+QUESTIONS = Path(__file__).resolve().parent / "ask_questions"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def ask_cache(tmp_path_factory):
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("BONEYARD_CACHE", str(tmp_path_factory.mktemp("ask-cache")))
+        store.forget()
+        yield
+        store.forget()
+
+
+def _fit_rerank():
+    if str(QUESTIONS) not in sys.path:
+        sys.path.insert(0, str(QUESTIONS))
+    spec = importlib.util.spec_from_file_location("ask_fit_rerank", QUESTIONS / "fit_rerank.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["ask_fit_rerank"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_shipped_weights_name_only_features_the_reranker_computes():
+    assert rerank.FITTED, "rerank_weights.py holds no weights: run fit_rerank.py write"
+    assert set(rerank.FITTED) <= set(rerank.FEATURES)
+    assert len(set(rerank.FEATURES)) == len(rerank.FEATURES)
+
+
+def test_the_reranker_reorders_the_first_candidates_and_keeps_their_scores_falling(monkeypatch):
+    index = open_index(resolve_game("bone-strike"))
+    query = parse("what happens when I run out of health?")
+    monkeypatch.setattr(rerank, "NEAR", 0.0)
+    monkeypatch.setattr(rerank, "WEIGHTS", {})
+    plain = search(index, query).hits
+    assert len(plain) > rerank.CANDIDATES
+    # Weights that put the lowest-ranked candidate first turn the first few round.
+    monkeypatch.setattr(rerank, "WEIGHTS", {"rank": 10.0})
+    turned = search(index, query).hits
+    head = rerank.CANDIDATES
+    assert [h.rule for h in turned[:head]] == [h.rule for h in plain[:head]][::-1]
+    assert [h.rule for h in turned[head:]] == [h.rule for h in plain[head:]]
+    assert [h.score for h in turned[:head]] == [h.score for h in plain[:head]]
+
+
+def test_the_reranker_sees_each_candidate_once_with_every_feature(monkeypatch):
+    index = open_index(resolve_game("runes-and-bones"))
+    seen = []
+    monkeypatch.setattr(rerank, "NEAR", 0.0)
+    monkeypatch.setattr(rerank, "capture", lambda _index, _query, rows: seen.append(rows))
+    answer_in(index, "how many runes can I hold?")
+    assert len(seen) == 1
+    rules = [rule for rule, _row in seen[0]]
+    assert len(rules) == len(set(rules)) == rerank.CANDIDATES
+    assert all(len(row) == len(rerank.FEATURES) for _rule, row in seen[0])
+
+
+def test_a_clear_lead_stands_whatever_the_weights(monkeypatch):
+    index = open_index(resolve_game("runes-and-bones"))
+    query = parse("how many runes can I hold?")
+    plain = search(index, query).hits
+    ratio = plain[1].score / plain[0].score
+    monkeypatch.setattr(rerank, "WEIGHTS", {"rank": 10.0})
+    monkeypatch.setattr(rerank, "NEAR", (ratio + 1.0) / 2)
+    assert search(index, query).hits[0].rule == plain[0].rule
+    monkeypatch.setattr(rerank, "NEAR", ratio / 2)
+    assert search(index, query).hits[0].rule != plain[0].rule
+
+
+def test_a_question_of_everyday_words_keeps_the_search_order(monkeypatch):
+    index = open_index(resolve_game("ribbon-of-bone"))
+    query = parse("what is the game about")
+    plain = search(index, query).hits
+    monkeypatch.setattr(rerank, "WEIGHTS", {"rank": 10.0})
+    monkeypatch.setattr(rerank, "NEAR", 0.0)
+    assert [h.rule for h in search(index, query).hits[:3]] == [h.rule for h in plain[:3]]
+    assert plain[0].rule == "overview"
+
+
+def test_the_fitter_learns_the_feature_that_marks_the_right_section():
+    fit_rerank = _fit_rerank()
+    width = len(rerank.FEATURES)
+    marked = rerank.FEATURES.index("title_said")
+    rows = []
+    for q in range(30):
+        cands = []
+        for c in range(3):
+            row = [0.0] * width
+            row[rerank.FEATURES.index("first")] = float(c == 0)
+            row[marked] = float(c == q % 3)
+            cands.append((f"rule{c}", row))
+        rows.append({"game": "g", "q": str(q), "accept": [f"rule{q % 3}"], "cands": cands})
+    weights = fit_rerank.fit(rows)
+    assert weights["title_said"] > 1.0 > abs(weights["first"])
+    assert fit_rerank.ranked_right(rows, None) == 10
+    assert fit_rerank.ranked_right(rows, weights) == 30
+
+
+def test_a_games_copy_without_asks_keeps_every_rule_but_no_written_question(tmp_path):
+    fit_rerank = _fit_rerank()
+    questions = fit_rerank.without_asks("runeblade", QUESTIONS, tmp_path)
+    copy = tmp_path / "games" / "runeblade"
+    source = yaml.safe_load((Path(resolve_game("runeblade").root) / "rules.yaml").read_text())
+    stripped = yaml.safe_load((copy / "rules.yaml").read_text())
+    assert "asks:" not in (copy / "rules.yaml").read_text()
+    assert _titles(stripped) == _titles(source)
+    assert yaml.safe_load((questions / "runeblade.yaml").read_text())["game"] == str(copy)
+    assert not open_index(resolve_game(str(copy))).data("asks")
+
+
+def _titles(node) -> list:
+    if isinstance(node, dict):
+        return ([node["title"]] if "title" in node else []) + [t for v in node.values() for t in _titles(v)]
+    if isinstance(node, list):
+        return [t for v in node for t in _titles(v)]
+    return []
