@@ -106,7 +106,7 @@ def summary(rows: list[dict], label: str) -> str:
     refused = sum(r["refused"] for r in off)
     pg = sum(r["refused_per_game"] for r in off)
     apg = sum(r["asked_per_game"] for r in off)
-    return (f"  {label:24} n {n:4d}  top-1 {pct(t1, n)}  top-3 {pct(t3, n)}  auto {pct(sum(autos), len(autos))} game {pct(sum(picked), len(picked))}  "
+    return (f"  {label:24} n {n:4d}  top-1 {pct(t1, n)} {t1:>4}  top-3 {pct(t3, n)}  auto {pct(sum(autos), len(autos))} game {pct(sum(picked), len(picked))}  "
             + "  ".join(cells) + f"   off-topic {refused}/{len(off)}, --game {pg}/{apg}")
 
 
