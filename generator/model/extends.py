@@ -110,18 +110,46 @@ def load_layout_set(builtin_dir: Path, own_dir: Path | None, model: type[BaseMod
     game's own (which replace built-ins of the same id and may extend them), each resolved
     through ``extends`` and validated; a problem in an inherited key is reported once, at the
     layout that wrote it."""
-    builtin = read_layout_files([builtin_dir], problems, what, root=LAYOUTS_DIR)
+    builtin, builtin_layouts, builtin_problems = _builtin_set(builtin_dir, model, what)
+    problems.extend(builtin_problems)
     own = read_layout_files([own_dir], problems, what, root=game_root) if own_dir is not None else {}
     raw = dict(builtin)
     for layout_id, entry in own.items():
         if layout_id in builtin:  # the game's layout replaces the built-in, which it may extend
             raw[BUILTIN + layout_id] = builtin[layout_id]
         raw[layout_id] = entry
+    own_layouts = _validated(raw, own, model, problems, what)
+    return {layout_id: own_layouts[layout_id] if layout_id in own else builtin_layouts[layout_id]
+            for layout_id in raw
+            if layout_id in own_layouts or (layout_id not in own and layout_id in builtin_layouts)}
+
+
+# Built-in layouts by (folder, model, kind): the files' stamps when read, the raw data, the
+# validated layouts and their problems. Every game load needs them (three times the starter
+# game's own files); they are read again only when a file in the folder changes.
+_BUILTIN_SETS: dict[tuple, tuple[tuple, dict, dict, list[Problem]]] = {}
+
+
+def _builtin_set(folder: Path, model: type[BaseModel], what: str) -> tuple[dict, dict, list[Problem]]:
+    try:
+        stamps = tuple((f.name, f.stat().st_mtime_ns, f.stat().st_size) for f in sorted(folder.glob("*.yaml")))
+    except OSError:
+        stamps = ()
+    key = (folder, model, what)
+    kept = _BUILTIN_SETS.get(key)
+    if kept is None or kept[0] != stamps or not stamps:
+        problems: list[Problem] = []
+        raw = read_layout_files([folder], problems, what, root=LAYOUTS_DIR)
+        kept = _BUILTIN_SETS[key] = (stamps, raw, _validated(raw, raw, model, problems, what), problems)
+    return kept[1], kept[2], list(kept[3])
+
+
+def _validated(raw: dict, ids: Iterable[str], model: type[BaseModel], problems: list[Problem], what: str) -> dict:
+    """The layouts named by ``ids``, each resolved through ``extends`` over ``raw`` and validated."""
     layouts: dict = {}
     reported: set[tuple] = set()
-    for layout_id, (data, doc) in raw.items():
-        if layout_id.startswith(BUILTIN):
-            continue  # only a parent of the game's layout of the same name
+    for layout_id in ids:
+        doc = raw[layout_id][1]
         resolved = resolve_extends(layout_id, raw, doc, problems, what)
         if resolved is None:
             continue
