@@ -5,6 +5,7 @@ import re
 
 import pypdf
 import pytest
+from pdfcheck import text_pages
 
 from generator.model.loader import load
 from generator.model.refs import REF_PATTERN
@@ -24,7 +25,7 @@ def test_a_short_section_ends_on_the_page_where_its_first_subsection_starts(real
     line of introduction never end a page with the steps they announce on the next."""
     reader = pypdf.PdfReader(real_rulebook(game_id) / "rulebook.pdf")
     page_of = {str(name): reader.get_destination_page_number(dest) for name, dest in reader.named_destinations.items()}
-    page_words: dict[int, set[str]] = {}
+    pages = text_pages(real_rulebook(game_id) / "rulebook.pdf")
     game = load(CONTENT_DIR / game_id).game
     walked = list(game.walk_rules())
     with_tables = {table.rule for table in game.tables}
@@ -36,10 +37,8 @@ def test_a_short_section_ends_on_the_page_where_its_first_subsection_starts(real
             continue
         checked += 1
         page = page_of[child]
-        if page not in page_words:
-            page_words[page] = set(_words(reader.pages[page].extract_text()))
         last = _words(rule.text)[-2:]
-        assert set(last) <= page_words[page], (
+        assert set(last) <= set(_words(pages[page])), (
             f"§{number} {rule.heading} ends on an earlier page than §{child}'s start (page {page + 1}): "
             f"its last words {last} are not there")
     assert checked, "no short section with subsections: the check checked nothing"

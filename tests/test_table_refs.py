@@ -7,6 +7,7 @@ import sys
 
 import pypdf
 from markupsafe import Markup
+from pdfcheck import text_pages
 
 from generator.model.loader import load
 from generator.model.refs import parse_ref, replace_refs
@@ -60,7 +61,7 @@ def test_an_unknown_table_is_refused_with_its_place_and_the_closest_id(tmp_path)
 
 def test_the_printed_book_says_the_title_where_the_rules_point_at_the_table(real_rulebook):
     pdf = pypdf.PdfReader(real_rulebook("runes-and-bones") / "rulebook.pdf")
-    text = " ".join(" ".join(page.extract_text().split()) for page in pdf.pages)
+    text = " ".join(" ".join(page.split()) for page in text_pages(real_rulebook("runes-and-bones") / "rulebook.pdf"))
     assert f"from the bag (see {PURCHASE_TITLE})" in text
     assert "[[table" not in text and "rune-purchase table" not in text
     assert "_table-rune-purchase" in pdf.named_destinations
