@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from generator.cli import app
 
 runner = CliRunner()
-HEAVY = ("reportlab", "svgwrite", "weasyprint", "icepool")
+HEAVY = ("reportlab", "weasyprint", "icepool")
 
 
 def run(*args):

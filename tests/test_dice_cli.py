@@ -18,7 +18,7 @@ from tests.typer_app import TyperApp
 
 FIXTURE = str(Path(__file__).parent / "fixtures" / "dicegame")
 REPO = Path(__file__).resolve().parents[1]
-HEAVY = ("reportlab", "svgwrite", "weasyprint", "icepool", "pydantic", "yaml", "jinja2")
+HEAVY = ("reportlab", "weasyprint", "icepool", "pydantic", "yaml", "jinja2")
 
 
 def run(*args: str):

@@ -227,7 +227,7 @@ def test_killed_at_random_moments_the_session_stays_readable(table):
     assert history(table) == ["ana scores 1"] * recorded
 
 
-HEAVY = ("reportlab", "svgwrite", "weasyprint", "icepool", "pydantic", "yaml", "jinja2", "typer",
+HEAVY = ("reportlab", "weasyprint", "icepool", "pydantic", "yaml", "jinja2", "typer",
          "generator.model.loader", "rapidfuzz", "dataclasses", "inspect")
 
 

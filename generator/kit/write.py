@@ -1,5 +1,5 @@
 """Write planned outputs: each PDF through the PDF backend, each SVG face through the SVG backend,
-every file to a temporary name first. reportlab and svgwrite are imported only when written."""
+every file to a temporary name first. reportlab is imported only when a PDF is written."""
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable
@@ -37,7 +37,7 @@ def write_outputs(game: Game, outputs: Iterable[Output], out_dir: Path, formats:
                 progress(f"{game.id}: {output.title} -> {drawn} SVG file{'' if drawn == 1 else 's'}")
             for rel, scene in output.svgs.items():
                 if rel not in kept:
-                    from ..render.svg import scene_svg  # svgwrite is slow to import: only when a face is drawn
+                    from ..render.svg import scene_svg  # only when a face is drawn
 
                     write_text_atomic(out_dir / rel, scene_svg(scene, icons, font_dir="../fonts", bleed=bleed))
                 kind = output.svg_kinds.get(rel, f"{output.kind}-svg")

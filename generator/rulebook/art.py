@@ -21,7 +21,7 @@ def data_uri(svg: str) -> str:
 
 
 def _shape_elements(art: IconArt) -> str:
-    from ..render.svg import path_data  # svgwrite lives behind the SVG backend: load it only here
+    from ..render.svg import path_data  # the SVG backend's path data, as the card faces write it
 
     parts = []
     for shape in art.shapes:

@@ -184,7 +184,7 @@ class BookData(TableViews):
         Three fronts and a back per deck; two fronts when there are more than two decks."""
         if limit is None:
             limit = 3 if len(self.game.decks) <= 2 else 2
-        from ..render.svg import scene_svg  # svgwrite only when pictures are drawn
+        from ..render.svg import scene_svg  # only when pictures are drawn
         from ..scene.compose import compose_deck
 
         icons = {icon_id: info.file for icon_id, info in self.game.icons.items() if info.file}
@@ -213,7 +213,7 @@ class BookData(TableViews):
         """Each die's faces as the kit's stickers draw them: spots, the symbols each face
         carries (two damage icons, a bone), icons, and nothing on a blank face."""
         from ..pieces.dice import face_art, face_scene
-        from ..render.svg import scene_svg  # svgwrite only when pictures are drawn
+        from ..render.svg import scene_svg  # only when pictures are drawn
         from ..scene.draw import Ink
 
         icons = {icon_id: info.file for icon_id, info in self.game.icons.items() if info.file}
