@@ -88,6 +88,16 @@ def index_path(game: GameFolder) -> Path:
     return cache_dir() / "ask" / f"{game.key}-{tag}.sqlite3"
 
 
+def sum_path(index: Path) -> Path:
+    """Beside each index file, its length and CRC-32 as written (index.build_index writes it,
+    store._as_written reads it)."""
+    return index.with_name(index.name + ".sum")
+
+
+def checksum_of(data: bytes) -> str:
+    return f"{len(data)} {zlib.crc32(data):08x}"
+
+
 def damaged_indexes() -> list[Path]:
     """The index files in the cache that SQLite finds damaged, or whose text is not UTF-8 (every
     row of every table is read). Called only after a query failed, so it may take its time."""

@@ -23,6 +23,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+from .cache import checksum_of, sum_path
 from .index_data import DataDocs
 from .intent import intent, rewrite
 from .stem import TOKENIZE, stemmer
@@ -50,6 +51,9 @@ def build_index(game: Any, target: Path, fingerprint: str) -> None:
             con.commit()
         finally:
             con.close()
+        written = checksum_of(Path(temp).read_bytes())
+    with atomic_path(sum_path(target)) as temp:  # a kill before this line leaves the old sum: rebuilt
+        Path(temp).write_text(written + "\n", encoding="ascii")
 
 
 def memory_index(game: Any, fingerprint: str) -> sqlite3.Connection:

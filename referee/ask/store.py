@@ -10,7 +10,7 @@ import sqlite3
 from collections import namedtuple
 from pathlib import Path
 
-from .cache import GameFolder, fingerprint, index_path
+from .cache import GameFolder, checksum_of, fingerprint, index_path, sum_path
 
 
 class GameDataProblem(Exception):
@@ -125,8 +125,9 @@ def open_index(folder: GameFolder) -> GameIndex:
 
 
 def _connect_if_current(path: Path, fp: str) -> sqlite3.Connection | None:
-    """The index at `path`, opened read-only, if it exists and is of this fingerprint."""
-    if not path.is_file():
+    """The index at `path`, opened read-only, if it is the file that was written (its checksum)
+    and of this fingerprint."""
+    if not path.is_file() or not _as_written(path):
         return None
     con = None
     try:
@@ -139,6 +140,16 @@ def _connect_if_current(path: Path, fp: str) -> sqlite3.Connection | None:
     if con is not None:
         con.close()
     return None
+
+
+def _as_written(path: Path) -> bool:
+    """Whether the index file still has the length and CRC-32 recorded beside it when it was
+    built (cache.sum_path). SQLite keeps no checksum of its pages: a byte flipped in a page, or
+    a file cut short, can read as valid rows and give another answer without any error."""
+    try:
+        return sum_path(path).read_text(encoding="ascii").strip() == checksum_of(path.read_bytes())
+    except (OSError, UnicodeDecodeError):
+        return False
 
 
 def _build(folder: GameFolder, path: Path, fp: str) -> sqlite3.Connection:
