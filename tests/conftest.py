@@ -19,6 +19,20 @@ REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
 
 
+@pytest.fixture(scope="module")
+def module_ask_cache(tmp_path_factory) -> Iterator[Path]:
+    """`referee ask`'s indexes built into a temporary cache for one test module, never the user's;
+    indexes held open are forgotten before and after. Yields the cache folder."""
+    from referee.ask import store
+
+    cache = tmp_path_factory.mktemp("ask-cache")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("BONEYARD_CACHE", str(cache))
+        store.forget()
+        yield cache
+        store.forget()
+
+
 @pytest.fixture
 def starter_game(tmp_path: Path) -> Path:
     """The `cards new` starter game, in a folder outside the repository."""

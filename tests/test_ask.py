@@ -28,14 +28,8 @@ REPO = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module", autouse=True)
-def ask_cache(tmp_path_factory):
-    """Indexes go to a temporary cache for this module, and are forgotten afterwards."""
-    cache = tmp_path_factory.mktemp("ask-cache")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("BONEYARD_CACHE", str(cache))
-        store.forget()
-        yield cache
-        store.forget()
+def ask_cache(module_ask_cache):
+    return module_ask_cache
 
 
 @pytest.fixture(scope="module")

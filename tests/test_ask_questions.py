@@ -24,7 +24,6 @@ import pytest
 import yaml
 
 from generator.model.loader import load_game
-from referee.ask import store
 
 QUESTIONS = Path(__file__).resolve().parent / "ask_questions"
 GAMES = ["bone-strike", "rattlebones", "runeblade", "runes-and-bones", "ribbon-of-bone", "new-game", "csvgame", "fontgame",
@@ -85,12 +84,8 @@ score = _score_module()
 
 
 @pytest.fixture(scope="module", autouse=True)
-def ask_cache(tmp_path_factory):
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("BONEYARD_CACHE", str(tmp_path_factory.mktemp("ask-cache")))
-        store.forget()
-        yield
-        store.forget()
+def ask_cache(module_ask_cache):
+    return module_ask_cache
 
 
 @functools.cache

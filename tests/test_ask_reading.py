@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from referee.ask import store
 from referee.ask.cache import content_games
 from referee.ask.engine import _vocabulary, ask
 from referee.ask.store import open_index
@@ -21,12 +20,8 @@ QUESTIONS = Path(__file__).resolve().parent / "ask_questions"
 
 
 @pytest.fixture(scope="module", autouse=True)
-def ask_cache(tmp_path_factory):
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("BONEYARD_CACHE", str(tmp_path_factory.mktemp("ask-cache")))
-        store.forget()
-        yield
-        store.forget()
+def ask_cache(module_ask_cache):
+    return module_ask_cache
 
 
 def _module(name: str):

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from referee.ask import rerank, store
+from referee.ask import rerank
 from referee.ask.cache import resolve_game
 from referee.ask.engine import answer_in
 from referee.ask.query import parse
@@ -25,12 +25,8 @@ QUESTIONS = Path(__file__).resolve().parent / "ask_questions"
 
 
 @pytest.fixture(scope="module", autouse=True)
-def ask_cache(tmp_path_factory):
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("BONEYARD_CACHE", str(tmp_path_factory.mktemp("ask-cache")))
-        store.forget()
-        yield
-        store.forget()
+def ask_cache(module_ask_cache):
+    return module_ask_cache
 
 
 def _fit_rerank():
