@@ -29,6 +29,7 @@ for p in (str(REPO), str(HERE)):
     if p not in sys.path:
         sys.path.insert(0, p)
 
+from fit_confidence import solve  # noqa: E402  (the one small linear solver of these scripts)
 from kfold import collect, summary  # noqa: E402
 from score import game_ref, items_of  # noqa: E402
 
@@ -100,23 +101,6 @@ def fit(rows: list[dict]) -> dict[str, float]:
         if max(abs(v) for v in step) < 1e-7:
             break
     return {name: round(v, 4) for name, v in zip(rerank.FEATURES, w)}
-
-
-def solve(a: list[list[float]], b: list[float]) -> list[float]:
-    """a x = b by Gaussian elimination with partial pivoting (a is positive definite here)."""
-    n = len(b)
-    m = [row[:] + [b[i]] for i, row in enumerate(a)]
-    for c in range(n):
-        pivot = max(range(c, n), key=lambda r: abs(m[r][c]))
-        m[c], m[pivot] = m[pivot], m[c]
-        for r in range(c + 1, n):
-            f = m[r][c] / m[c][c]
-            if f:
-                m[r] = [x - f * y for x, y in zip(m[r], m[c])]
-    out = [0.0] * n
-    for c in range(n - 1, -1, -1):
-        out[c] = (m[c][n] - sum(m[c][k] * out[k] for k in range(c + 1, n))) / m[c][c]
-    return out
 
 
 def ranked_right(rows: list[dict], weights: dict[str, float] | None) -> int:
