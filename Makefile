@@ -35,9 +35,9 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 # The test files on every core, each file kept on one worker (its module fixtures built once; the
-# real games' kits and rulebooks once a run for every worker, tests/conftest.py): 5.8 min of CPU
-# (347 s user+sys, 200 playouts a game, on a busy machine); at best half that in wall time on two
-# cores. The 20 slowest tests are listed at the end, so a run (CI's too) shows where the time goes.
+# real games' kits and rulebooks once a run for every worker, tests/conftest.py): in a fresh clone
+# on a quiet two-core machine, 147 s of wall time for 282 s of CPU (200 playouts a game). The 20
+# slowest tests are listed at the end, so a run (CI's too) shows where the time goes.
 test: lint typecheck
 	$(BIN)/python -m pytest -n auto --dist loadfile --durations=20
 
