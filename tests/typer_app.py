@@ -6,7 +6,9 @@ arguments and output files and calls the app's main() as the console script woul
 exits (a traceback, an exit code, finalisers). A fresh Python importing Typer costs 0.3 s of CPU
 a line; the fast paths themselves still start a Python of their own every time. Typer reads a
 command line with modules it imports then (pydantic among them), as do the commands: the server
-imports them first, so each child costs 0.1 s.
+imports them first and freezes what it holds before the first fork (gc.freeze), so a child's
+collections neither walk nor copy the server's objects: a child costs 0.035 s of CPU (0.09 s
+without).
 """
 from __future__ import annotations
 
@@ -18,11 +20,12 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 
-TYPER_READS = ("typer._adapters", "typer._coercion")
+# importlib.metadata (with email, zipfile, csv): something Typer does as it runs a command.
+TYPER_READS = ("typer._adapters", "typer._coercion", "importlib.metadata")
 WARM = {"referee": (*TYPER_READS, "referee.table.commands", "referee.dice.commands", "referee.ask.run"),
         "cards": TYPER_READS}
 TYPER_SERVER = textwrap.dedent("""
-    import importlib, json, os, sys
+    import gc, importlib, json, os, sys
     name, module, *warm = sys.argv[1:]
     sys.argv = [name]
     main = importlib.import_module(module).main
@@ -31,6 +34,7 @@ TYPER_SERVER = textwrap.dedent("""
             importlib.import_module(other)
         except ImportError:
             pass
+    gc.freeze()  # the children's collections leave the server's objects alone (and unwritten)
     for line in sys.stdin:
         job = json.loads(line)
         sys.stdout.flush()
