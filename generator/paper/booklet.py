@@ -6,7 +6,9 @@ printed stack folds in the middle into the book. The only module that uses pypdf
 
 Each book page becomes a form XObject (its content stream copied as is, still compressed, with
 its resources) that the sheet side draws scaled and moved: no content stream is parsed or
-rewritten, and fonts and pictures the pages share are stored once.
+rewritten, and fonts and pictures the pages share are stored once. Only the objects the pages
+need are read (``_PagesOnlyReader``): a tagged book keeps thousands of structure elements in the
+same compressed object stream as its pages, and parsing them all was most of the imposition.
 """
 from __future__ import annotations
 
@@ -32,6 +34,46 @@ def booklet_order(pages: int) -> list[tuple[int | None, int | None]]:
         return index if index < pages else None
 
     return [(real(left), real(right)) for left, right in sides]
+
+
+def _pages_only_reader(source: Path):
+    """A pypdf reader that parses an object out of an object stream only when it is asked for
+    (pypdf parses every object of the stream the first time any one of them is wanted). Each
+    stream is decoded and its index read once; anything unexpected is left to pypdf's own way."""
+    from io import BytesIO
+
+    from pypdf import PdfReader
+    from pypdf.generic import IndirectObject, read_object
+
+    class PagesOnlyReader(PdfReader):
+        def __init__(self, stream) -> None:
+            self._streams: dict[int, tuple[bytes, int, dict[int, int]]] = {}
+            self._parsed: dict[int, object] = {}  # one object per number, as pypdf's cache would keep
+            super().__init__(stream)
+
+        def _get_object_from_stream(self, indirect_reference):
+            number = indirect_reference.idnum
+            if number in self._parsed:
+                return self._parsed[number]
+            try:
+                stream_number = self.xref_objStm[number][0]
+                if stream_number not in self._streams:
+                    holder = IndirectObject(stream_number, 0, self).get_object()
+                    data, first = holder.get_data(), int(holder["/First"])
+                    header = data[:first].split()
+                    self._streams[stream_number] = (data, first, {
+                        int(header[i]): int(header[i + 1]) for i in range(0, 2 * int(holder["/N"]), 2)})
+                data, first, offsets = self._streams[stream_number]
+                reading = BytesIO(data)
+                reading.seek(first + offsets[number])
+                obj = read_object(reading, self)
+                obj.indirect_reference = IndirectObject(number, 0, self)  # as pypdf's cache marks it: cloned once
+            except (KeyError, IndexError, ValueError, TypeError, AttributeError):  # not as pydyf writes: pypdf's way
+                return super()._get_object_from_stream(indirect_reference)
+            self._parsed[number] = obj
+            return obj
+
+    return PagesOnlyReader(source)
 
 
 def _page_form(page, writer):
@@ -60,10 +102,10 @@ def _page_form(page, writer):
 
 def impose_booklet(source: Path, target: Path, paper: str = "a4") -> int:
     """Write the booklet of ``source`` to ``target``; return its number of sheet sides."""
-    from pypdf import PageObject, PdfReader, PdfWriter
+    from pypdf import PageObject, PdfWriter
     from pypdf.generic import DictionaryObject, NameObject, StreamObject
 
-    reader = PdfReader(source)
+    reader = _pages_only_reader(source)
     pages = reader.pages
     height, width = (v * PT for v in PAPER_MM[paper])  # landscape: the paper's long side across
     writer = PdfWriter()
