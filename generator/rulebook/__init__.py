@@ -40,6 +40,7 @@ from ..scene.fonts import FONT_DIR, STYLE_FILES, copy_fonts, game_families, rule
 from ..scene.templates import Environment, environment
 from ..suggest import did_you_mean
 from .context import BookData
+from .html_copy import html_copy
 from .markup import Hazard
 from .quickref import build_quickref
 from .views import BOOKS, BookFormat
@@ -199,11 +200,11 @@ def render_rulebook(loaded: LoadedGame, out_dir: Path, book: str = "a5",
     if "book" in parts:
         try:
             pdf_html, hazards = render_html(loaded, book)
-            file_html, _ = render_html(loaded, book, font_base=HTML_FONT_DIR)
         except IconError as exc:
             raise BuildError(f"{game.id}: the rulebook was not written: {exc}") from None
         if hazards:
             raise _hazard_error(game.id, hazards)
+        file_html = html_copy(pdf_html, game.root, game.fonts, HTML_FONT_DIR)  # the same book, fonts beside it
 
     from .pdf import Rendered, write_pdf  # weasyprint only now
 
