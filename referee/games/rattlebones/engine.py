@@ -51,7 +51,8 @@ class Rattlebones(Engine):
     def __init__(self, data: GameData):
         super().__init__(data)
         self.facts = Facts(data)
-        self._dice_seen: tuple[tuple, tuple[list[str], dict[str, int]]] = ((), ([], {}))
+        self._dice_seen: tuple[tuple, tuple[list[str], dict[str, int], set[str]]] = ((), ([], {}, set()))
+        self._supply_keys: tuple[tuple, list[tuple[str, str, int]]] = ((), [])
         self._pips_per_die = sum(1 for x in self.facts.start_faces if side_kind(x) == "pips")
 
     def setup(self, players: list[str], options: dict[str, Any], digital: bool, rng: random.Random) -> State:
@@ -128,13 +129,14 @@ class Rattlebones(Engine):
             reason += "; tie broken by gold + stars + stock" if len(leaders) == 1 else "; still tied: shared win"
         return Outcome(tuple(leaders), reason, dict(score), "game-end.winner")
 
-    def _on_dice(self, state: State) -> tuple[list[str], dict[str, int]]:
-        """The fixed socket's changes and the sides on all dice by kind (points sides by value).
-        Kept for the last dice seen: most moves change no die, and this was half of a playout's
-        invariant check."""
+    def _on_dice(self, state: State) -> tuple[list[str], dict[str, int], set[str]]:
+        """The fixed socket's changes, the sides on all dice by kind (points sides by value), and
+        the kinds among them. Kept for the last dice seen: most moves change no die, and this was
+        half of a playout's invariant check."""
         key = tuple((p, c, sides) for p in state["players"] for c, sides in state["dice"][p].items())
         if key != self._dice_seen[0]:
-            self._dice_seen = (key, self._count_dice(key))
+            broken, on_dice = self._count_dice(key)
+            self._dice_seen = (key, (broken, on_dice, {side_kind(k) for k in on_dice}))
         return self._dice_seen[1]
 
     def _count_dice(self, dice: tuple[tuple[str, str, str], ...]) -> tuple[list[str], dict[str, int]]:
@@ -157,6 +159,16 @@ class Rattlebones(Engine):
             on_dice[key] = on_dice.get(key, 0) + n
         return broken, on_dice
 
+    def _supply_counts(self, supply: dict[str, dict[str, int]]) -> list[tuple[str, str, int]]:
+        """(key in supply, key on dice, count the game has) for each side kind and points value
+        in the supply, in the supply's order; kept per set of keys (the same all game)."""
+        keys = (tuple(supply["sides"]), tuple(supply["points"]))
+        if keys != self._supply_keys[0]:
+            f = self.facts
+            self._supply_keys = (keys, [(k, k, f.side_count(k)) for k in keys[0]]
+                                 + [(v, f"points-{v}", f.points_counts[int(v)]) for v in keys[1]])
+        return self._supply_keys[1]
+
     def invariants(self, state: State) -> list[str]:
         f = self.facts
         broken = []
@@ -165,24 +177,23 @@ class Rattlebones(Engine):
         for item, total in (("gold", f.gold_supply), ("stars", f.star_supply),
                             ("stock", f.stock_tickets if state["stock_in_play"] else 0)):
             held_by = state[item]
-            held = s[item] + sum([held_by[p] for p in players])
-            if held != total:
-                broken.append(f"{item}: supply {s[item]} + held = {held}, not {total}")
-            if s[item] < 0 or min([held_by[p] for p in players]) < 0:
+            held = [held_by[p] for p in players]
+            if s[item] + sum(held) != total:
+                broken.append(f"{item}: supply {s[item]} + held = {s[item] + sum(held)}, not {total}")
+            if s[item] < 0 or min(held) < 0:
                 broken.append(f"negative {item}")
-        dice_broken, on_dice = self._on_dice(state)
+        dice_broken, on_dice, kinds_on_dice = self._on_dice(state)
         broken += dice_broken
-        for kind, n in s["sides"].items():
-            if n < 0 or n + on_dice.get(kind, 0) != f.side_count(kind):
-                broken.append(f"{kind} sides: supply {n} + on dice {on_dice.get(kind, 0)} != {f.side_count(kind)}")
-        for value, n in s["points"].items():
-            k = f"points-{value}"
-            if n < 0 or n + on_dice.get(k, 0) != f.points_counts[int(value)]:
-                broken.append(f"{k} sides: supply {n} + on dice {on_dice.get(k, 0)}")
+        sides, points = s["sides"], s["points"]
+        for (key, dice_key, count), n in zip(self._supply_counts(s), [*sides.values(), *points.values()]):
+            if n < 0 or n + on_dice.get(dice_key, 0) != count:
+                if dice_key == key:
+                    broken.append(f"{key} sides: supply {n} + on dice {on_dice.get(key, 0)} != {count}")
+                else:
+                    broken.append(f"{dice_key} sides: supply {n} + on dice {on_dice.get(dice_key, 0)}")
         allowed = {*state["kinds"], "pips", "rattlebones"}
-        stray = [k for k in on_dice if side_kind(k) not in allowed]
-        if stray:
-            broken.append(f"sides not in play on dice: {stray}")
+        if not kinds_on_dice <= allowed:
+            broken.append(f"sides not in play on dice: {[k for k in on_dice if side_kind(k) not in allowed]}")
         pips_start = len(players) * f.dice_per_player * self._pips_per_die
         if on_dice.get("pips", 0) + state["pips_out"] != pips_start:
             broken.append("pip sides not conserved")
