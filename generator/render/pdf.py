@@ -17,7 +17,7 @@ from pathlib import Path
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.pdfdoc import PDFStream
+from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFStream
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
@@ -65,6 +65,7 @@ class PdfWriter:
         self.canvas.setCreator("Boneyard")
         self.icons = icons
         self.forms: set[str] = set()
+        self.xobjects: dict[tuple[str, ...], PDFDictionary] = {}  # each set of forms' one dictionary
         self.pages = 0
 
     # --- forms ------------------------------------------------------------------------------
@@ -268,7 +269,17 @@ class PdfWriter:
         self.draw_nodes(page.marks, page.height)
         c.showPage()
         _deflate_last_page(c)
+        self._share_xobjects(c)
         self.pages += 1
+
+    def _share_xobjects(self, canvas: Canvas) -> None:
+        """Pages that place the same forms share one /XObject dictionary: reportlab makes one for
+        each page (~700 bytes), kept until the file is saved. The file is the same: each page's
+        resources still write the dictionary out in full."""
+        page = canvas._doc.Pages.pages[-1]
+        if page.XObjects is not None:
+            names = tuple(sorted(page.XObjects.dict))  # written in sorted order, each a reference by name
+            page.XObjects = self.xobjects.setdefault(names, page.XObjects)
 
     def save(self) -> None:
         self.canvas.save()
@@ -276,15 +287,20 @@ class PdfWriter:
 
 class _Deflated:
     """A stream filter that gives back bytes deflated earlier (reportlab's FlateDecode filter is
-    zlib.compress at its default level, so the file's bytes are the same)."""
+    zlib.compress at its default level, so the file's bytes are the same). It gives them once, and
+    lets go of them: reportlab assembles the whole file in memory when it saves, and a page's bytes
+    held here as well would be a second copy of every page at the build's peak."""
 
     pdfname = "FlateDecode"
 
     def __init__(self, data: bytes):
-        self.data = data
+        self.data: bytes | None = data
 
     def encode(self, _content) -> bytes:
-        return self.data
+        data, self.data = self.data, None
+        if data is None:  # a file is saved once; a second formatting would lose the page
+            raise RuntimeError("a page's content stream was formatted twice")
+        return data
 
 
 def _deflate_last_page(canvas: Canvas) -> None:
