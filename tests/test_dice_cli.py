@@ -125,11 +125,18 @@ def test_python_dash_m_referee():
     assert process.returncode == 0 and process.stdout.startswith("3d6 (")
 
 
-def test_cold_start_imports_nothing_heavy():
+@pytest.fixture(scope="module")
+def roll_imports() -> set[str]:
+    """The modules `referee roll 3d6` imports, as `python -X importtime` lists them: one process
+    for the two tests below."""
     process = subprocess.run([sys.executable, "-X", "importtime", "-m", "referee", "roll", "3d6"],
                              cwd=REPO, capture_output=True, text=True)
     assert process.returncode == 0, process.stderr
-    imported = {line.split("|")[-1].strip() for line in process.stderr.splitlines() if line.startswith("import time:")}
+    return {line.split("|")[-1].strip() for line in process.stderr.splitlines() if line.startswith("import time:")}
+
+
+def test_cold_start_imports_nothing_heavy(roll_imports):
+    imported = roll_imports
     assert "referee.dice.evaluate" in imported  # the measurement works
     heavy = sorted(m for m in imported if m.split(".")[0] in HEAVY)
     assert not heavy, f"`referee roll 3d6` imported {heavy}"
@@ -154,8 +161,5 @@ def test_fast_path_answers_as_the_typer_app(typer_app, args):
     assert (fast.returncode, fast.stdout, fast.stderr) == typer_app.run(dict(os.environ), *args)
 
 
-def test_roll_starts_without_typer():
-    process = subprocess.run([sys.executable, "-X", "importtime", "-m", "referee", "roll", "3d6"],
-                             cwd=REPO, capture_output=True, text=True)
-    imported = {line.split("|")[-1].strip() for line in process.stderr.splitlines() if line.startswith("import time:")}
-    assert "referee.dice.evaluate" in imported and "typer" not in imported
+def test_roll_starts_without_typer(roll_imports):
+    assert "referee.dice.evaluate" in roll_imports and "typer" not in roll_imports
