@@ -138,14 +138,41 @@ def write_pdf(html: str, target: Path, roots: Sequence[Path], base: Path, varian
     return Rendered(len(document.pages), fetcher.refused, list(dict.fromkeys(warnings)))
 
 
-def anchor_positions(html: str, roots: Sequence[Path], base: Path) -> tuple[dict[str, float], Rendered]:
-    """Lay out a document (no PDF written) and return where each id'd element starts: its y on
-    the first page, in points from the top of the page."""
+def lay_out(html: str, roots: Sequence[Path], base: Path):
+    """Lay out a document, writing nothing: WeasyPrint's Document and what it refused and said."""
     fetcher = GuardedFetcher(roots)
     with _captured_warnings() as warnings:
         document = weasyprint.HTML(string=html, base_url=base.resolve().as_uri() + "/", url_fetcher=fetcher).render()
+    return document, Rendered(len(document.pages), fetcher.refused, list(warnings))
+
+
+def write_document(document, target: Path, variant: str = PDF_VARIANT) -> list[str]:
+    """Write a laid-out document as a PDF; returns WeasyPrint's warnings."""
+    with _captured_warnings() as warnings:
+        document.write_pdf(target, pdf_variant=variant)
+    return list(dict.fromkeys(warnings))
+
+
+def _no_images(*args, **kwargs):
+    raise ValueError("a background image: not placed again")
+
+
+def place_backgrounds(page_box, box) -> None:
+    """Lay out again the backgrounds of a laid-out box and its descendants, which WeasyPrint
+    placed where they were (a moved box's would stay behind). Raises ValueError for a background
+    image (none of our moved boxes has one: the caller then lays the page out the ordinary way)."""
+    from weasyprint.layout.background import layout_box_backgrounds
+
+    layout_box_backgrounds(page_box, box, _no_images)
+
+
+def anchor_positions(html: str, roots: Sequence[Path], base: Path):
+    """Lay out a document (no PDF written) and return where each id'd element starts (its y on
+    the first page, in points from the top of the page), what it refused and said, and the
+    laid-out document itself."""
+    document, rendered = lay_out(html, roots, base)
     positions = {name: box[1] * 0.75 for name, box in document.pages[0].anchors.items()}  # CSS px -> pt
-    return positions, Rendered(len(document.pages), fetcher.refused, list(warnings))
+    return positions, rendered, document
 
 
 # --- page references without a second layout --------------------------------------------------

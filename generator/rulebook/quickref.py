@@ -8,8 +8,10 @@ every block at the smallest type size: if they do not all fit there (the usual c
 game), that is the size, and the packer leaves out the least wanted blocks that do not fit, never
 one that fits in the room left; the page's foot names what was left off. Only when everything
 fits at the smallest size does a second layout measure the largest, and the packer picks the
-largest size at which everything fits. A final layout writes the page and checks that it really
-is one page.
+largest size at which everything fits. The page is then laid out with an empty box in each
+chosen block's place, the measured blocks are moved into them (``quickref_boxes.py``: the blocks
+are laid out once, not measured and then laid out again), and that layout checks that it really
+is one page. A size that was not measured (or boxes not as expected) lays the page out whole.
 """
 from __future__ import annotations
 
@@ -213,22 +215,30 @@ def plan(large: Sequence[float], small: Sequence[float] | None, head: tuple[floa
 
 
 def _measure(template, common: dict, geo: dict, items: list, size: float, roots, base):
+    """Each block's height at ``size``, the header's and footer's, the foot's note's, and what
+    WeasyPrint refused and said (tests/test_player_aids.py measures with it too)."""
+    return _strip(template, common, geo, items, size, roots, base)[:4]
+
+
+def _strip(template, common: dict, geo: dict, items: list, size: float, roots, base):
+    """``_measure``'s figures and the laid-out strip itself, whose blocks the page takes."""
     from .pdf import anchor_positions
 
     html = template.render(**common, geo=geo, font_size=size, measure=True, blocks=items, columns=[],
                            left_off=[items[-1]["label"]] if items else [])
-    positions, rendered = anchor_positions(html, roots, base)
+    positions, rendered, document = anchor_positions(html, roots, base)
     marks = [positions[f"qb-{i}"] for i in range(len(items) + 1)]
     heights = [b - a for a, b in zip(marks, marks[1:])]
     head = (positions["qr-main"] - positions["qr-top"]) + (positions["qr-end"] - positions["qr-foot"])
     note = positions["qr-note-end"] - positions["qr-note"]  # the foot's line naming what was left off
-    return heights, head, note, rendered
+    return heights, head, note, rendered, document
 
 
 def build_quickref(loaded: LoadedGame, data: BookData, environment, common: dict, target: Path,
                    roots: Sequence[Path]):
     """Measure, pack and write quickref.pdf to target; returns the PDF step's Rendered."""
-    from .pdf import write_pdf  # weasyprint only now
+    from .pdf import lay_out, write_document  # weasyprint only now
+    from .quickref_boxes import hold, measured_blocks, move_into_holds
 
     book = data.book
     geo = geometry(book)
@@ -238,28 +248,42 @@ def build_quickref(loaded: LoadedGame, data: BookData, environment, common: dict
     room = (geo["height"] - 2 * MARGIN_TB) * PT_PER_MM
     sizes = SIZES if book.name == "a5" else LARGE_SIZES
     count = int(geo["columns"])
-    small, head_small, note, measured = _measure(template, common, geo, items, sizes[-1], roots, base)
+    small, head_small, note, measured, small_strip = _strip(template, common, geo, items, sizes[-1], roots, base)
+    strips = {sizes[-1]: small_strip}  # laid-out blocks by type size, to be moved onto the page
     placed, left_out = pack(small, (room - head_small) * EXACT, count)
     if left_out:  # the foot then names what was left off, in a line of its own
         placed, left_out = pack(small, (room - head_small - note) * EXACT, count)
     size = sizes[-1]
     if not left_out:  # everything fits at the smallest size: measure the largest, to pick the size between
-        large, head_large, _note, measured_large = _measure(template, common, geo, items, sizes[0], roots, base)
+        large, head_large, _note, measured_large, strips[sizes[0]] = _strip(
+            template, common, geo, items, sizes[0], roots, base)
         measured.refused += measured_large.refused
         measured.warnings += measured_large.warnings
         fits_large = not pack(large, (room - head_large) * EXACT, count)[1]
         size, placed = plan(large, None if fits_large else small, (head_large, head_small), room, count, sizes)
+    measured_boxes = measured_blocks(strips[size], len(items)) if size in strips else None
+    document = None
     while True:
-        columns = [[items[i] for i in column] for column in placed]
         chosen = sorted(i for column in placed for i in column)
         left_off = [item["label"] for i, item in enumerate(items) if i not in chosen]
-        html = template.render(**common, geo=geo, font_size=size, measure=False, blocks=items, columns=columns,
-                               left_off=left_off)
-        rendered = write_pdf(html, target, roots, base)
+        page = {"geo": geo, "font_size": size, "measure": False, "blocks": items, "left_off": left_off}
+        if measured_boxes is not None:  # the page with holds; the measured blocks go into them
+            holds = [[hold(i, measured_boxes[i]) for i in column] for column in placed]
+            held, rendered = lay_out(template.render(**common, **page, columns=holds), roots, base)
+            if rendered.pages <= 1 or len(chosen) <= 1:
+                document = move_into_holds(held, measured_boxes) if rendered.pages <= 1 else None
+                if document is None:
+                    measured_boxes = None
+        if measured_boxes is None:  # laid out the ordinary way: WeasyPrint lays the blocks out again
+            columns = [[items[i] for i in column] for column in placed]
+            document, rendered = lay_out(template.render(**common, **page, columns=columns), roots, base)
         if rendered.pages <= 1 or len(chosen) <= 1:
             break
         last = chosen[-1]  # the estimate was off: leave out the least wanted block and try again
         placed = [[i for i in column if i != last] for column in placed]
+    assert document is not None  # the loop leaves only with a page laid out one way or the other
+    rendered.warnings += write_document(document, target)
+    rendered.pages = len(document.pages)
     rendered.refused = list(dict.fromkeys(measured.refused + rendered.refused))
     rendered.warnings = measured.warnings + rendered.warnings
     return rendered

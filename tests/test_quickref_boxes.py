@@ -1,0 +1,87 @@
+"""The quick reference's page is laid out with holds and takes the blocks its measuring layout
+laid out already (rulebook/quickref_boxes.py): it must be the page WeasyPrint lays out whole, to
+the pixel and the text, and anything unexpected must fall back to laying it out whole."""
+from __future__ import annotations
+
+import pypdfium2 as pdfium
+import pytest
+
+from generator.model.loader import load
+from generator.rulebook import quickref_boxes, render_rulebook
+
+
+def page_of(path) -> tuple[int, str, bytes]:
+    document = pdfium.PdfDocument(path)
+    page = document[0]
+    return len(document), page.get_textpage().get_text_range(), page.render(scale=100 / 72).to_pil().tobytes()
+
+
+def build(loaded, folder, book):
+    render_rulebook(loaded, folder, book, parts=("quickref",))
+    return folder / "quickref.pdf"
+
+
+# bone-strike in A5 leaves blocks off at the smallest size (tables with shaded rows); runeblade
+# in Letter fits at the largest, measured second
+@pytest.mark.parametrize(("game_id", "book"), [("bone-strike", "a5"), ("runeblade", "letter")])
+def test_moved_blocks_make_the_page_laid_out_whole(tmp_path, monkeypatch, game_id, book):
+    loaded = load(game_id)
+    moved = []
+    real_move = quickref_boxes.move_into_holds
+
+    def spy(document, blocks):
+        result = real_move(document, blocks)
+        moved.append(result is not None)
+        return result
+
+    monkeypatch.setattr(quickref_boxes, "move_into_holds", spy)
+    held = page_of(build(loaded, tmp_path / "held", book))
+    assert moved == [True]  # the page took the measured blocks
+    monkeypatch.setattr(quickref_boxes, "measured_blocks", lambda document, count: None)
+    whole = page_of(build(loaded, tmp_path / "whole", book))
+    assert moved == [True]  # laid out whole: no holds
+    assert held[0] == whole[0] == 1
+    assert held[1] == whole[1] and "Quick reference" in held[1]
+    assert held[2] == whole[2]
+
+
+def test_a_hold_unlike_its_block_falls_back_to_the_whole_page(tmp_path, monkeypatch):
+    """Blocks handed to the wrong holds (each the next one's size): nothing is moved, and the
+    page is still the right one, laid out whole."""
+    loaded = load("runes-and-bones")
+    results = []
+    real_move = quickref_boxes.move_into_holds
+
+    def shuffled(document, blocks):
+        result = real_move(document, blocks[1:] + blocks[:1])
+        results.append(result)
+        return result
+
+    monkeypatch.setattr(quickref_boxes, "move_into_holds", shuffled)
+    fallen_back = page_of(build(loaded, tmp_path / "shuffled", "a5"))
+    assert results == [None]
+    monkeypatch.setattr(quickref_boxes, "move_into_holds", real_move)
+    assert fallen_back == page_of(build(loaded, tmp_path / "held", "a5"))
+
+
+def test_strip_not_as_written_gives_no_blocks():
+    class Box:
+        def __init__(self, tag, id_=None, children=(), cls=None):
+            self.element_tag, self.children = tag, list(children)
+            self.element = {"id": id_, "class": cls}
+            self.margin_left = self.margin_right = 0
+
+        def descendants(self):
+            yield self
+            for child in self.children:
+                yield from child.descendants()
+
+    def document(children):
+        page = Box("page", children=[Box("main", cls="strip col", children=children)])
+        return type("Doc", (), {"pages": [type("Page", (), {"_page_box": page})]})
+
+    good = [Box("div", "qb-0"), Box("figure"), Box("div", "qb-1")]
+    assert quickref_boxes.measured_blocks(document(good), 1) == [good[1]]
+    two = [Box("div", "qb-0"), Box("figure"), Box("p"), Box("div", "qb-1")]  # a block of two boxes
+    assert quickref_boxes.measured_blocks(document(two), 1) is None
+    assert quickref_boxes.measured_blocks(document(good), 2) is None  # marks for another count
