@@ -161,7 +161,7 @@ class AsWritten:
 class Data(AsWritten, BaseModel):
     """Typed piece data: frozen, unknown keys are errors, dumped as written."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class TokenArt(Data):
@@ -235,7 +235,7 @@ class TokenKind(Data):
 class TypedPiece(AsWritten, Piece):
     """A piece whose every key is declared (no free keys): the base of Token and Board."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
     _always: ClassVar[frozenset[str]] = PIECE_FIELDS
 
     @cached_property
@@ -283,7 +283,7 @@ class Token(TypedPiece):
 class Sheet(TypedPiece):
     """A sheet (``sheets:``): the keys it shares with every sheet are typed; the rest is its data."""
 
-    model_config = ConfigDict(frozen=True, extra="allow")
+    model_config = ConfigDict(frozen=True, extra="allow", defer_build=True)
 
     size: str | tuple[Mm, Mm] | None = None
     orientation: Literal["portrait", "landscape"] | None = None

@@ -37,7 +37,7 @@ def case_key(value: Any) -> str:
 class Choice(BaseModel, Generic[T]):
     """``{by: field, <value>: <style>, ..., else: <style>}``: see the module's docstring."""
 
-    model_config = ConfigDict(frozen=True, extra="allow", populate_by_name=True)
+    model_config = ConfigDict(frozen=True, extra="allow", populate_by_name=True, defer_build=True)
     __pydantic_extra__: dict[str, T] = Field(init=False)  # the cases: each checked as T
 
     by: FieldName
