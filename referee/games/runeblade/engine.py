@@ -56,6 +56,7 @@ class Runeblade(Engine):
         super().__init__(data)
         self.facts = Facts(data)
         self.reader = Reader(self.facts, tuple(e for e, _ in self.examples))
+        self._subsets_of: dict[tuple[int, ...], tuple[dict[str, int], ...]] = {}
 
     # -- set-up -----------------------------------------------------------------------------
     def setup(self, players: list[str], options: dict[str, Any], digital: bool, rng: random.Random) -> State:
@@ -172,7 +173,7 @@ class Runeblade(Engine):
             pool = state["pools"][p]
             for dice in self._subsets(pool):
                 if dice or not any(pool.values()):
-                    found.append({"player": p, "kind": "build", "dice": dice})
+                    found.append({"player": p, "kind": "build", "dice": dict(dice)})
             return found
         for q in state["players"]:
             try:
@@ -180,9 +181,10 @@ class Runeblade(Engine):
             except Illegal:
                 continue
             found.append({"player": q, "kind": "no-offer"})
+            broken = M.bane_test(self.facts, state, q)
             for dice in self._subsets(state["pools"][q]):
-                if dice and M.bane_broken(self.facts, state, q, dice) is None:
-                    found.append({"player": q, "kind": "offer", "dice": dice})
+                if dice and broken(dice) is None:
+                    found.append({"player": q, "kind": "offer", "dice": dict(dice)})
         return found
 
     def _candidates(self, state: State):
@@ -226,10 +228,20 @@ class Runeblade(Engine):
                 yield {"player": p, "kind": "refuse", "offerer": q}
         yield {"player": p, "kind": "roll", "results": None}
 
-    def _subsets(self, pool: dict[str, int]):
-        colours = self.facts.colours
-        for counts in itertools.product(*(range(pool[c] + 1) for c in colours)):
-            yield {c: n for c, n in zip(colours, counts) if n}
+    def _subsets(self, pool: dict[str, int]) -> tuple[dict[str, int], ...]:
+        """Every set of dice the pool holds, by colour (none of a colour left out), in the same
+        order each time. Made once per pool (a game meets a few dozen pools, and listing them
+        again was a third of a move); the dicts are shared: a move gets a copy of its own."""
+        key = tuple(pool[c] for c in self.facts.colours)
+        found = self._subsets_of.get(key)
+        if found is None:
+            if len(self._subsets_of) >= 1024:  # bounded: a long run of games meets many pools
+                self._subsets_of.clear()
+            colours = self.facts.colours
+            found = tuple({c: n for c, n in zip(colours, counts) if n}
+                          for counts in itertools.product(*(range(n + 1) for n in key)))
+            self._subsets_of[key] = found
+        return found
 
     # -- reporting ----------------------------------------------------------------------------
     def status(self, state: State) -> Status:

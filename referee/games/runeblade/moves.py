@@ -5,6 +5,7 @@ details, what is offered and taken, where every die goes after a roll, and the R
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from referee.games.runeblade.rules import Facts
@@ -261,22 +262,34 @@ def offer_open(state: State, p: str) -> None:
 
 def bane_broken(facts: Facts, state: State, p: str, dice: dict[str, int]) -> Illegal | None:
     """The bane an offer of these dice from p would break (Cold Steel, Spite), or None."""
+    return bane_test(facts, state, p)(dice)
+
+
+def bane_test(facts: Facts, state: State, p: str) -> Callable[[dict[str, int]], Illegal | None]:
+    """bane_broken for any dice offered by p in this state: what it reads of p's bane and the
+    scene is read once (legal moves try every set of dice p holds)."""
     character = character_of(state, p)
     bane = facts.bane(character)
     limit = bane.get("max_non_own_colour_per_offer")
     mine = facts.colour(character)
-    if limit is not None:
-        others = sum(n for c, n in dice.items() if c != mine)
-        if others > limit:
-            return Illegal(f"{bane['name']}: an offer from {p} may hold at most {limit} die that is "
-                           f"not {mine}", bane["rule"])
-    if bane.get("offer_to") and character_of(state, state["scene"]["controller"]) == bane["offer_to"]:
-        for colour, match in bane.get("matched_colours", {}).items():
+    controller = state["scene"]["controller"] if bane.get("offer_to") else None
+    matched = (bane.get("matched_colours", {}).items()
+               if controller is not None and character_of(state, controller) == bane["offer_to"] else ())
+
+    def broken(dice: dict[str, int]) -> Illegal | None:
+        if limit is not None:
+            others = sum(n for c, n in dice.items() if c != mine)
+            if others > limit:
+                return Illegal(f"{bane['name']}: an offer from {p} may hold at most {limit} die that is "
+                               f"not {mine}", bane["rule"])
+        for colour, match in matched:
             if dice.get(colour, 0) > dice.get(match, 0):
                 return Illegal(f"{bane['name']}: offering {dice[colour]} {colour} to "
-                               f"{state['scene']['controller']} means offering at least "
+                               f"{controller} means offering at least "
                                f"{dice[colour]} {match} as well", bane["rule"])
-    return None
+        return None
+
+    return broken
 
 
 def check_answer(facts: Facts, state: State, move: Move) -> None:
