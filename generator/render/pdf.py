@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Collection, Iterable
 from functools import lru_cache
 from pathlib import Path
+from typing import BinaryIO
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
@@ -54,11 +55,12 @@ def face(style: str, family: str) -> str:
 class PdfWriter:
     """Draw pages of placed scenes into one PDF file."""
 
-    def __init__(self, path: Path, icons: dict[str, Path], title: str = "", author: str = "Boneyard"):
+    def __init__(self, file: BinaryIO, icons: dict[str, Path], title: str = "", author: str = "Boneyard"):
         # The initial font would otherwise be an unembedded Helvetica in every page's resources. The
         # other styles are registered as text first uses them: reading a font takes ~8 ms of CPU.
         face("regular", LATO)
-        self.canvas = Canvas(str(path), invariant=1, pageCompression=1, initialFontName=font_name("regular"),
+        self.file = file
+        self.canvas = Canvas(file, invariant=1, pageCompression=1, initialFontName=font_name("regular"),
                              initialFontSize=9)
         self.canvas.setTitle(title)
         self.canvas.setAuthor(author)
@@ -268,7 +270,7 @@ class PdfWriter:
             c.restoreState()
         self.draw_nodes(page.marks, page.height)
         c.showPage()
-        _deflate_last_page(c)
+        _deflate_last_page(c, self.file)
         self._share_xobjects(c)
         self.pages += 1
 
@@ -303,14 +305,39 @@ class _Deflated:
         return data
 
 
-def _deflate_last_page(canvas: Canvas) -> None:
+class _PageStream(PDFStream):
+    """A page's content stream, which also has reportlab write the file out as it makes it.
+
+    reportlab saves a file by making each object's bytes in turn, gathering them all in a list, and
+    writing them joined: the whole file twice in memory at the build's peak. Its collector (the
+    document's ``__accum__``, there so that objects can know where they are in the file) adds each
+    object through its ``write``; when the first page stream is made, what was gathered so far goes
+    to the file and ``write`` becomes the file's own, so every later object goes straight out. The
+    offsets of the cross-reference table are counted by the collector either way: the same bytes.
+    """
+
+    def __init__(self, data: bytes, file: BinaryIO):
+        super().__init__(content=b"", filters=[_Deflated(data)])
+        self.__Comment__ = "page stream"
+        self.file = file
+
+    def format(self, document) -> bytes:  # noqa: ANN001
+        collector = getattr(document, "__accum__", None)
+        gathered = getattr(collector, "strings", None)
+        if isinstance(gathered, list) and getattr(collector, "write", None) == gathered.append:
+            for part in gathered:
+                self.file.write(part)
+            gathered.clear()
+            collector.write = self.file.write  # type: ignore[union-attr]
+        return super().format(document)
+
+
+def _deflate_last_page(canvas: Canvas, file: BinaryIO) -> None:
     """Deflate the page just ended now: reportlab would keep every page's content as text until the
     file is saved, several times the memory of the whole deck's compressed pages."""
     page = canvas._doc.Pages.pages[-1]
     if page.compression and page.stream and not page.Contents:
-        stream = PDFStream(content=b"", filters=[_Deflated(zlib.compress(page.stream.encode("utf8")))])
-        stream.__Comment__ = "page stream"
-        page.Contents, page.stream = stream, None
+        page.Contents, page.stream = _PageStream(zlib.compress(page.stream.encode("utf8")), file), None
 
 
 def _pdf_string(text: str) -> str:
@@ -342,8 +369,9 @@ def write_pdf(path: Path, pages: Iterable[Page], icons: dict[str, Path], title: 
     else:
         uses = Counter(p.scene.key for page in pages for p in page.placements)
     shared = {key for key, count in uses.items() if count > 1}  # art drawn more than once becomes a form
-    writer = PdfWriter(path, icons, title)
-    for page in pages:
-        writer.add_page(page, shared)
-    writer.save()
+    with open(path, "wb") as file:
+        writer = PdfWriter(file, icons, title)
+        for page in pages:
+            writer.add_page(page, shared)
+        writer.save()
     return writer.pages
