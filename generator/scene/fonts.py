@@ -160,14 +160,20 @@ class FontMetrics:
         self.ascent = data.ascent / data.units_per_em
         self.descent = data.descent / data.units_per_em  # negative
         self._advances = data.advances
-        self._cmap = data.cmap  # code point -> glyph; asked directly rather than through a set of
-        # one-character strings, which cost 0.2 MiB a font style
+        self._cmap = data.cmap  # code point -> glyph (compact, searched): each answer is kept by character
         self._cache: dict[str, float] = {}
+        self._has: dict[str, bool] = {}  # the characters asked about so far: a few dozen, not the font's thousands
         self._words: dict[str, float] = {}
 
     def missing(self, text: str) -> set[str]:
         """Characters of text this font has no glyph for (white space aside)."""
-        return {c for c in set(text) if ord(c) not in self._cmap and not c.isspace()}
+        return {c for c in set(text) if not self._has_glyph(c) and not c.isspace()}
+
+    def _has_glyph(self, char: str) -> bool:
+        has = self._has.get(char)
+        if has is None:
+            has = self._has[char] = ord(char) in self._cmap
+        return has
 
     def char_width(self, char: str) -> float:
         """Advance width of one character, in em."""
