@@ -5,6 +5,7 @@ Stdlib only: `referee` resolves a game on every command, before (or without) loa
 """
 from __future__ import annotations
 
+import os
 import re
 from collections import namedtuple
 from pathlib import Path
@@ -28,11 +29,17 @@ class UnknownGame(Exception):
 
 
 def content_games() -> list[GameFolder]:
-    """The games under content/ (folders with a game.yaml), by id."""
-    if not CONTENT_DIR.is_dir():
+    """The games under content/ (folders with a game.yaml), by id. Each folder is resolved only
+    when it is a link (the content folder itself once): `referee ask` lists the games for every
+    question asked of all of them, and a realpath of each was most of that."""
+    try:
+        with os.scandir(CONTENT_DIR) as found:
+            entries = sorted(found, key=lambda entry: entry.name)
+    except OSError:  # no content folder (an install without the repository's games)
         return []
-    return [GameFolder(p.name, p.resolve()) for p in sorted(CONTENT_DIR.iterdir())
-            if (p / "game.yaml").is_file()]
+    base = CONTENT_DIR.resolve()
+    return [GameFolder(entry.name, Path(entry.path).resolve() if entry.is_symlink() else base / entry.name)
+            for entry in entries if os.path.isfile(os.path.join(entry.path, "game.yaml"))]
 
 
 def list_game_ids() -> list[str]:
@@ -50,12 +57,20 @@ def resolve_game(ref: str | Path, require_game_yaml: bool = True) -> GameFolder:
             raise UnknownGame(text, "that folder has no game.yaml; give a game folder or a game id")
         root = path.resolve()
         return GameFolder(root.name, root)
-    known = {g.key: g for g in content_games()}
     slug = re.sub(r"[\s_]+", "-", text.lower())
     for candidate in (text, slug):
-        if GAME_ID.fullmatch(candidate) and candidate in known:
-            return known[candidate]
-    raise UnknownGame(text, suggest_game(text, list(known)))
+        if GAME_ID.fullmatch(candidate) and (found := _content_game(candidate)) is not None:
+            return found
+    raise UnknownGame(text, suggest_game(text, list_game_ids()))
+
+
+def _content_game(game_id: str) -> GameFolder | None:
+    """content_games()'s entry for this id, or None, without looking at every game (`referee
+    ask` resolves its game for every question)."""
+    folder = os.path.join(CONTENT_DIR, game_id)
+    if not os.path.isfile(os.path.join(folder, "game.yaml")) or game_id not in os.listdir(CONTENT_DIR):
+        return None  # listed too: the id must be the folder's name as written, as content_games() has it
+    return GameFolder(game_id, Path(folder).resolve())
 
 
 def suggest_game(ref: str, known: list[str]) -> str:
