@@ -65,19 +65,43 @@ def field_names(game) -> set[str]:
     return {name for name in found if not name.isdigit()}
 
 
+def _per_game(make):
+    """``make(game)`` worked out once per game object: the checks run on every page of ten documents."""
+    found: dict[int, tuple] = {}
+
+    @functools.wraps(make)
+    def cached(game):
+        if id(game) not in found:
+            found[id(game)] = (game, make(game))  # the game kept, so that its id is not reused
+        return found[id(game)][1]
+
+    return cached
+
+
+@_per_game
+def _raw_field_patterns(game) -> tuple[str, list[tuple[str, re.Pattern]]]:
+    """The game's prose (casefolded) and (form in lowercase, its pattern) for each form of each
+    field name, longest first."""
+    things = {word.casefold() for pair in named_things(game).items() for word in pair}  # "Points: Score ...": a side's name
+    patterns = [(form.lower(), re.compile(rf"(?<![\w-]){re.escape(form)}\s*:\s*[\w§(−-][\w-]*", re.IGNORECASE))
+                for name in sorted(field_names(game) - things, key=len, reverse=True)
+                for form in {name, humanize(name), name.replace("_", " ")}]
+    return norm(game_prose(game)).casefold(), patterns
+
+
 def raw_fields(game, text: str) -> list[str]:
     """'goes to: heap', 'Keeps failed own colour: yes', '§: §4.2': a field name (snake_case or
     spaced, any case) followed by a colon and a value, unless the game's own sentences say just
     that ("a lord: its marquises ...")."""
     hits = []
     text = norm(text)
-    prose = norm(game_prose(game)).casefold()
-    things = {word.casefold() for pair in named_things(game).items() for word in pair}  # "Points: Score ...": a side's name
-    for name in sorted(field_names(game) - things, key=len, reverse=True):
-        for form in {name, humanize(name), name.replace("_", " ")}:
-            pattern = re.compile(rf"(?<![\w-]){re.escape(form)}\s*:\s*[\w§(−-][\w-]*", re.IGNORECASE)
-            hits += [text[max(0, m.start() - 20):m.end() + 20] for m in pattern.finditer(text)
-                     if m.group(0).casefold() not in prose and not OWNED.search(text[:m.start()])]
+    prose, patterns = _raw_field_patterns(game)
+    lower = text.lower()
+    for form, pattern in patterns:
+        if form not in lower:  # most names are on no page: a plain search first
+            continue
+        hits += [text[max(0, m.start() - 20):m.end() + 20] for m in pattern.finditer(text)
+                 if m.group(0).casefold() not in prose and not OWNED.search(text[:m.start()])]
     hits += [text[max(0, m.start() - 20):m.end() + 10] for m in re.finditer(r"§\s*:\s*§", text)]
     return hits
 
@@ -138,20 +162,32 @@ def game_prose(game) -> str:
 def bare_ids(game, text: str) -> list[str]:
     """A lowercase id ('quell', 'wielder') printed where the thing has a name ('Quell', 'The
     Wielder'), unless the game's own sentences use that word too."""
-    prose = game_prose(game)
     hits = []
-    named = named_ids(game)
+    names, words = _bare_id_patterns(game)
     without_names = text
-    for name in sorted(named.values(), key=len, reverse=True):  # '2 pips 5': a name, then a number
+    for name in names:  # '2 pips 5': a name, then a number
         without_names = without_names.replace(name, " ")
+    for form, name, word in words:
+        if form in without_names and word.search(without_names):
+            hits.append(f"{form!r} (name: {name!r})")
+    return hits
+
+
+@_per_game
+def _bare_id_patterns(game) -> tuple[list[str], list[tuple[str, str, re.Pattern]]]:
+    """The names of named things, longest first, and (form, name, pattern) for each lowercase form
+    of their ids that the game's own sentences never use."""
+    prose = game_prose(game)
+    named = named_ids(game)
+    words = []
     for thing_id, name in named.items():
         for form in {thing_id, humanize(thing_id)}:
             if not re.fullmatch(r"[a-z][a-z0-9 -]*", form):
                 continue
             word = re.compile(rf"(?<![\w-]){re.escape(form)}(?![\w-])")
-            if word.search(without_names) and not word.search(prose):
-                hits.append(f"{form!r} (name: {name!r})")
-    return hits
+            if not word.search(prose):
+                words.append((form, name, word))
+    return sorted(named.values(), key=len, reverse=True), words
 
 
 def snake_fields(game, text: str) -> list[str]:
