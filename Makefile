@@ -39,7 +39,7 @@ typecheck: $(STAMP)
 # on a quiet two-core machine, 147 s of wall time for 282 s of CPU (200 playouts a game). The 20
 # slowest tests are listed at the end, so a run (CI's too) shows where the time goes.
 test: lint typecheck
-	$(BIN)/python -m pytest -n auto --dist loadfile --durations=20
+	$(BIN)/python -m pytest -n auto --dist loadfile --no-loadscope-reorder --durations=20
 
 bench: $(STAMP)
 	@for script in tests/bench/bench_*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
