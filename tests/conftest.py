@@ -203,7 +203,11 @@ def real_rulebook(tmp_path_factory) -> Callable[..., Path]:
             for other in (game_id, *list_game_ids()):
                 if (root / name / ".complete").exists():
                     break
-                _built_unless_busy(root, f"{other}-a5", maker(other, "a5"))
+                try:
+                    _built_unless_busy(root, f"{other}-a5", maker(other, "a5"))
+                except Exception:  # another game's book that fails fails the tests that read it, not this one
+                    if other == game_id:
+                        raise
         return _built_once(root, name, maker(game_id, book)) / game_id
 
     return built
