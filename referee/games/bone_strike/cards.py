@@ -36,6 +36,7 @@ class Catalogue:
         for card_id, card in self.cards.items():
             self.names[card["name"].lower().replace("-", " ")] = card_id
             self.names[card_id.replace("-", " ")] = card_id
+        self.spoken: dict[str, str] | None = None  # the names as moves are read (parse.card_names)
         # by card id and by every uid: the card, its kind, and its effects by when
         self._card: dict[str, dict[str, Any]] = {}
         self._kind: dict[str, str] = {}

@@ -63,7 +63,11 @@ def warrior_names(cat: Catalogue, state: State, viewer: str) -> dict[str, str]:
 
 
 def card_names(cat: Catalogue) -> dict[str, str]:
-    return {norm(k): v for k, v in cat.names.items()}
+    """Every card's spellings as words() reads them, made once per catalogue (every card name
+    read in a move normalised them all again); read only."""
+    if cat.spoken is None:
+        cat.spoken = {norm(k): v for k, v in cat.names.items()}
+    return cat.spoken
 
 
 def parse(cat: Catalogue, data, state: State, text: str) -> dict[str, Any]:
