@@ -10,10 +10,13 @@ Aim (issue 13): each deck under 1.3x the anchor. Then the time to load the disti
 cards.yaml alone (safeyaml.read_yaml), each beside yaml.safe_load (libyaml) of the same file in the
 same child process, best of three. Prints figures and ratios, asserts nothing.
 
-Run by hand: `.venv/bin/python tests/bench/bench_deck_memory.py [--svg] [--cards PATH] [--src DIR]`
-(--svg also writes the SVG faces, as a default build does; --cards measures another `cards`
-command, such as a launcher of an older checkout, and --src times the loader of another checkout's
-source folder, for before-and-after figures).
+Run by hand: `.venv/bin/python tests/bench/bench_deck_memory.py [--svg] [--cards PATH] [--src DIR]
+[--stages]` (--svg also writes the SVG faces, as a default build does; --cards measures another
+`cards` command, such as a launcher of an older checkout, and --src times the loader of another
+checkout's source folder, for before-and-after figures; --stages also prints where the distinct
+deck's memory goes: the resident memory of one child after the imports a deck build makes, after
+loading the game, after planning the deck, and its peak, beside plain reportlab's after its imports
+and fonts; Linux only, as it reads /proc/self/status).
 """
 from __future__ import annotations
 
@@ -49,6 +52,42 @@ def best(run):
     return min(times)
 print(best(lambda: yaml.load(text, Loader=yaml.CSafeLoader)), best(lambda: read_yaml(game / "cards.yaml")),
       best(lambda: load(game)))
+"""
+
+# One child: its resident memory (VmRSS) after each step of a PDF-only build of the deck, and its
+# peak (VmHWM) at the end, in MiB.
+STAGES = """
+import sys
+from pathlib import Path
+def rss(field="VmRSS"):
+    for line in open("/proc/self/status"):
+        if line.startswith(field + ":"):
+            return int(line.split()[1]) / 1024
+if sys.argv[1] == "plain":
+    from reportlab.lib.utils import simpleSplit
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+    from reportlab.pdfgen.canvas import Canvas
+    imported = rss()
+    for style in ("Regular", "Bold", "Italic"):
+        pdfmetrics.registerFont(TTFont("Lato-" + style, f"{sys.argv[2]}/Lato-{style}.ttf"))
+    print(imported, rss())
+    raise SystemExit
+import generator.build_command, generator.kit.state, generator.model.loader  # what `cards build` imports,
+import generator.kit.build, generator.render.pdf  # in its order
+imported = rss()
+from generator.kit.build import build_kits
+from generator.kit.plan import plan_kit
+from generator.model.loader import load
+from generator.options import BuildOptions
+loaded = load(sys.argv[1])
+after_load = rss()
+options = BuildOptions(formats=("pdf",), only=("actions",), out_dir=Path(sys.argv[2]), rulebook=False, force=True)
+planned = plan_kit(loaded, options)
+after_plan = rss()
+del planned
+build_kits([loaded], options)
+print(imported, after_load, after_plan, rss("VmHWM"))
 """
 
 
@@ -94,6 +133,8 @@ def main() -> None:
                              "--out", str(tmp / "out"), "-q"])
             label = "one card x 10,000" if name == "same" else "10,000 distinct cards"
             print(f"  cards build, {label:21}: {peak:6.1f} MiB  ratio {peak / anchor:.2f}x (aim < {AIM}x)")
+        if "--stages" in args:
+            stages(tmp, anchor)
         src = [args[args.index("--src") + 1]] if "--src" in args else []
         timed = subprocess.run([sys.executable, "-c", LOAD_TIMES, str(tmp / "distinct"), *src], env=CHILD_ENV,
                                capture_output=True, text=True, check=True)
@@ -101,6 +142,23 @@ def main() -> None:
         print(f"loading the 10,000 distinct cards, beside yaml.safe_load (libyaml) of cards.yaml: {safe_load:.2f} s")
         print(f"  safeyaml.read_yaml of cards.yaml: {read:6.2f} s  ratio {read / safe_load:.2f}x")
         print(f"  loader.load of the whole game   : {load:6.2f} s  ratio {load / safe_load:.2f}x")
+
+
+def stages(tmp: Path, anchor: float) -> None:
+    """Where the distinct deck's memory goes, beside plain reportlab's (the STAGES child)."""
+    def child(*args: str) -> list[float]:
+        done = subprocess.run([sys.executable, "-c", STAGES, *args], env=CHILD_ENV, capture_output=True, text=True,
+                              check=True)
+        return [float(v) for v in done.stdout.split()]
+
+    plain_imports, plain_fonts = child("plain", str(REPO / "layouts" / "fonts"))
+    imported, loaded, planned, peak = child(str(tmp / "distinct"), str(tmp / "stages"))
+    print("where the 10,000 distinct cards' memory goes (resident MiB of one child, pdf only):")
+    print(f"  {'':34} {'cards build':>11} {'plain reportlab':>15}")
+    print(f"  {'after the imports':34} {imported:11.1f} {plain_imports:15.1f}")
+    print(f"  {'after loading (plain: its 3 fonts)':34} {loaded:11.1f} {plain_fonts:15.1f}")
+    print(f"  {'after planning the deck':34} {planned:11.1f}")
+    print(f"  {'peak':34} {peak:11.1f} {anchor:15.1f}")
 
 
 if __name__ == "__main__":
