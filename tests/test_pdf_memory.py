@@ -71,7 +71,7 @@ def test_the_file_is_the_bytes_reportlab_writes_when_it_gathers_them(tmp_path, m
     monkeypatch.setattr(backend._PageStream, "format", PDFStream.format)  # reportlab's own: gathered, joined
     grown, _ = _write(tmp_path / "gathered.pdf", pages)
     gathered = (tmp_path / "gathered.pdf").read_bytes()
-    assert grown > 2 * len(gathered)  # what the first test guards against
+    assert grown > len(gathered)  # what the first test guards against (reportlab alone: about twice the file)
     assert (tmp_path / "streamed.pdf").read_bytes() == gathered
 
 
