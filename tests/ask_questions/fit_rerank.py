@@ -2,6 +2,8 @@
 
     python tests/ask_questions/fit_rerank.py cv        # held-out figures: five folds, then each game left out
     python tests/ask_questions/fit_rerank.py write     # fit on every question, write referee/ask/rerank_weights.py
+    python tests/ask_questions/fit_rerank.py cv --extra COS.json [--candidates 5 --near 0]
+                                                       # held-out figures with a signal not built yet
 
 Each question is asked with the re-ranker off, keeping its first CANDIDATES sections and their
 features. The weights are a pairwise logistic model (the right section's features minus a wrong
@@ -15,6 +17,7 @@ looks like. It prints kfold.py's summary lines for the held-out answers, before 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import shutil
 import sys
@@ -217,12 +220,53 @@ def write(folder: Path) -> None:
     print(f"wrote {WEIGHTS_FILE}")
 
 
+def use_extra(path: Path) -> None:
+    """Measure a signal before building it: `{game id: {question: {section: value}}}` (e.g. a
+    sentence embedding's cosine, meaning_ceiling.py) becomes two more features of every candidate,
+    its value and its rank among the game's sections, for `cv` to fit and hold out like the rest."""
+    import kfold
+
+    table = json.loads(path.read_text())
+    asking = [""]
+    asked = ask
+
+    def ask_noting(question: str, game: str | None = None, k: int = 3):
+        asking[0] = " ".join(str(question).split())
+        return asked(question, game=game, k=k)
+
+    globals()["ask"] = kfold.ask = ask_noting  # both ask loops go through it
+    rerank.FEATURES = (*rerank.FEATURES, "extra", "extra_rank")
+    plain = rerank.features
+
+    def with_extra(index, query, head, idf, total):
+        rows = plain(index, query, head, idf, total)
+        values = table.get(index.id, {}).get(asking[0], {})
+        ranked = sorted(values.values(), reverse=True)
+        for hit, row in zip(head, rows):
+            row[-2] = values.get(hit.rule, 0.0)
+            row[-1] = math.log1p(ranked.index(values[hit.rule])) if hit.rule in values else 3.0
+        return rows
+
+    rerank.features = with_extra
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("command", choices=("cv", "write"))
     parser.add_argument("folder", nargs="?", default=str(HERE))
+    parser.add_argument("--extra", help="a JSON file of one more feature per question and section (see use_extra)")
+    parser.add_argument("--candidates", type=int, help=f"sections re-ranked (default {rerank.CANDIDATES})")
+    parser.add_argument("--near", type=float, help=f"within this share of the first's score (default {rerank.NEAR})")
     args = parser.parse_args(argv)
     folder = Path(args.folder)
+    if args.command != "cv" and (args.extra or args.candidates is not None or args.near is not None):
+        parser.error("--extra, --candidates and --near are for measuring (cv); the written weights use the shipped features")
+    if args.extra:
+        use_extra(Path(args.extra))
+    if args.candidates is not None:
+        rerank.CANDIDATES = args.candidates
+    if args.near is not None:
+        rerank.NEAR = args.near
     if args.command == "cv":
         cross_validate(folder)
     else:
