@@ -18,13 +18,13 @@ FEATURES = ("raw", "coverage", "separation", "computed", "agree", "topical")
 # fewer signals, the less a model can learn from one game's quirks. With the off-topic answers in
 # the fit, a question half in words the game never uses no longer looks surer for it.
 WEIGHTS = {
-    "bias": -5.631,
-    "raw": 2.391,
-    "coverage": 2.318,
-    "separation": 1.285,
-    "computed": 0.396,
-    "agree": 2.141,
-    "topical": 0.741,
+    "bias": -5.827,
+    "raw": 2.540,
+    "coverage": 2.087,
+    "separation": 1.430,
+    "computed": 0.283,
+    "agree": 2.285,
+    "topical": 0.675,
 }
 
 
@@ -32,7 +32,7 @@ WEIGHTS = {
 # set): the chance is shaded by this much (in log-odds). Chosen by fit_confidence.py, not by
 # hand: the least shade that keeps answers shown at 0.9 or more right 97 % of the time when each
 # answer is predicted by a model fitted without its fold, and without its game.
-SHADE = 0.4
+SHADE = 1.0
 
 
 def calibrate(signals: dict[str, float]) -> float:
