@@ -26,9 +26,10 @@ SHARED = REPO.parent / "shared"
 # the run ends when the last file does: the longest files go first, so the many short ones fill in at
 # the end. (The Makefile's --no-loadscope-reorder keeps this order: xdist would otherwise sort the
 # files by how many tests they hold, which put the longest, of two or three tests each, last.)
-# Ordered by the CPU seconds each took in one process (round 6: 33, 16, 14, 14, 14, 13, 10, 10, 10, 9,
-# 9, 7, 7, 7, 6, 6, 6, 6); test_rulebook_breaks second so that the first two workers build the five
-# real rulebooks between them (real_rulebook). Files not named keep their place after these.
+# Ordered by the CPU each took when the whole suite ran in one process (round 6), from 33 s
+# (test_player_aids, with the five real rulebooks) down to 6 s; test_rulebook_breaks, which reads
+# the same five books, second, so that the first two workers build them between them
+# (real_rulebook). Files not named keep their places after these.
 LONGEST_FIRST = (
     "test_player_aids.py", "test_rulebook_breaks.py", "test_hostile_kits.py", "test_readme.py",
     "test_referee_bone_strike.py", "test_launch_cards.py", "test_rulebook.py", "test_launch.py",
