@@ -50,7 +50,7 @@ def build(
     board_overlap: Annotated[float, typer.Option(help="How much tiled board sheets overlap, in mm.")] = DEFAULT_OPTIONS["board_overlap"],
     rulebook: Annotated[bool, typer.Option("--rulebook/--no-rulebook", help="Also build the rulebook (PDF and HTML) and the one-page quick reference.")] = DEFAULT_OPTIONS["rulebook"],
     book: Annotated[str, typer.Option(help="Rulebook format: a5 (booklet), a4 or letter.")] = DEFAULT_OPTIONS["book"],
-    jobs: Annotated[Optional[int], typer.Option(help="Rulebooks built at once (default: one per core).")] = DEFAULT_OPTIONS["jobs"],
+    jobs: Annotated[Optional[int], typer.Option(help="Rulebooks built at once (default: one per core; one game is built in this process).")] = DEFAULT_OPTIONS["jobs"],
     out: Annotated[Optional[Path], typer.Option(help="Output folder (default: output/ in the repository).")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the summary.")] = False,
     force: Annotated[bool, typer.Option("--force", help="Rebuild every file, even those already up to date.")] = DEFAULT_OPTIONS["force"],

@@ -30,7 +30,7 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "board_overlap": 10.0,  # mm that tiled board sheets overlap
     "rulebook": True,  # build_kits: also the rulebook (PDF + HTML) and quick reference
     "book": "a5",  # rulebook format: a5 (booklet), a4 or letter
-    "jobs": None,  # rulebooks built in parallel; default: one process per core
+    "jobs": None,  # rulebooks built in parallel; default: one process per core (one game: in this process)
     "force": False,  # build every file, even those the last build left up to date (kit/state.py)
 }
 
