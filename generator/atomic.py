@@ -17,7 +17,7 @@ import os
 import re
 import secrets
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
@@ -35,7 +35,9 @@ class Staging:
     def __init__(self, root: Path, token: str | None = None):
         self.root = Path(root)
         self.token = token or f"{os.getpid()}-{secrets.token_hex(3)}"
-        self.pending: dict[Path, Path] = {}  # target -> temporary
+        # target -> its temporary, "" for this staging's own (temp_for): one string a file, as a
+        # deck's SVG faces stage 10,000 of them.
+        self._pending: dict[str, str] = {}
 
     def covers(self, target: Path) -> bool:
         return Path(target).is_relative_to(self.root)
@@ -43,17 +45,44 @@ class Staging:
     def temp_for(self, target: Path) -> Path:
         return target.parent / f".{target.name}.{self.token}.tmp"
 
+    def _own(self, target: str) -> str:
+        """temp_for, on a string."""
+        return os.path.join(os.path.dirname(target), f".{os.path.basename(target)}.{self.token}.tmp")
+
+    def _temp(self, target: str) -> str:
+        return self._pending[target] or self._own(target)
+
+    def stage(self, target: Path, temp: Path) -> None:
+        """``temp`` holds the new ``target``; a temporary staged for it before is deleted."""
+        key, temp_text = str(Path(target)), str(temp)
+        old = self._temp(key) if key in self._pending else None
+        if old is not None and old != temp_text:
+            Path(old).unlink(missing_ok=True)
+        self._pending[key] = "" if temp_text == self._own(key) else temp_text
+
+    def staged_temp(self, target: Path) -> Path | None:
+        """The temporary holding ``target``'s new version, if it is staged."""
+        key = str(Path(target))
+        return Path(self._temp(key)) if key in self._pending else None
+
+    def unstage(self, target: Path) -> None:
+        """Drop a staged file: its temporary is deleted, the file in place stays as it is."""
+        temp = self.staged_temp(target)
+        if temp is not None:
+            temp.unlink(missing_ok=True)
+            del self._pending[str(Path(target))]
+
     def current(self, target: Path) -> Path:
         """Where the newest version of ``target`` is: its temporary, once staged."""
-        return self.pending.get(Path(target), Path(target))
+        return self.staged_temp(target) or Path(target)
 
     def adopt(self, pairs: list[tuple[str, str]]) -> None:
         """Temporaries another process staged for this folder (the rulebook workers)."""
         for target, temp in pairs:
-            self.pending[Path(target)] = Path(temp)
+            self._pending[str(Path(target))] = str(Path(temp))
 
     def pairs(self) -> list[tuple[str, str]]:
-        return [(str(t), str(p)) for t, p in self.pending.items()]
+        return [(target, self._temp(target)) for target in self._pending]
 
     @contextmanager
     def active(self) -> Iterator[Staging]:
@@ -65,30 +94,34 @@ class Staging:
 
     def commit(self) -> None:
         """Move every staged file into place; kit.json and PRINTING.md last."""
-        if not self.pending:
+        if not self._pending:
             return
-        order = sorted(self.pending.items(), key=lambda item: (item[0].name in ("PRINTING.md", "kit.json"),
-                                                               item[0].name == "kit.json", str(item[0])))
+        last = ("PRINTING.md", "kit.json")
+        order = sorted(self._pending, key=lambda target: (os.path.basename(target) in last,
+                                                          os.path.basename(target) == "kit.json", target))
         self.root.mkdir(parents=True, exist_ok=True)
         journal = self.root / JOURNAL
         temp_journal = self.root / f".{JOURNAL}.{self.token}.tmp"
-        temp_journal.write_text(json.dumps([(str(t), str(p)) for t, p in order]), encoding="utf-8")
+        with open(temp_journal, "w", encoding="utf-8") as handle:  # as json.dumps of the pairs, a pair at a time
+            handle.write("[")
+            for index, target in enumerate(order):
+                handle.write((", " if index else "") + json.dumps([target, self._temp(target)]))
+            handle.write("]")
         os.replace(temp_journal, journal)
-        _finish(order)
+        _finish((target, self._temp(target)) for target in order)
         journal.unlink(missing_ok=True)
-        self.pending.clear()
+        self._pending.clear()
 
     def abort(self) -> None:
-        for temp in self.pending.values():
-            temp.unlink(missing_ok=True)
-        self.pending.clear()
+        for target in self._pending:
+            Path(self._temp(target)).unlink(missing_ok=True)
+        self._pending.clear()
 
 
-def _finish(order) -> None:
+def _finish(order: Iterable[tuple[str, str]]) -> None:
     for target, temp in order:
-        target, temp = Path(target), Path(temp)
-        if temp.exists():
-            target.parent.mkdir(parents=True, exist_ok=True)
+        if os.path.exists(temp):
+            os.makedirs(os.path.dirname(target) or ".", exist_ok=True)
             os.replace(temp, target)
 
 
@@ -132,10 +165,7 @@ def atomic_path(target: Path) -> Iterator[Path]:
         except BaseException:
             temp_path.unlink(missing_ok=True)
             raise
-        old = stage.pending.get(target)
-        if old is not None and old != temp_path:
-            old.unlink(missing_ok=True)
-        stage.pending[target] = temp_path
+        stage.stage(target, temp_path)
         return
     handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     os.close(handle)

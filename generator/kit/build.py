@@ -57,14 +57,23 @@ class BuildResult:
 def _keep_if_same(stage: Staging, *targets: Path) -> None:
     """A staged file whose bytes equal the file in place is dropped: the file in place stays untouched."""
     for target in targets:
-        temp = stage.pending.get(Path(target))
-        try:
-            same = temp is not None and Path(target).read_bytes() == temp.read_bytes()
-        except OSError:
-            same = False
-        if same and temp is not None:  # same implies a staged file; said again for the type checker
-            temp.unlink(missing_ok=True)
-            del stage.pending[Path(target)]
+        temp = stage.staged_temp(target)
+        if temp is not None and _same_bytes(Path(target), temp):
+            stage.unstage(target)
+
+
+def _same_bytes(one: Path, other: Path) -> bool:
+    """Compared a block at a time: kit.json lists every SVG face of a deck (3 MB for 10,000)."""
+    try:
+        with open(one, "rb") as first, open(other, "rb") as second:
+            while True:
+                block = first.read(1 << 16)
+                if block != second.read(1 << 16):
+                    return False
+                if not block:
+                    return True
+    except OSError:
+        return False
 
 
 def build_kits(games: list[LoadedGame], options: BuildOptions,
@@ -121,7 +130,7 @@ def build_kits(games: list[LoadedGame], options: BuildOptions,
                     stages.pop(result.game).abort()
                     continue
                 if result.game in keys:  # built now, not kept
-                    result.entries[RULEBOOK] = Entry(keys[result.game] or "", [f.as_json() for f in extra])
+                    result.entries[RULEBOOK] = Entry(keys[result.game] or "", list(extra))
                     result.rebuilt += [f.path for f in extra]
                 else:
                     result.entries[RULEBOOK] = states[result.game].entries[RULEBOOK]
@@ -233,7 +242,7 @@ def build_game(loaded: LoadedGame, options: BuildOptions,
                 faces = face_keys(output, drawing) if "svg" in options.formats else {}
                 kept = set() if options.force else state.kept_faces(output.name, faces, out_dir)
                 files = write_outputs(game, [output], out_dir, options.formats, options.bleed, progress, kept)
-                entry = Entry(key or "", [f.as_json() for f in files], faces=faces)
+                entry = Entry(key or "", files, faces=faces)
                 result.rebuilt += [f.path for f in files if f.path not in kept]
             result.entries[output.name] = entry
             result.files += entry.written()

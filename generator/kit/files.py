@@ -5,10 +5,11 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..atomic import write_text_atomic
+from ..atomic import atomic_path
+from .jsonstream import write_json
 
 
-@dataclass
+@dataclass(slots=True)  # one per file of the kit: 10,000 for a deck of as many cards' SVG faces
 class WrittenFile:
     path: str  # relative to output/<game>/
     components: list[str]
@@ -25,9 +26,10 @@ class WrittenFile:
 
 
 def write_kit_json(out_dir: Path, game_id: str, files: list[WrittenFile]) -> None:
-    """kit.json lists this build's files and keeps earlier entries whose files still exist."""
+    """kit.json lists this build's files and keeps earlier entries whose files still exist. Each
+    entry is made as it is written (kit/jsonstream.py): the list is never held whole as dicts."""
     path = out_dir / "kit.json"
-    entries: dict[str, dict] = {}
+    entries: dict[str, dict | WrittenFile] = {}
     if path.exists():
         try:
             for entry in json.loads(path.read_text(encoding="utf-8")).get("files", []):
@@ -36,9 +38,12 @@ def write_kit_json(out_dir: Path, game_id: str, files: list[WrittenFile]) -> Non
         except (json.JSONDecodeError, OSError, KeyError):
             entries = {}
     for written in files:
-        entries[written.path] = written.as_json()
-    data = {"game": game_id, "files": sorted(entries.values(), key=lambda e: e["path"])}
-    write_text_atomic(path, json.dumps(data, indent=2) + "\n")
+        entries[written.path] = written
+    listed = (entries[name] for name in sorted(entries))
+    data = {"game": game_id, "files": (e.as_json() if isinstance(e, WrittenFile) else e for e in listed)}
+    with atomic_path(path) as temp, open(temp, "w", encoding="utf-8") as handle:
+        write_json(handle, data, indent=2)
+        handle.write("\n")
 
 
 def pdfs_by_component(out_root: Path, game_id: str) -> dict[str, set[str]]:

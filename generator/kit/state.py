@@ -29,9 +29,10 @@ from dataclasses import asdict, dataclass, field
 from functools import cache
 from pathlib import Path
 
-from ..atomic import JOURNAL, write_text_atomic
+from ..atomic import JOURNAL, atomic_path
 from ..paths import LAYOUTS_DIR, OUTPUT_DIR
 from .files import WrittenFile
+from .jsonstream import Pairs, write_json
 
 STATE = ".kit-state.json"
 FORMAT = 1  # bump when what a state holds changes meaning
@@ -225,12 +226,12 @@ class Entry:
     """One output as last built: its key, the files it wrote, and their (size, mtime) then."""
 
     key: str
-    files: list[dict]
-    stats: dict[str, list[int]] = field(default_factory=dict)
+    files: list[WrittenFile]
+    stats: dict[str, tuple[int, int]] = field(default_factory=dict)
     faces: dict[str, str] = field(default_factory=dict)  # SVG file -> its face's key (face_keys)
 
     def written(self) -> list[WrittenFile]:
-        return [WrittenFile(**f) for f in self.files]
+        return self.files
 
 
 @dataclass
@@ -238,7 +239,7 @@ class KitState:
     game_dir: str = ""
     kit_key: str | None = None  # set only by a full build that wrote (or kept) every output
     entries: dict[str, Entry] = field(default_factory=dict)
-    extra: dict[str, list[int]] = field(default_factory=dict)  # PRINTING.md, kit.json
+    extra: dict[str, tuple[int, int]] = field(default_factory=dict)  # PRINTING.md, kit.json
 
     def fresh(self, name: str, key: str | None, out_dir: Path) -> Entry | None:
         """The entry of ``name`` if it was built from ``key`` and its files are as it left them."""
@@ -257,16 +258,16 @@ class KitState:
                 and _unchanged(out_dir, {rel: entry.stats[rel]})}
 
 
-def _stat(path: Path) -> list[int] | None:
+def _stat(path: Path) -> tuple[int, int] | None:
     try:
         st = os.stat(path)
     except OSError:
         return None
-    return [st.st_size, st.st_mtime_ns]
+    return st.st_size, st.st_mtime_ns
 
 
-def _unchanged(out_dir: Path, stats: dict[str, list[int]]) -> bool:
-    return bool(stats) and all(_stat(out_dir / rel) == list(value) for rel, value in stats.items())
+def _unchanged(out_dir: Path, stats: dict[str, tuple[int, int]]) -> bool:
+    return bool(stats) and all(_stat(out_dir / rel) == tuple(value) for rel, value in stats.items())
 
 
 def read_state(out_dir: Path) -> KitState:
@@ -275,31 +276,38 @@ def read_state(out_dir: Path) -> KitState:
         data = json.loads((Path(out_dir) / STATE).read_text(encoding="utf-8"))
         if data.get("format") != FORMAT:
             return KitState()
-        entries = {name: Entry(e["key"], list(e["files"]), dict(e.get("stats", {})), dict(e.get("faces", {})))
+        # each file entry must still make a WrittenFile
+        entries = {name: Entry(e["key"], [WrittenFile(**f) for f in e["files"]], dict(e.get("stats", {})),
+                               dict(e.get("faces", {})))
                    for name, e in data["entries"].items()}
-        for entry in entries.values():
-            entry.written()  # each file entry must still make a WrittenFile
         return KitState(str(data["game_dir"]), data.get("kit_key"), entries, dict(data.get("extra", {})))
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return KitState()
 
 
-def stats_of(out_dir: Path, files: list[WrittenFile], extra: tuple[str, ...] = ()) -> dict[str, list[int]]:
+def stats_of(out_dir: Path, files: list[WrittenFile], extra: tuple[str, ...] = ()) -> dict[str, tuple[int, int]]:
     """Size and mtime of each file (and of ``extra`` files: fonts the HTML and SVG link to)."""
     paths = [f.path for f in files] + list(extra)
     if any(f.path.startswith("svg/") for f in files):
         paths += [f"svg/fonts/{p.name}" for p in sorted((Path(out_dir) / "svg" / "fonts").glob("*")) if p.is_file()]
     # A file that is missing is recorded as such: it never matches, so its output is built again.
-    return {rel: _stat(Path(out_dir) / rel) or [-1, -1] for rel in paths}
+    return {rel: _stat(Path(out_dir) / rel) or (-1, -1) for rel in paths}
 
 
 def write_state(out_dir: Path, state: KitState) -> None:
     """Atomically, after the kit's files are in place (a kill before leaves the old state, which
-    then no longer matches: that part is built again)."""
+    then no longer matches: that part is built again). Written as it is walked (kit/jsonstream.py):
+    a deck's 10,000 SVG files are never copied into one structure and one string."""
+    def entry_json(entry: Entry) -> Pairs:
+        return Pairs((("key", entry.key), ("files", (f.as_json() for f in entry.files)), ("stats", entry.stats),
+                      ("faces", entry.faces)))
+
     data = {"format": FORMAT, "game_dir": state.game_dir, "kit_key": state.kit_key,
-            "entries": {name: asdict(entry) for name, entry in state.entries.items()},
+            "entries": Pairs((name, entry_json(entry)) for name, entry in state.entries.items()),
             "extra": state.extra}
-    write_text_atomic(Path(out_dir) / STATE, json.dumps(data, indent=1) + "\n")
+    with atomic_path(Path(out_dir) / STATE) as temp, open(temp, "w", encoding="utf-8") as handle:
+        write_json(handle, data, indent=1)
+        handle.write("\n")
 
 
 # --- a whole kit up to date, before loading ------------------------------------------------------

@@ -35,11 +35,12 @@ def write_outputs(game: Game, outputs: Iterable[Output], out_dir: Path, formats:
             drawn = len([rel for rel in output.svgs if rel not in kept])
             if drawn:
                 progress(f"{game.id}: {output.title} -> {drawn} SVG file{'' if drawn == 1 else 's'}")
+            default_kind = f"{output.kind}-svg"  # one string for all of an output's faces
             for rel, scene in output.svgs.items():
                 if rel not in kept:
                     from ..render.svg import scene_svg  # only when a face is drawn
 
                     write_text_atomic(out_dir / rel, scene_svg(scene, icons, font_dir="../fonts", bleed=bleed))
-                kind = output.svg_kinds.get(rel, f"{output.kind}-svg")
+                kind = output.svg_kinds.get(rel, default_kind)
                 written.append(WrittenFile(rel, output.pieces, kind, 1, None, "single"))
     return written
