@@ -61,10 +61,30 @@ class DataDocs:
         @staticmethod
         def content_stems(text: str) -> list[str]: ...
 
-    def _card_rule(self, deck: Any, text: str) -> str | None:
+    def _kind_rule(self, kind: str) -> str | None:
+        """The section that governs a kind of card ("type: Fuel"): the one titled by the kind
+        ("Tricks"), else the first whose own text names it as a card ("discard a Fuel card"). A
+        kind no section speaks of that way (a flavour, a colour) governs nothing."""
+        kind_stems = self.content_stems(kind)
+        if not kind_stems:
+            return None
+        for full, title in self.titles.items():
+            if set(kind_stems) <= set(self.content_stems(title)):
+                return full
+        said = " ".join(kind_stems + ["card"])
+        for full, _, _, rule in self.game.walk_rules():
+            if said in " ".join(self.content_stems(rule.text or "")):
+                return full
+        return None
+
+    def _card_rule(self, deck: Any, text: str, kind: str = "") -> str | None:
         """The section a card without a rule of its own (nor its deck's) answers for: the one
-        about playing or using cards ("Playing cards"), else the first its text points to, else
-        the one whose text says most about playing cards."""
+        governing its kind (_kind_rule), else the one about playing or using cards ("Playing
+        cards"), else the first its text points to, else the one whose text says most about
+        playing cards."""
+        by_kind = self._kind_rule(kind) if kind else None
+        if by_kind is not None:
+            return by_kind
         wanted = {"card", "plai", "us", "action"} | set(self.content_stems(deck.name))
         best = None
         for full, title in self.titles.items():
@@ -94,7 +114,8 @@ class DataDocs:
         for deck in self.game.decks:
             cards = []
             for card in deck.cards:
-                rule = card.rule or deck.rule or self._card_rule(deck, str(card.extra.get("text", "")))
+                rule = card.rule or deck.rule or self._card_rule(deck, str(card.extra.get("text", "")),
+                                                                 _kind_of(card.extra))
                 fields = {k: v for k, v in card.extra.items() if k not in LOOKS}
                 body = "\n".join(self.text(s) for s in _flatten(fields))
                 answer = f"{card.name}: {self.text(str(fields.get('text', ''))) or body}"
@@ -241,3 +262,15 @@ class DataDocs:
         if isinstance(value, (list, tuple)):
             return [self.plain_data(v) for v in value]
         return value
+
+
+KIND_FIELDS = ("type", "kind", "category")
+
+
+def _kind_of(fields: dict) -> str:
+    """A card's kind as its designer wrote it ("type: Fuel"), if any."""
+    for name in KIND_FIELDS:
+        value = fields.get(name)
+        if isinstance(value, str) and value.strip():
+            return value
+    return ""

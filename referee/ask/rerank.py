@@ -44,7 +44,8 @@ INTENTS = (NUMBER, YES_NO, HAPPENS, WHO_WINS, DEFINITION, LIST)
 CROSSED = ("depth", "has_children", "title_said", "own_text", "data_doc", "coverage", "first")
 FEATURES = FEATURES + tuple(f"{k}:{name}" for k in INTENTS for name in CROSSED)
 _START = re.compile(r"\b(start|starting|begin|beginning|set ?up|setting up|initial|initially|first turn)\b")
-_SETUP = frozenset({"setup", "set up", "setting up", "getting started", "preparation"})
+SETUP_TITLES = frozenset({"setup", "set up", "setting up", "getting started", "preparation", "before you start",
+                          "before you begin", "before play"})
 _COMPONENTS = frozenset({"components", "contents", "what's in the box"})
 
 # Fitted weights, one per feature name (a missing name weighs 0); replaced by fit_rerank.py.
@@ -121,7 +122,7 @@ def features(index: GameIndex, query: Query, head: list, idf: dict[str, float], 
             "yes_no_x_faq": float(kind == YES_NO and doc_kind == "faq"),
             "number_x_table": float(kind == NUMBER and doc_kind in ("table", "row", "value")),
             "own_text": own_text,
-            "setup_x_start": float(starting and index.under(hit.rule, _SETUP)),
+            "setup_x_start": float(starting and index.under(hit.rule, SETUP_TITLES)),
             "components_x_number": float(kind == NUMBER and index.under(hit.rule, _COMPONENTS)),
             "happens_x_title": title_said if kind == HAPPENS else 0.0,
         }

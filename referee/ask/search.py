@@ -30,7 +30,7 @@ from .intent import DEFINITION, intent
 from .intent import OTHER as OTHER_INTENT
 from .phrases import NAME_KINDS, PhraseHit, match_phrases
 from .query import Query, correct_typos, generic_stems, parse, stems_of  # noqa: F401  (re-exported)
-from .rerank import rerank
+from .rerank import SETUP_TITLES, rerank
 from .store import GameIndex
 from .text import STOPWORDS, alternatives, words
 
@@ -54,6 +54,7 @@ W_ASKED = 1.5  # a question the section answers (Rule.asks), as close to the pla
 IDF_POWER = 0.4  # rare words weigh more than common ones, but not overwhelmingly (fitted on four folds)
 GENERIC_WEIGHT = 0.5  # an everyday word, outside the names the game uses
 LENGTH_BONUS = 0.5  # a phrase of n words counts 1 + 0.5 (n - 1) times: longer names say more
+START_COVER = 0.9  # a set-up section covers a question's "start" ("how much steam do we start with")
 SYNONYM = 0.9  # an alias covers a passage holding what it stands for, nearly as well as itself
 FAQ_MATCH = 0.6  # an FAQ question this close to the player's counts like a title
 FAQ_WEIGHT = 1.5
@@ -143,6 +144,7 @@ def search(index: GameIndex, query: Query) -> SearchResult:
     total = sum(idf.values()) or 1.0
 
     doc_cover, doc_rule = _passages(query, content, phrases, canon_stems, postings)
+    set_up = _setup_says_start(index, query, doc_cover, doc_rule)
     phrase_score, named = _phrase_scores(phrases, query, idf, total)
     _inherit(index, phrases, phrase_score, named)
     fts, best_doc, rows = _full_text(index, query, phrases)
@@ -158,7 +160,7 @@ def search(index: GameIndex, query: Query) -> SearchResult:
 
     # Coverage of a rule: its best passage, with the words of any phrase naming the rule; a
     # word only the written questions use (df 0, see index._postings) covers nothing.
-    said = {t for t in content if df[t] > 0}
+    said = {t for t in content if df[t] > 0} | set_up
     coverage: dict[str, float] = {}
     for doc, cover in doc_cover.items():
         rule = doc_rule[doc]
@@ -220,6 +222,25 @@ def _passages(query: Query, content: list[str], phrases: list[PhraseHit], canon_
             for st in span:
                 slot[st] = max(slot.get(st, 0.0), SYNONYM * w)
     return doc_cover, doc_rule
+
+
+def _setup_says_start(index: GameIndex, query: Query, doc_cover: dict[int, dict[str, float]],
+                      doc_rule: dict[int, str]) -> set[str]:
+    """A question about starting ("how much steam does everyone start with", "opening hand") is
+    about the set-up, whose title says so ("Setting up", "Before you start") though its text
+    need not use the word: its passages cover the question's "start" nearly as if they said it.
+    The words so covered."""
+    starting = {query.stems[i] for i in query.content if query.stems[i] == "start" or query.tokens[i] == "opening"}
+    covered: set[str] = set()
+    if not starting:
+        return covered
+    for doc, rule in doc_rule.items():
+        if index.under(rule, SETUP_TITLES):
+            slot = doc_cover[doc]
+            for st in starting:
+                slot[st] = max(slot.get(st, 0.0), START_COVER)
+            covered |= starting
+    return covered
 
 
 def _phrase_scores(phrases: list[PhraseHit], query: Query, idf: dict[str, float], total: float):

@@ -1,0 +1,63 @@
+"""`referee ask` on a designer's own game, which has no `asks:` lists (issue 12): the set-up
+answers questions about starting, and a card's kind names the section that governs it.
+
+The designer's games are the fixtures tests/fixtures/kettle-hollow and kiln-night, asked as they
+are; every index is built into a temporary cache.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from referee.ask import rerank
+from referee.ask.cache import resolve_game
+from referee.ask.engine import ask
+from referee.ask.query import parse
+from referee.ask.search import search
+from referee.ask.store import open_index
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+KETTLE = str(FIXTURES / "kettle-hollow")
+KILN = str(FIXTURES / "kiln-night")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def ask_cache(module_ask_cache):
+    return module_ask_cache
+
+
+def _index(path: str):
+    return open_index(resolve_game(path))
+
+
+def _cards(path: str) -> dict[str, dict]:
+    decks = yaml.safe_load((Path(path) / "cards.yaml").read_text())["decks"]
+    return {c["id"]: c for d in decks for c in d["cards"]}
+
+
+def test_a_cards_kind_names_the_section_that_governs_it():
+    """Kiln Night's Fuel cards are stoked ("discard a Fuel card"), its Clay cards shaped ("lay a
+    Clay card"), its Tricks played under "Tricks"; Kettle Hollow's Guest cards under "Guests".
+    A kind no section speaks of as a card (a flavour: Spicy) keeps the rule about using cards."""
+    rules = {c["id"]: c["rule"] for d in _index(KILN).data("decks") for c in d["cards"]}
+    cards = _cards(KILN)
+    by_kind = {"Fuel": "your-turn.stoke", "Clay": "your-turn.shape", "Trick": "tricks"}
+    assert {cid: rules[cid] for cid in cards} == {cid: by_kind[c["type"]] for cid, c in cards.items()}
+    kettle = {c["id"]: c["rule"] for d in _index(KETTLE).data("decks") for c in d["cards"]}
+    assert {kettle[cid] for cid, c in _cards(KETTLE).items() if c["type"] == "Guest"} == {"guests"}
+    assert kettle["ember-bark"] == "turn.brew"
+    answer = ask("what does pine pitch do", game=KILN)
+    assert answer.citations[0].id == "your-turn.stoke" and "Pine Pitch" in answer.answer
+
+
+def test_a_question_about_starting_finds_the_set_up_whose_text_never_says_start(monkeypatch):
+    """Kettle Hollow's "Setting up" says "every keeper takes 2 steam", never "start": asked how
+    much steam everyone starts with, the search (re-ranker off) puts the set-up first, and
+    without "start" in the question it does not."""
+    monkeypatch.setattr(rerank, "WEIGHTS", {})
+    index = _index(KETTLE)
+    assert "start" not in (index.rules["setup"].text or "").lower()
+    assert search(index, parse("how much steam does everyone start with")).hits[0].rule == "setup"
+    assert search(index, parse("how much steam does everyone have")).hits[0].rule != "setup"
