@@ -239,9 +239,13 @@ def build_game(loaded: LoadedGame, options: BuildOptions,
             key = None if options.force else output_key(output, drawing)
             entry = state.fresh(output.name, key, out_dir)
             if entry is None:
-                faces = face_keys(output, drawing) if "svg" in options.formats else {}
+                # The PDF first: the SVG faces' keys (one a card) are not held while it is drawn.
+                svg = ("svg",) if "svg" in options.formats else ()
+                files = write_outputs(game, [output], out_dir, tuple(f for f in options.formats if f not in svg),
+                                      options.bleed, progress)
+                faces = face_keys(output, drawing) if svg else {}
                 kept = set() if options.force else state.kept_faces(output.name, faces, out_dir)
-                files = write_outputs(game, [output], out_dir, options.formats, options.bleed, progress, kept)
+                files += write_outputs(game, [output], out_dir, svg, options.bleed, progress, kept)
                 entry = Entry(key or "", files, faces=faces)
                 result.rebuilt += [f.path for f in files if f.path not in kept]
             result.entries[output.name] = entry
