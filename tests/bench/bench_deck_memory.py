@@ -5,7 +5,9 @@ Three child processes in the same run, each measured by its own ru_maxrss (os.wa
   - `distinct`: 10,000 cards, each printed once, with their own name and text;
   - the anchor: bench_cards_build's plain reportlab script drawing 10,000 cards of similar
     content, nine to an A4 sheet with their backs, in the same fonts.
-Aim (issue 13): each deck under 1.3x the anchor. Then the time to load the distinct deck's game
+Aim (issue 13): each deck under 1.3x the anchor. With --svg (a default build) the anchor still writes
+the PDF alone, while the distinct deck also writes 10,001 SVG files (every card's front and the
+back), each staged, listed in kit.json and fingerprinted in .kit-state.json. Then the time to load the distinct deck's game
 (generator.model.loader.load: YAML with every place kept, validation, checks), and to read its
 cards.yaml alone (safeyaml.read_yaml), each beside yaml.safe_load (libyaml) of the same file in the
 same child process, best of three. Prints figures and ratios, asserts nothing.
@@ -125,6 +127,9 @@ def main() -> None:
         anchor = peak_mib([sys.executable, str(script), str(REPO / "layouts" / "fonts"), str(tmp / "plain.pdf"),
                            str(CARDS)])
         print(f"{CARDS:,} cards, A4 duplex, formats {formats}; peak RSS of each child process")
+        if "svg" in formats:
+            print(f"  (the anchor writes the PDF alone; with svg, the distinct deck also writes {CARDS + 1:,} SVG files, "
+                  "one a card and its back, listed in kit.json and the build state)")
         print(f"  plain reportlab (anchor): {anchor:6.1f} MiB")
         for name in ("same", "distinct"):
             game = tmp / name
