@@ -117,3 +117,21 @@ def test_a_staging_keeps_little_per_file_and_commits_or_aborts_every_one(tmp_pat
             temp.write_text("new")
         again.abort()
     assert targets[0].read_text() == targets[0].name and not [p for p in root.rglob("*.tmp")]
+
+
+def test_kit_json_keeps_the_earlier_entries_whose_files_are_still_there(tmp_path):
+    for name in ("old-letter.pdf", "svg/actions/card-1.svg"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_bytes(b"%PDF")
+    earlier = [WrittenFile("old-letter.pdf", ["actions"], "deck", 3, "letter", "duplex", ["a", "b"]),
+               WrittenFile("gone.pdf", ["actions"], "deck", 1, "a4", "duplex"),  # its file was deleted
+               WrittenFile("svg/actions/card-1.svg", ["actions"], "card-front", 1, None, "old")]  # listed again
+    write_kit_json(tmp_path, "big", earlier)
+    now = _faces()[:3]
+    write_kit_json(tmp_path, "big", now)
+    expected = {"game": "big", "files": sorted([earlier[0].as_json(), *(f.as_json() for f in now)],
+                                               key=lambda e: e["path"])}
+    assert (tmp_path / "kit.json").read_text(encoding="utf-8") == json.dumps(expected, indent=2) + "\n"
+    (tmp_path / "kit.json").write_text("{not json")  # an unreadable kit.json lists this build's files alone
+    write_kit_json(tmp_path, "big", now)
+    assert [e["path"] for e in json.loads((tmp_path / "kit.json").read_text())["files"]] == sorted(f.path for f in now)

@@ -29,16 +29,25 @@ def write_kit_json(out_dir: Path, game_id: str, files: list[WrittenFile]) -> Non
     """kit.json lists this build's files and keeps earlier entries whose files still exist. Each
     entry is made as it is written (kit/jsonstream.py): the list is never held whole as dicts."""
     path = out_dir / "kit.json"
-    entries: dict[str, dict | WrittenFile] = {}
+    entries: dict[str, dict | WrittenFile] = {written.path: written for written in files}
+    earlier: dict[str, dict] = {}
+
+    def keep_earlier(entry: dict) -> dict | None:
+        """Each entry as it is read: one this build lists again is let go of at once."""
+        name = entry.get("path")
+        if not isinstance(name, str):
+            return entry  # the file's own object, not an entry
+        if name not in entries and (out_dir / name).exists():
+            earlier[name] = entry
+        return None
+
     if path.exists():
         try:
-            for entry in json.loads(path.read_text(encoding="utf-8")).get("files", []):
-                if isinstance(entry, dict) and (out_dir / str(entry.get("path", ""))).exists():
-                    entries[entry["path"]] = entry
-        except (json.JSONDecodeError, OSError, KeyError):
-            entries = {}
-    for written in files:
-        entries[written.path] = written
+            with open(path, encoding="utf-8") as handle:
+                json.load(handle, object_hook=keep_earlier)
+        except (ValueError, OSError):
+            earlier = {}
+    entries.update(earlier)
     listed = (entries[name] for name in sorted(entries))
     data = {"game": game_id, "files": (e.as_json() if isinstance(e, WrittenFile) else e for e in listed)}
     with atomic_path(path) as temp, open(temp, "w", encoding="utf-8") as handle:
