@@ -61,3 +61,17 @@ def test_a_question_about_starting_finds_the_set_up_whose_text_never_says_start(
     assert "start" not in (index.rules["setup"].text or "").lower()
     assert search(index, parse("how much steam does everyone start with")).hits[0].rule == "setup"
     assert search(index, parse("how much steam does everyone have")).hits[0].rule != "setup"
+
+
+def test_the_short_answer_is_the_sentence_that_says_what_was_asked():
+    """A rule's first sentence need not be the answer: asked how much steam everyone starts
+    with, the one line printed first is the set-up's sentence about steam, and the rule follows
+    in full."""
+    from referee.ask.render import render_text
+
+    answer = ask("how much steam does everyone start with", game=KETTLE)
+    assert answer.citations[0].id == "setup" and answer.source == "rules"
+    text = render_text(answer)
+    first_line = text.splitlines()[0]
+    assert first_line.endswith("Every keeper takes 2 steam.") and "deal 3" not in first_line
+    assert "Shuffle the ingredients and deal 3" in text

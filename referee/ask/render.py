@@ -1,6 +1,8 @@
 """An Answer as text for the terminal (JSON is Answer.as_json)."""
 from __future__ import annotations
 
+import re
+
 from .engine import Answer
 from .text import shorten, wrap
 
@@ -30,7 +32,10 @@ def render_text(answer: Answer, width: int = WIDTH) -> str:
     # The short answer first, on one line; then where it comes from and the rule in full. An
     # answer right only about half the time on unseen questions says it may not be the one.
     unsure = answer.confidence < UNSURE
-    lines.append(("Not sure; the closest rule: " if unsure else "") + one_line(answer.answer or first.text, width))
+    short = one_line(answer.answer or first.text, width)
+    if answer.source == "rules":  # a rule's text: the sentence that says what was asked
+        short = one_line(asked_sentence(answer.answer or first.text, answer.question), width)
+    lines.append(("Not sure; the closest rule: " if unsure else "") + short)
     head = answer.game_title or answer.game or ""
     if answer.candidates:
         others = ", ".join(c["title"] or c["game"] for c in answer.candidates)
@@ -61,6 +66,27 @@ def render_text(answer: Answer, width: int = WIDTH) -> str:
         note += ", from the " + {"faq": "FAQ", "component": "component list"}.get(answer.source, answer.source)
     lines.append(f"({note})")
     return "\n".join(lines)
+
+
+_SENTENCE_END = re.compile(r"(?<=[.?!])\s+(?=[A-Z0-9(])|\n\s*\n")
+
+
+def asked_sentence(text: str, question: str) -> str:
+    """The sentence of a rule that holds most of the question's words ("how much steam does
+    everyone start with": "Every keeper takes 2 steam.", not the set-up's first sentence about
+    dealing); the first sentence when none holds more than it."""
+    from .query import stems_of
+    from .text import STOPWORDS, words
+
+    def said(part: str) -> set[str]:
+        return set(stems_of([t for t in words(part) if t not in STOPWORDS]))
+
+    asked = said(question)
+    sentences = [s for s in _SENTENCE_END.split(text.strip()) if s.strip()]
+    if not asked or len(sentences) < 2:
+        return text
+    best = max(range(len(sentences)), key=lambda i: (len(said(sentences[i]) & asked), -i))
+    return sentences[best]
 
 
 def one_line(text: str, width: int = WIDTH) -> str:
