@@ -276,13 +276,26 @@ def read_state(out_dir: Path) -> KitState:
         data = json.loads((Path(out_dir) / STATE).read_text(encoding="utf-8"))
         if data.get("format") != FORMAT:
             return KitState()
-        # each file entry must still make a WrittenFile
-        entries = {name: Entry(e["key"], [WrittenFile(**f) for f in e["files"]], dict(e.get("stats", {})),
-                               dict(e.get("faces", {})))
-                   for name, e in data["entries"].items()}
+        entries = {name: _entry(e) for name, e in data["entries"].items()}
         return KitState(str(data["game_dir"]), data.get("kit_key"), entries, dict(data.get("extra", {})))
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return KitState()
+
+
+def _entry(data: dict) -> Entry:
+    """One entry as read, each text it repeats held once: a deck's entry names each of its 10,000
+    SVG files in its files, stats and faces, each with the same kind, layout and components."""
+    shared: dict = {}
+    share = shared.setdefault
+    files = []
+    for record in data["files"]:
+        written = WrittenFile(**record)  # each file entry must still make a WrittenFile
+        written.path, written.kind = share(written.path, written.path), share(written.kind, written.kind)
+        written.layout = share(written.layout, written.layout)
+        written.components = share(tuple(written.components), written.components)
+        files.append(written)
+    stats = {share(rel, rel): (size, mtime) for rel, (size, mtime) in data.get("stats", {}).items()}
+    return Entry(data["key"], files, stats, {share(rel, rel): key for rel, key in data.get("faces", {}).items()})
 
 
 def stats_of(out_dir: Path, files: list[WrittenFile], extra: tuple[str, ...] = ()) -> dict[str, tuple[int, int]]:
