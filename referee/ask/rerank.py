@@ -43,6 +43,10 @@ FEATURES = (
 INTENTS = (NUMBER, YES_NO, HAPPENS, WHO_WINS, DEFINITION, LIST)
 CROSSED = ("depth", "has_children", "title_said", "own_text", "data_doc", "coverage", "first")
 FEATURES = FEATURES + tuple(f"{k}:{name}" for k in INTENTS for name in CROSSED)
+# A game without `asks:` lists (a designer's) tells near sections apart by its titles and text
+# alone: these weigh their own way there.
+NO_ASKS = ("title_said", "own_text", "fts", "phrase")
+FEATURES = FEATURES + tuple(f"no_asks:{name}" for name in NO_ASKS)
 _START = re.compile(r"\b(start|starting|begin|beginning|set ?up|setting up|initial|initially|first turn)\b")
 SETUP_TITLES = frozenset({"setup", "set up", "setting up", "getting started", "preparation", "before you start",
                           "before you begin", "before play"})
@@ -131,6 +135,9 @@ def features(index: GameIndex, query: Query, head: list, idf: dict[str, float], 
         f["data_doc"] = float(doc_kind in ("table", "row", "value"))
         for name in CROSSED:
             f[f"{kind}:{name}"] = f[name]
+        if not has_asks:
+            for name in NO_ASKS:
+                f[f"no_asks:{name}"] = f[name]
         rows.append([f.get(name, 0.0) for name in FEATURES])
     return rows
 

@@ -11,7 +11,9 @@ Three signals, all from the game's own data:
   found in the question (stemmed and without little words, so "end of the turn" finds the alias
   "end of turn"; typos corrected with rapidfuzz against the game's own names). An alias also
   stands for the thing it names: "hit points" covers a passage that says "health", and adds
-  "health" to the full-text query.
+  "health" to the full-text query. Likewise a set-up section ("Setting up", "Before you start")
+  covers a question's "start": a designer writes "every keeper takes 2 steam" where a player
+  asks what they start with.
 - **BM25**: SQLite FTS5 ranks every doc (sections, glossary, FAQ, cards, tables ...) by the
   question and its expansions; each doc counts for the rule it points to.
 
