@@ -42,11 +42,10 @@ typecheck: $(STAMP)
 # The test files on every core, each file kept on one worker (its module fixtures built once; the
 # real games' kits and rulebooks once a run for every worker, tests/conftest.py), the longest files
 # first so that the short ones fill in at the end (conftest's LONGEST_FIRST, an order that
-# --no-loadscope-reorder keeps). `make test` in a fresh clone with its .venv (200 playouts a game):
-# 299 s of CPU for ruff, mypy and the tests, 294 s run again (330 s an hour before, without these
-# changes and the same hour's cheaper rulebooks); the wall times, 388 and 305 s, were taken on two
-# cores shared with other work and say little. The 20 slowest tests are listed at the end, so a
-# run (CI's too) shows where the time goes.
+# --no-loadscope-reorder keeps). `make test` in a fresh clone with its .venv (200 playouts a game),
+# on a quiet two-core machine: 141 s wall, 274 s of CPU for ruff, mypy and the tests (the suite
+# 140 s; 147 s and 282 s the round before). The 20 slowest tests are listed at the end, so a run
+# (CI's too) shows where the time goes.
 test: lint typecheck
 	$(BIN)/python -m pytest -n auto --dist loadfile --no-loadscope-reorder --durations=20
 
