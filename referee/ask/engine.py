@@ -93,6 +93,9 @@ class Answer:
         self.named = named
         self.signals = signals or {}  # what the confidence was made of (see calibrate.py)
         self.every_game = False  # the game was chosen by the question
+        # The card whose text is the answer (source "card"): {"id", "name", "deck", "governed"};
+        # a card no section governs is itself the rule, its first citation only a place to read on.
+        self.card: dict | None = None
 
     def as_json(self) -> dict:
         return {
@@ -105,6 +108,7 @@ class Answer:
             "game_title": self.game_title,
             "candidates": self.candidates,
             "corrected": self.corrected,
+            "card": self.card,
         }
 
 
@@ -234,6 +238,7 @@ def answer_in(index: GameIndex, question: str, k: int = 3, known: frozenset[str]
     if lead is not None and _namesake_ranked_higher(index, result, lead_rule):
         lead = None  # "the arrow tile": the search prefers the Arrow space to the Arrow side
     search_conf = confidence
+    card: dict | None = None
     if lead is not None and (lead.confidence >= SURE_COMPUTED or lead.confidence >= confidence * 0.9):
         first = lead_rule if lead.kind == "list" else _narrower(index, result, lead_rule)
         if first != lead_rule:
@@ -243,11 +248,13 @@ def answer_in(index: GameIndex, question: str, k: int = 3, known: frozenset[str]
         agreed = result.top is not None and result.top.rule in [first, lead.rule, *lead.also]
         confidence = max(lead.confidence, confidence) if agreed else lead.confidence
         source = f"data:{lead.kind}"
+        card = card_of(index, lead.card) if lead.card else None
         following = list(lead.also) + [h.rule for h in result.hits]
     elif result.top is not None:
         top_hit = _whole_list(index, result, result.top) if intent(question) == LIST else result.top
         first = top_hit.rule
         text, source = _answer_text(index, top_hit)
+        card = card_of(index, top_hit.best_doc[1]) if source == "card" and top_hit.best_doc else None
         following = [h.rule for h in result.hits if h is not top_hit]
     else:
         first, text, source, following = None, None, "rules", []
@@ -281,10 +288,25 @@ def answer_in(index: GameIndex, question: str, k: int = 3, known: frozenset[str]
     if not matched:
         text = None
         citations = [_citation(index, h.rule) for h in result.hits[:max(k, 1)]]
-    return Answer(question=question, game=index.id, game_title=index.title, answer=text,
-                  confidence=round(confidence, 3), citations=citations, matched=matched,
-                  source=source if matched else "none", corrected=corrected, named=result.named,
-                  signals=signals)
+    answer = Answer(question=question, game=index.id, game_title=index.title, answer=text,
+                    confidence=round(confidence, 3), citations=citations, matched=matched,
+                    source=source if matched else "none", corrected=corrected, named=result.named,
+                    signals=signals)
+    if matched:
+        answer.card = card
+    return answer
+
+
+def card_of(index: GameIndex, ref: str) -> dict | None:
+    """The card "deck/card" as the index's data holds it: id, name, deck's name, and whether a
+    section governs it."""
+    deck_id, _, card_id = ref.partition("/")
+    for deck in index.data("decks") or []:
+        for card in deck["cards"] if deck["id"] == deck_id else []:
+            if card["id"] == card_id:
+                return {"id": card_id, "name": card["name"], "deck": deck["name"],
+                        "governed": bool(card.get("governed", True))}
+    return None
 
 
 def _namesake_ranked_higher(index: GameIndex, result: SearchResult, rule: str) -> bool:

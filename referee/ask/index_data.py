@@ -77,14 +77,14 @@ class DataDocs:
                 return full
         return None
 
-    def _card_rule(self, deck: Any, text: str, kind: str = "") -> str | None:
-        """The section a card without a rule of its own (nor its deck's) answers for: the one
-        governing its kind (_kind_rule), else the one about playing or using cards ("Playing
-        cards"), else the first its text points to, else the one whose text says most about
-        playing cards."""
+    def _card_rule(self, deck: Any, text: str, kind: str = "") -> tuple[str | None, bool]:
+        """The section a card without a rule of its own (nor its deck's) answers for, and whether
+        that section governs the card: the one governing its kind (_kind_rule), else the one about
+        playing or using cards ("Playing cards"), else the first its text points to; else, not
+        governing it, the one whose text says most about playing cards."""
         by_kind = self._kind_rule(kind) if kind else None
         if by_kind is not None:
-            return by_kind
+            return by_kind, True
         wanted = {"card", "plai", "us", "action"} | set(self.content_stems(deck.name))
         best = None
         for full, title in self.titles.items():
@@ -95,12 +95,16 @@ class DataDocs:
             if best is None or score > best[0]:
                 best = (score, full)
         if best is not None:
-            return best[1]
+            return best[1], True
         for match in re.finditer(r"\[\[([^\]]*)\]\]", text or ""):
             if match.group(1).strip() in self.rule_ids:
-                return match.group(1).strip()
-        # No title names cards (a designer's "Your turn: draw a card, then play one"): the section
-        # whose own text says most about playing cards, so a card still answers with its rule.
+                return match.group(1).strip(), True
+        return self._loose_card_rule(wanted), False
+
+    def _loose_card_rule(self, wanted: set[str]) -> str | None:
+        """No title names cards (a designer's "Your turn: draw a card, then play one"): the section
+        whose own text says most about playing cards. It governs no card: a card found through it
+        is the answer itself, and the section is only somewhere to read on."""
         best = None
         for full, _, _, rule in self.game.walk_rules():
             stems = set(self.content_stems(rule.text))
@@ -114,8 +118,9 @@ class DataDocs:
         for deck in self.game.decks:
             cards = []
             for card in deck.cards:
-                rule = card.rule or deck.rule or self._card_rule(deck, str(card.extra.get("text", "")),
-                                                                 _kind_of(card.extra))
+                rule, governs = card.rule or deck.rule, True
+                if rule is None:
+                    rule, governs = self._card_rule(deck, str(card.extra.get("text", "")), _kind_of(card.extra))
                 fields = {k: v for k, v in card.extra.items() if k not in LOOKS}
                 body = "\n".join(self.text(s) for s in _flatten(fields))
                 answer = f"{card.name}: {self.text(str(fields.get('text', ''))) or body}"
@@ -126,6 +131,7 @@ class DataDocs:
                     self.phrase(card.id.replace("-", " "), "card", f"{deck.id}/{card.id}", rule,
                                 label=card.name)
                 cards.append({"id": card.id, "name": card.name, "count": card.count, "rule": rule,
+                              "governed": governs,  # else the card is its own answer (engine.card_of)
                               "fields": self.plain_data(fields)})
             self.doc("deck", deck.id, deck.rule, deck.name, "", self.text(deck.note or "") +
                      f"\n{deck.total} cards")

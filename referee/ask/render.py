@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from .engine import Answer
+from .engine import Answer, Citation
 from .text import shorten, wrap
 
 WIDTH = 88
@@ -41,17 +41,16 @@ def render_text(answer: Answer, width: int = WIDTH) -> str:
         others = ", ".join(c["title"] or c["game"] for c in answer.candidates)
         head += f"  (the question fits {others} too; use --game to choose)"
     lines.append("")
-    lines.append(f"{head}, §{first.number} {first.title}" if head else f"§{first.number} {first.title}")
-    full = (answer.answer or "").strip()
-    if full and full != one_line(full, width):
-        lines.append(wrap(full, width))
-    if first.text and first.text.strip() not in full:
+    if answer.card is not None and not answer.card["governed"]:
+        # No section governs the card: its own text is the rule, the sections only further reading.
+        lines.append(f"{head}, the card {answer.card['name']} ({answer.card['deck']})" if head else
+                     f"The card {answer.card['name']} ({answer.card['deck']})")
+        full = (answer.answer or "").strip()
         if full and full != one_line(full, width):
-            lines.append("")
-            lines.append(f"  §{first.number} says:")
-            lines.append(wrap(first.text, width, indent="    "))
-        else:
-            lines.append(wrap(first.text, width))
+            lines.append(wrap(full, width))
+        rest = answer.citations[:max(1, len(answer.citations) - 1)]  # as many as an answer citing a rule shows
+    else:
+        _cited_first(lines, answer, first, head, width)
     if rest:
         lines.append("")
         lines.append("See also:")
@@ -66,6 +65,21 @@ def render_text(answer: Answer, width: int = WIDTH) -> str:
         note += ", from the " + {"faq": "FAQ", "component": "component list"}.get(answer.source, answer.source)
     lines.append(f"({note})")
     return "\n".join(lines)
+
+
+def _cited_first(lines: list[str], answer: Answer, first: Citation, head: str, width: int) -> None:
+    """Where the answer comes from, the first section cited, and that rule in full."""
+    lines.append(f"{head}, §{first.number} {first.title}" if head else f"§{first.number} {first.title}")
+    full = (answer.answer or "").strip()
+    if full and full != one_line(full, width):
+        lines.append(wrap(full, width))
+    if first.text and first.text.strip() not in full:
+        if full and full != one_line(full, width):
+            lines.append("")
+            lines.append(f"  §{first.number} says:")
+            lines.append(wrap(first.text, width, indent="    "))
+        else:
+            lines.append(wrap(first.text, width))
 
 
 _SENTENCE_END = re.compile(r"(?<=[.?!])\s+(?=[A-Z0-9(])|\n\s*\n")

@@ -25,7 +25,7 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from score import content_game_ids, game_ref, items_of  # noqa: E402
+from score import cited_ids, content_game_ids, game_ref, items_of  # noqa: E402
 
 from referee.ask.engine import ask  # noqa: E402
 
@@ -61,7 +61,7 @@ def collect(folder: Path, auto: bool = True) -> list[dict]:
             ref = game_ref(name, path.parent)
             for item, was_blind in zip(items, blind):
                 a = ask(item["q"], game=ref, k=3)
-                cited = [c.id for c in a.citations]
+                cited = cited_ids(a)
                 accept = sorted(item.get("accept") or [])
                 row = {"game": name, "q": item["q"], "fold": fold_of(item["q"]), "blind": was_blind,
                        "accept": accept, "matched": a.matched, "confidence": a.confidence,

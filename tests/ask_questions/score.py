@@ -3,7 +3,9 @@
 A file with a `game:` key holds questions about that game (a game id under content/, a path to
 a game folder, or the starter game `new-game`, read from generator/templates/new-game): each item
 is `{q: ..., rule: ..., also: [...]}`, where `rule` is the section that must be cited first and
-`also` another that answers as well; an item without a rule must get "no good match". A file
+`also` another that answers as well; `card: ID` (with or without a rule) accepts that card as
+the answer where no section governs it (the card's own text is then the rule); an item with
+neither must get "no good match". A file
 without a `game:` key (off-topic.yaml) holds questions no game answers, as strings or `{q: ...}`.
 
 Printed per game and overall: top-1 (the first citation of a matched answer is right), top-3
@@ -105,6 +107,14 @@ def game_ref(name: str, folder: Path) -> str:
     return name
 
 
+def cited_ids(answer) -> list[str]:  # noqa: ANN001
+    """The ids an answer cites, first first; a card no section governs is itself the first."""
+    cited = [c.id for c in answer.citations]
+    if answer.card is not None and not answer.card["governed"]:
+        cited = [f"card:{answer.card['id']}", *cited]
+    return cited
+
+
 def items_of(data: dict) -> list[dict]:
     out = []
     for item in data.get("questions") or []:
@@ -114,7 +124,8 @@ def items_of(data: dict) -> list[dict]:
             q = item.get("q") or item.get("question")
             rule = item.get("rule", item.get("expect"))
             rules = [rule] if isinstance(rule, str) else list(rule or [])
-            out.append({"q": q, "accept": set(rules) | set(item.get("also") or [])})
+            cards = {f"card:{item['card']}"} if item.get("card") else set()
+            out.append({"q": q, "accept": set(rules) | set(item.get("also") or []) | cards})
     return out
 
 
@@ -132,7 +143,7 @@ def score_game_file(path: Path, auto: bool = True) -> GameScore:
     score = GameScore(name)
     for item in items_of(data):
         answer = ask(item["q"], game=ref, k=3)
-        cited = [c.id for c in answer.citations]
+        cited = cited_ids(answer)
         result = Result(name, item["q"], item.get("accept") or set(), answer.confidence, answer.matched, cited)
         if auto and in_content and result.accept:
             every = ask(item["q"], k=2)

@@ -35,14 +35,16 @@ class Computed:
     """An answer worked out from data: its text, the rule it cites, how sure, which answerer
     (kind), and further rules worth citing."""
 
-    __slots__ = ("answer", "rule", "confidence", "kind", "also")
+    __slots__ = ("answer", "rule", "confidence", "kind", "also", "card")
 
-    def __init__(self, answer: str, rule: str | None, confidence: float, kind: str, also: list[str] | None = None):
+    def __init__(self, answer: str, rule: str | None, confidence: float, kind: str, also: list[str] | None = None,
+                 card: str | None = None):
         self.answer = answer
         self.rule = rule
         self.confidence = confidence
         self.kind = kind
         self.also = also or []
+        self.card = card  # "deck/card" when the answer is one card's
 
     def __repr__(self) -> str:
         return f"Computed({self.kind}, {self.rule}, {self.confidence}, {self.answer[:60]!r})"

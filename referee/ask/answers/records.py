@@ -39,10 +39,11 @@ def card_field(ctx: Context) -> list[Computed]:
         if asked:
             parts = "; ".join(f"{humanize(k)} {fmt(fields[k]) if not isinstance(fields[k], dict) else describe_row(fields[k])}"
                               for k in asked)
-            out.append(Computed(f"{card['name']}: {parts}.", rule, CONFIDENCE["card.field"], "card"))
+            out.append(Computed(f"{card['name']}: {parts}.", rule, CONFIDENCE["card.field"], "card",
+                                card=hit.phrase.ref))
         elif (DOES.search(ctx.text) and not ctx.asks(kinds.NUMBER)
               and _covers_most(ctx, hit, _card_context(ctx, hit.phrase.ref.split("/")[0]), rule)):
-            out.append(Computed(_describe_card(card), rule, CONFIDENCE["card.text"], "card"))
+            out.append(Computed(_describe_card(card), rule, CONFIDENCE["card.text"], "card", card=hit.phrase.ref))
     return out[:1]
 
 
