@@ -28,7 +28,7 @@ from generator.model.loader import load_game
 QUESTIONS = Path(__file__).resolve().parent / "ask_questions"
 GAMES = ["bone-strike", "rattlebones", "runeblade", "runes-and-bones", "ribbon-of-bone", "new-game", "csvgame", "fontgame",
          "kettle-hollow", "kiln-night", "hollow-peak",
-         "salt-and-silk", "lantern-watch"]
+         "salt-and-silk", "lantern-watch", "reedwater-regatta", "windfall-orchard"]
 # Levels reached on the sets as they stand: the tuning questions and five blind sets, each scored
 # once and then folded in (1,021 questions, 2026-11-23 in issue 12's fourth round, once every rule
 # section lists the questions it answers (Rule.asks): 82 % top-1 (was 75 %), 96 % top-3 (92 %),
