@@ -75,3 +75,50 @@ def test_the_short_answer_is_the_sentence_that_says_what_was_asked():
     first_line = text.splitlines()[0]
     assert first_line.endswith("Every keeper takes 2 steam.") and "deal 3" not in first_line
     assert "Shuffle the ingredients and deal 3" in text
+
+
+REGATTA = str(FIXTURES / "reedwater-regatta")
+
+
+def test_a_card_no_section_governs_is_its_own_answer():
+    """Reedwater Regatta's Tricks have no section of their own: asked what Flood does, the card's
+    text is the answer and the card is named as where it comes from, the section that only talks
+    about playing cards under See also. A card whose kind has a section (Kiln Night's Fuel) still
+    cites that section first."""
+    from referee.ask.render import render_text
+
+    answer = ask("what happens to everybody when i play flood", game=REGATTA)
+    assert answer.matched and answer.card == {"id": "flood", "name": "Flood", "deck": answer.card["deck"],
+                                              "governed": False}
+    text = render_text(answer)
+    lines = [line for line in text.splitlines() if not line.startswith("(read as:")]
+    assert lines[0].startswith("Flood: Every raft") and lines[2].startswith("Reedwater Regatta, the card Flood (")
+    assert "§" not in lines[2] and "See also:" in text
+    governed = ask("what does pine pitch do", game=KILN)
+    assert governed.card is not None and governed.card["governed"]
+    assert "the card" not in render_text(governed).splitlines()[2]
+
+
+def test_a_set_up_section_is_known_by_what_its_title_says():
+    """"Getting ready", "Preparing the market", "Before the first session" set a game up as
+    "Setting up" does: a question about starting values looks there."""
+    from referee.ask.text import is_setup
+
+    for title in ("Setup", "Set-up", "Setting up the river", "Getting ready", "Preparing the market",
+                  "Before you start", "Before the first session"):
+        assert is_setup("x", title), title
+    for title in ("Start of your turn", "Ready, steady", "Getting paid", "The race"):
+        assert not is_setup("x", title), title
+    answer = ask("how many oars do we start with", game=REGATTA)
+    assert answer.citations[0].id == "getting-ready"
+
+
+def test_words_a_close_written_question_uses_are_the_games_own():
+    """The starter game's "Your turn" lists "who plays next": "next" is in no rule's text, yet
+    asked in those words the referee answers, where before it said no good match. "My Game"
+    is no name to take out of "what's the point of the game"."""
+    starter = str(Path(__file__).resolve().parents[1] / "generator" / "templates" / "new-game")
+    for question in ("who plays next", "who goes after me"):
+        answer = ask(question, game=starter)
+        assert answer.matched and answer.citations[0].id == "turn", question
+    assert ask("whats the point of the game", game=starter).citations[0].id == "goal"

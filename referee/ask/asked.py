@@ -16,6 +16,9 @@ from .intent import intent
 from .store import GameIndex
 
 OTHER_KIND = 0.8  # a written question of another kind than the player's ("can I ..." for "how many ...")
+# A written question matching the player's this closely vouches for its words: the game's own
+# questions use them ("who plays next": "next" is in no rule's text, yet no word of another game).
+VOUCHES = 0.9
 
 
 class _Written:
@@ -38,11 +41,13 @@ _WRITTEN: WeakKeyDictionary[GameIndex, _Written] = WeakKeyDictionary()
 
 
 def ask_matches(index: GameIndex, content: list[str], idf: dict[str, float], total: float,
-                weight_of, question: str) -> dict[str, float]:
-    """Per section, its written question closest to the player's (0-1)."""
+                weight_of, question: str) -> tuple[dict[str, float], set[str]]:
+    """Per section, its written question closest to the player's (0-1); and the player's words
+    that a written question matching at VOUCHES or more holds."""
     asks = index.data("asks") or []
+    vouched: set[str] = set()
     if not asks or not content:
-        return {}
+        return {}, vouched
     written = _WRITTEN.get(index)
     if written is None or written.weight_of is not weight_of:
         written = _WRITTEN[index] = _Written(index, asks, weight_of)
@@ -60,4 +65,6 @@ def ask_matches(index: GameIndex, content: list[str], idf: dict[str, float], tot
         match = ours * theirs * (1.0 if their_kind == kind else OTHER_KIND)
         if match > best.get(rule, 0.0):
             best[rule] = match
-    return best
+        if match >= VOUCHES:
+            vouched |= shared
+    return best, vouched

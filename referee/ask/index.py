@@ -27,7 +27,7 @@ from .cache import checksum_of, sum_path
 from .index_data import DataDocs
 from .intent import intent, rewrite
 from .stem import TOKENIZE, stemmer
-from .text import STOPWORDS, canonical, humanize, plain, searchable, words
+from .text import STOPWORDS, canonical, humanize, is_setup, plain, searchable, words
 
 # How strongly a term found in a doc ties the question to the doc's rule, by kind of doc and
 # column: a section's own title or alias says most, a card's name less, a card's body nothing.
@@ -233,8 +233,7 @@ class _Builder(DataDocs):
     def _setup_rule(walked) -> str | None:
         """The set-up section, where a game without a components section says what to get out."""
         for full, _, depth, rule in walked:
-            names = {rule.title.lower(), *(a.lower() for a in rule.aliases)}
-            if depth == 0 and (full == "setup" or names & {"setup", "set up", "setting up", "getting started"}):
+            if depth == 0 and any(is_setup(full, name) for name in (rule.title, *rule.aliases)):
                 return full
         return None
 

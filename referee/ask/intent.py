@@ -97,6 +97,7 @@ PARAPHRASES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] 
     (re.compile(r"\bwho (goes|plays|moves|is|takes the) first( turn)?\b|\bwho (starts|begins)\b(?! (with|the|a|an|in|on)\b)"),
      "who is first player"),
     (re.compile(r"\b(my|your|his|her|their|our|next|a|each|every|one|same|whose) go\b"), r"\1 turn"),
+    (re.compile(r"\bwho (goes|plays|moves|is up) (next|after (me|you|him|her|them|that|\w+))\b"), "who plays the next turn"),
     (re.compile(r"\b(put|putting|lay|laying|laid|set|setting) (him|her|it|them|\w+ cards?|a card|cards) down\b"), "play"),
     (re.compile(r"\b(get|gets|getting|put|puts|putting|bring|move)( \w+){0,5} (onto|on to|on) the table\b"), "play"),
     (re.compile(r"\b(get|gets|getting|put|puts|putting|bring|move)( \w+){0,4} (onto|on to|on) the table\b"), "play"),

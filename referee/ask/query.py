@@ -189,7 +189,7 @@ def without_own_name(index: GameIndex, question: str) -> str:
     the Blade's alias) stays."""
     every = words(index.title or "")
     own = [w for w in every if w not in STOPWORDS]
-    if not own:
+    if not own or all(w in GENERIC for w in own):  # "My Game": no name, and "the game" is no rule's word
         return question
     found = None
     for names in (every, own):

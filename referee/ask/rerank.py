@@ -48,8 +48,6 @@ FEATURES = FEATURES + tuple(f"{k}:{name}" for k in INTENTS for name in CROSSED)
 NO_ASKS = ("title_said", "own_text", "fts", "phrase")
 FEATURES = FEATURES + tuple(f"no_asks:{name}" for name in NO_ASKS)
 _START = re.compile(r"\b(start|starting|begin|beginning|set ?up|setting up|initial|initially|first turn)\b")
-SETUP_TITLES = frozenset({"setup", "set up", "setting up", "getting started", "preparation", "before you start",
-                          "before you begin", "before play"})
 _COMPONENTS = frozenset({"components", "contents", "what's in the box"})
 
 # Fitted weights, one per feature name (a missing name weighs 0); replaced by fit_rerank.py.
@@ -126,7 +124,7 @@ def features(index: GameIndex, query: Query, head: list, idf: dict[str, float], 
             "yes_no_x_faq": float(kind == YES_NO and doc_kind == "faq"),
             "number_x_table": float(kind == NUMBER and doc_kind in ("table", "row", "value")),
             "own_text": own_text,
-            "setup_x_start": float(starting and index.under(hit.rule, SETUP_TITLES)),
+            "setup_x_start": float(starting and index.in_setup(hit.rule)),
             "components_x_number": float(kind == NUMBER and index.under(hit.rule, _COMPONENTS)),
             "happens_x_title": title_said if kind == HAPPENS else 0.0,
         }

@@ -32,7 +32,7 @@ from .intent import DEFINITION, intent
 from .intent import OTHER as OTHER_INTENT
 from .phrases import NAME_KINDS, PhraseHit, match_phrases
 from .query import Query, correct_typos, generic_stems, parse, stems_of  # noqa: F401  (re-exported)
-from .rerank import SETUP_TITLES, rerank
+from .rerank import rerank
 from .store import GameIndex
 from .text import STOPWORDS, alternatives, words
 
@@ -158,7 +158,7 @@ def search(index: GameIndex, query: Query) -> SearchResult:
             if match >= FAQ_MATCH:
                 phrase_score[rule] = max(phrase_score.get(rule, 0.0), FAQ_WEIGHT * match)
     top_fts = max(fts.values(), default=0.0) or 1.0
-    asked = ask_matches(index, content, idf, total, weight, query.text)
+    asked, vouched = ask_matches(index, content, idf, total, weight, query.text)
 
     # Coverage of a rule: its best passage, with the words of any phrase naming the rule; a
     # word only the written questions use (df 0, see index._postings) covers nothing.
@@ -190,7 +190,7 @@ def search(index: GameIndex, query: Query) -> SearchResult:
 
     corrected = {query.stems[i] for i in query.corrected}
     known = sum(0.5 if t in corrected else 1.0 for t in content if df[t] > 0)
-    unknown_stems = frozenset(t for t in content if df[t] == 0 and t not in generic_stems())
+    unknown_stems = frozenset(t for t in content if df[t] == 0 and t not in generic_stems() and t not in vouched)
     unknown = len(unknown_stems)
     in_names = {query.stems[i] for h in phrases if h.phrase.rule for i in h.positions}
     named_share = sum(idf.get(t, 0.0) for t in in_names) / total
@@ -237,7 +237,7 @@ def _setup_says_start(index: GameIndex, query: Query, doc_cover: dict[int, dict[
     if not starting:
         return covered
     for doc, rule in doc_rule.items():
-        if index.under(rule, SETUP_TITLES):
+        if index.in_setup(rule):
             slot = doc_cover[doc]
             for st in starting:
                 slot[st] = max(slot.get(st, 0.0), START_COVER)

@@ -11,6 +11,7 @@ from collections import namedtuple
 from pathlib import Path
 
 from .cache import GameFolder, checksum_of, fingerprint, index_path, sum_path
+from .text import is_setup
 
 
 class GameDataProblem(Exception):
@@ -96,6 +97,13 @@ class GameIndex:
         while info is not None and info.parent:
             info = self.rules.get(info.parent)
         return info is not None and (info.id in names or info.title.lower() in names)
+
+    def in_setup(self, rule_id: str) -> bool:
+        """The section is, or is under, the game's set-up section (text.SETUP_TITLE)."""
+        info = self.rules.get(rule_id)
+        while info is not None and info.parent:
+            info = self.rules.get(info.parent)
+        return info is not None and is_setup(info.id, info.title)
 
     def rule_title(self, rule_id: str) -> str:
         info = self.rules.get(rule_id)

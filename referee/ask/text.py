@@ -56,6 +56,17 @@ ORDINALS = {
 }
 
 
+# A top section that sets the game up, whatever the designer titled it ("Setup", "Setting up the
+# river", "Getting ready", "Preparing the market", "Before the first session"): where starting
+# values are.
+SETUP_TITLE = re.compile(r"^(the )?(set[ -]?up|setting up|getting (ready|started)|prepar\w*|"
+                         r"before (you |we )?(start|begin|play)|before the (first|game))\b")
+
+
+def is_setup(rule_id: str, title: str) -> bool:
+    return rule_id == "setup" or bool(SETUP_TITLE.search(title.lower()))
+
+
 def fold(text: str) -> str:
     """Lower case without accents, as unicode61 with remove_diacritics sees it."""
     if text.isascii():
