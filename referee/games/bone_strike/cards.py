@@ -39,13 +39,17 @@ class Catalogue:
         self.spoken: dict[str, str] | None = None  # the names as moves are read (parse.card_names)
         # by card id and by every uid: the card, its kind, and its effects by when
         self._card: dict[str, dict[str, Any]] = {}
-        self._kind: dict[str, str] = {}
+        self.kinds: dict[str, str] = {}  # card id or uid -> its type, lower case
+        # card id or uid -> its name in lower case, as moves say it: legal_moves writes a name
+        # into nearly every move it lists, ~1,000 a game
+        self.said: dict[str, str] = {}
         self._when: dict[tuple[str, str], tuple[tuple[int, dict[str, Any]], ...]] = {}
         for card_id, card in self.cards.items():
             effects = tuple(enumerate(card.get("effects", ())))
             for key in (card_id, *self.uids(card_id)):
                 self._card[key] = card
-                self._kind[key] = str(card.get("type", "")).lower()
+                self.kinds[key] = str(card.get("type", "")).lower()
+                self.said[key] = card["name"].lower()
                 for when in {e["when"] for _, e in effects}:
                     self._when[key, when] = tuple((i, e) for i, e in effects if e["when"] == when)
 
@@ -57,7 +61,7 @@ class Catalogue:
         return self[card_id]["name"]
 
     def kind(self, card_id: str) -> str:
-        found = self._kind.get(card_id)
+        found = self.kinds.get(card_id)
         return found if found is not None else str(self[card_id].get("type", "")).lower()
 
     def effects(self, card_id: str, when: str) -> list[dict[str, Any]]:

@@ -6,7 +6,7 @@ two; dice are reported as "red 2 damage, time blank" or just "2 damage, blank, b
 from __future__ import annotations
 
 from itertools import permutations
-from typing import Any
+from typing import Any, cast
 
 from referee.table.engine import Ambiguous, Illegal, Unreadable
 from referee.table.notation import match_phrase, take_player, verb, words
@@ -248,32 +248,24 @@ def read_roll(data, state: State, tokens: list[str]) -> list[int] | None:
 def notation(cat: Catalogue, data, state: State | None, move: dict[str, Any],
              refs: dict[tuple[str, str | None], str] | None = None) -> str:
     """The move as a player says it. ``refs``: warriors' names already worked out in this state
-    (legal_moves names each warrior in many moves)."""
+    (legal_moves names each warrior in many moves). The kinds legal_moves lists most come first."""
     p, kind = move.get("player"), move["kind"]
-
-    def name(card: str | None) -> str:
-        return cat.name(card).lower() if card else ""
-
-    def war(uid: str) -> str:
-        if not state:
-            return name(uid)
-        if refs is None:
-            return ref(cat, state, uid, p)
-        if (uid, p) not in refs:
-            refs[uid, p] = ref(cat, state, uid, p)
-        return refs[uid, p]
-
-    if kind == "reveal":
-        return f"reveal {name(move['card'])}".strip()
-    if kind in ("discard", "buy"):
-        return f"{p} {kind}s {name(move['card'])}"
     if kind == "play":
-        return f"{p} plays {name(move['card'])}" + (f" on {war(move['on'])}" if move.get("on") else "")
+        on = move.get("on")
+        return f"{p} plays {_said(cat, move['card'])}" + (f" on {_warrior_said(cat, state, on, p, refs)}" if on else "")
+    if kind == "discard" or kind == "buy":
+        return f"{p} {kind}s {_said(cat, move['card'])}"
     if kind == "attack":
-        target = move["target"] if move["target"] in (state or {}).get("p", {}) else war(move["target"])
-        return f"{p} attacks {target} with {war(move['warrior'])}"
+        target = move["target"]
+        if not (state and target in state["p"]):
+            target = _warrior_said(cat, state, target, p, refs)
+        return f"{p} attacks {target} with {_warrior_said(cat, state, move['warrior'], p, refs)}"
+    if kind == "end":
+        return f"{p} ends turn"
+    if kind == "reveal":
+        return f"reveal {_said(cat, move['card'])}".strip()
     if kind == "block":
-        return f"{p} blocks with {war(move['warrior'])}" if move["warrior"] else f"{p} does not block"
+        return f"{p} blocks with {_warrior_said(cat, state, move['warrior'], p, refs)}" if move["warrior"] else f"{p} does not block"
     if kind == "roll":
         if move.get("results") is None:
             return f"{p} rolls"
@@ -285,12 +277,31 @@ def notation(cat: Catalogue, data, state: State | None, move: dict[str, Any],
     if kind == "stop":
         return f"{p} stops"
     if kind == "bone":
-        return f"{p} uses {name(move['card'])} bone" + (" at full cost" if move.get("full") else "")
+        return f"{p} uses {_said(cat, move['card'])} bone" + (" at full cost" if move.get("full") else "")
     if kind == "choose":
         if move["choice"] is None:
             return f"{p} skips"
         option = move["choice"]
         shown = option if option in (state or {}).get("p", {}) else (
-            war(option) if "#" in option else name(option))
+            _warrior_said(cat, state, option, p, refs) if "#" in option else _said(cat, option))
         return f"{p} picks {shown}"
     return f"{p} ends turn"
+
+
+def _said(cat: Catalogue, card: str | None) -> str:
+    """A card's name as a move says it ("" for none)."""
+    said = cat.said.get(card) if card else ""
+    return said if said is not None else cat.name(cast(str, card)).lower()
+
+
+def _warrior_said(cat: Catalogue, state: State | None, uid: str, viewer: str | None,
+             refs: dict[tuple[str, str | None], str] | None) -> str:
+    """A warrior as ``viewer`` says it in this state, looked up in ``refs`` first."""
+    if not state:
+        return _said(cat, uid)
+    if refs is None:
+        return ref(cat, state, uid, viewer)
+    said = refs.get((uid, viewer))
+    if said is None:
+        said = refs[uid, viewer] = ref(cat, state, uid, viewer)
+    return said
