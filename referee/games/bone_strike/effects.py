@@ -70,8 +70,19 @@ def discounted(cat: Catalogue, state: State, player: str, when: str, cost: int
     """A price (``when``: buy, or bone-use for a bone ability's cost) after the best discount of
     the player's cards in play still unused within its limit, never below the discount's
     minimum; and that discount (key, effect), or None."""
+    return cheapest(discounts(cat, state, player, when), cost)
+
+
+def discounts(cat: Catalogue, state: State, player: str, when: str) -> list[tuple[str, dict]]:
+    """The discounts on ``when`` the player's cards in play still give: found once, they price
+    every card of the lineup (legal_moves prices it after every move)."""
+    return triggered(cat, state, in_play(state, player), when, "discount")
+
+
+def cheapest(found: list[tuple[str, dict]], cost: int) -> tuple[int, tuple[str, dict] | None]:
+    """``cost`` after the best of these discounts, and that discount (the first of equals)."""
     best: tuple[int, tuple[str, dict] | None] = (cost, None)
-    for key, e in triggered(cat, state, in_play(state, player), when, "discount"):
+    for key, e in found:
         low = max(e["minimum"] or 0, cost - e["amount"])
         if low < best[0]:
             best = (low, (key, e))

@@ -212,13 +212,17 @@ def legal(cat: Catalogue, state: State) -> list[dict[str, Any]]:
     moves = []
     hand = in_hand(state, pl)
     moves += [{"player": p, "kind": "discard", "card": c} for c in hand]
-    moves += [{"player": p, "kind": "buy", "card": c} for c in sorted({cid(u) for u in state["lineup"]})
-              if price(cat, state, c) <= state["booty"]]
+    lineup = sorted({cid(u) for u in state["lineup"]})
+    if lineup:
+        found = attack.effects.discounts(cat, state, p, "buy")  # what discounted() finds for each card
+        moves += [{"player": p, "kind": "buy", "card": c} for c in lineup
+                  if attack.effects.cheapest(found, cat[c].get("cost") or 0)[0] <= state["booty"]]
     for c in hand:
-        if cat.kind(c) == "weapon":
+        kind = cat.kind(c)
+        if kind == "weapon":
             if any(not w["weapon"] for w in pl["warriors"]):
                 moves += [{"player": p, "kind": "play", "card": c, "on": w["card"]} for w in pl["warriors"]]
-        elif cat.kind(c) in ("action", "warrior"):
+        elif kind in ("action", "warrior"):
             moves.append({"player": p, "kind": "play", "card": c, "on": None})
     targets = []
     for n in board.neighbours(state, p):
