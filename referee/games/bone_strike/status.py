@@ -62,9 +62,11 @@ def status(engine, state: State) -> Status:
 def invariants(engine, state: State) -> list[str]:
     broken = []
     # every card in exactly one zone; the cards set-up left in the box never come out
-    seen = state["main"] + state["lineup"] + state["destroyed"] + ([state["playing"]] if state.get("playing") else [])
+    seen = state["main"] + state["lineup"] + state["destroyed"]
+    if state.get("playing"):
+        seen.append(state["playing"])
     for name in state["players"]:
-        seen += board.controller_zone_cards(state, name)
+        board.add_zone_cards(seen, state, name)
     taken = engine.in_play(state)
     if len(seen) != len(taken) or taken != set(seen):  # each card out of the box exactly once
         box = [u for u in engine.all_uids if u not in taken]
@@ -78,6 +80,7 @@ def invariants(engine, state: State) -> list[str]:
         broken.append("lineup too long")
     if state["digital"] and len(state["lineup"]) < limits["lineup-size"] and state["main"]:
         broken.append("lineup short while the main deck has cards")
+    kind = engine.cat.kinds.get  # by uid, made once per catalogue
     for name in state["active"]:
         pl = state["p"][name]
         if not limits["eliminated-at"] < pl["health"] <= limits["maximum-health"]:
@@ -88,7 +91,7 @@ def invariants(engine, state: State) -> list[str]:
             if len(hidden_cards(state, pl)) != pl["hand_n"] + pl["deck_n"] + pl["discard_n"]:
                 broken.append(f"{name}: hidden pool does not match the counts")
         for w in pl["warriors"]:
-            if engine.cat.kind(w["card"]) != "warrior" or (w["weapon"] and engine.cat.kind(w["weapon"]) != "weapon"):
+            if kind(w["card"]) != "warrior" or (w["weapon"] and kind(w["weapon"]) != "weapon"):
                 broken.append(f"{name}: {w} is not a warrior with a weapon")
     for name in state["players"]:
         if name not in state["active"] and (state["p"][name]["warriors"] or state["p"][name]["discard"]):
