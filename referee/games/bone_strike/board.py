@@ -72,13 +72,15 @@ def attack_dice(cat: Catalogue, state: State, owner: str, w: dict) -> list[str]:
 
 def label(cat: Catalogue, state: State, uid: str) -> str:
     """How players name a warrior in play: "ben's hexer", "ben's hexer 2" when ben has two."""
-    found = find(state, uid)
-    if found is None:
-        return cat.name(uid)
-    owner, w = found
-    same = [x["card"] for x in state["p"][owner]["warriors"] if cid(x["card"]) == cid(uid)]
-    suffix = f" {same.index(uid) + 1}" if len(same) > 1 else ""
-    return f"{owner}'s {cat.name(uid).lower()}{suffix}"
+    for owner in state["active"]:
+        warriors = state["p"][owner]["warriors"]
+        for w in warriors:
+            if w["card"] == uid:
+                card = cid(uid)
+                same = [x["card"] for x in warriors if cid(x["card"]) == card]
+                suffix = f" {same.index(uid) + 1}" if len(same) > 1 else ""
+                return f"{owner}'s {cat.said.get(uid) or cat.name(uid).lower()}{suffix}"
+    return cat.name(uid)
 
 
 def _release(state: State, captives: list[dict], events: list[Event], cat: Catalogue) -> None:

@@ -9,6 +9,7 @@ from referee.table.gamedata import GameData
 
 from . import attack, board, effects, rules
 from . import parse as reading
+from . import status as position  # imported here, not per call: invariants run after every move
 from .cards import Catalogue, State, burn_hand, cid, draw, shuffled, take_from_hand
 
 
@@ -282,9 +283,7 @@ class BoneStrike(Engine):
         return Outcome(tuple(state["active"]), "last player in the game", scores, "objective")
 
     def status(self, state: State) -> Status:
-        from .status import status
-        return status(self, state)
+        return position.status(self, state)
 
     def invariants(self, state: State) -> list[str]:
-        from .status import invariants
-        return invariants(self, state)
+        return position.invariants(self, state)

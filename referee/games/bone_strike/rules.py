@@ -215,8 +215,12 @@ def legal(cat: Catalogue, state: State) -> list[dict[str, Any]]:
     lineup = sorted({cid(u) for u in state["lineup"]})
     if lineup:
         found = attack.effects.discounts(cat, state, p, "buy")  # what discounted() finds for each card
-        moves += [{"player": p, "kind": "buy", "card": c} for c in lineup
-                  if attack.effects.cheapest(found, cat[c].get("cost") or 0)[0] <= state["booty"]]
+        for c in lineup:
+            cost = cat[c].get("cost") or 0
+            if found:
+                cost = attack.effects.cheapest(found, cost)[0]
+            if cost <= state["booty"]:
+                moves.append({"player": p, "kind": "buy", "card": c})
     for c in hand:
         kind = cat.kind(c)
         if kind == "weapon":

@@ -80,7 +80,7 @@ def invariants(engine, state: State) -> list[str]:
         broken.append("lineup too long")
     if state["digital"] and len(state["lineup"]) < limits["lineup-size"] and state["main"]:
         broken.append("lineup short while the main deck has cards")
-    kind = engine.cat.kinds.get  # by uid, made once per catalogue
+    kind = engine.cat.kind
     for name in state["active"]:
         pl = state["p"][name]
         if not limits["eliminated-at"] < pl["health"] <= limits["maximum-health"]:
