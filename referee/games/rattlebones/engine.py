@@ -3,7 +3,6 @@ position (status), the end (outcome) and broken invariants (conservation against
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import Any
 
 from referee.table.engine import Engine, Event, Move, Option, Outcome, State, Status
@@ -15,6 +14,8 @@ from .facts import Facts, side_kind
 from .parse import parse_move
 from .say import notation
 from .state import current, effective, setup_state
+
+DIE_COUNTS_KEPT = 4096  # distinct die texts whose counts are kept (a few hundred bytes each)
 
 
 def _dice(state: State, p: str) -> list[tuple[str, list[str]]]:
@@ -51,9 +52,10 @@ class Rattlebones(Engine):
     def __init__(self, data: GameData):
         super().__init__(data)
         self.facts = Facts(data)
-        self._dice_seen: tuple[tuple, tuple[list[str], dict[str, int], set[str]]] = ((), ([], {}, set()))
+        self._dice_seen: tuple[tuple, list[str]] = ((), [])  # see _dice_checks
         self._supply_keys: tuple[tuple, list[tuple[str, str, int]]] = ((), [])
         self._pips_per_die = sum(1 for x in self.facts.start_faces if side_kind(x) == "pips")
+        self._die_counts: dict[str, tuple[dict[str, int], bool]] = {}  # see _die_count
 
     def setup(self, players: list[str], options: dict[str, Any], digital: bool, rng: random.Random) -> State:
         return setup_state(self.facts, players, options, digital, rng)
@@ -129,35 +131,66 @@ class Rattlebones(Engine):
             reason += "; tie broken by gold + stars + stock" if len(leaders) == 1 else "; still tied: shared win"
         return Outcome(tuple(leaders), reason, dict(score), "game-end.winner")
 
-    def _on_dice(self, state: State) -> tuple[list[str], dict[str, int], set[str]]:
-        """The fixed socket's changes, the sides on all dice by kind (points sides by value), and
-        the kinds among them. Kept for the last dice seen: most moves change no die, and this was
-        half of a playout's invariant check."""
-        key = tuple((p, c, sides) for p in state["players"] for c, sides in state["dice"][p].items())
+    def _dice_checks(self, state: State) -> list[str]:
+        """The broken invariants of the dice and the sides' supply: a function of the dice, the
+        supply's sides and points, the kinds in play, the pips out and the number of players,
+        kept for the last of these seen. Most moves change none of them, and counting and
+        comparing them again was most of a playout's invariant check."""
+        s = state["supply"]
+        key = (len(state["players"]), state["pips_out"], tuple(state["kinds"]), tuple(s["sides"].items()),
+               tuple(s["points"].items()),
+               *[(p, c, sides) for p in state["players"] for c, sides in state["dice"][p].items()])
         if key != self._dice_seen[0]:
-            broken, on_dice = self._count_dice(key)
-            self._dice_seen = (key, (broken, on_dice, {side_kind(k) for k in on_dice}))
+            self._dice_seen = (key, self._check_dice(state, key[5:]))
         return self._dice_seen[1]
 
-    def _count_dice(self, dice: tuple[tuple[str, str, str], ...]) -> tuple[list[str], dict[str, int]]:
+    def _check_dice(self, state: State, dice: tuple[tuple[str, str, str], ...]) -> list[str]:
         f = self.facts
-        fixed_at = f.fixed_socket - 1
-        fixed = f.start_faces[fixed_at]
+        broken, on_dice = self._count_dice(dice)
+        s = state["supply"]
+        sides, points = s["sides"], s["points"]
+        for (key, dice_key, count), n in zip(self._supply_counts(s), [*sides.values(), *points.values()]):
+            if n < 0 or n + on_dice.get(dice_key, 0) != count:
+                if dice_key == key:
+                    broken.append(f"{key} sides: supply {n} + on dice {on_dice.get(key, 0)} != {count}")
+                else:
+                    broken.append(f"{dice_key} sides: supply {n} + on dice {on_dice.get(dice_key, 0)}")
+        allowed = {*state["kinds"], "pips", "rattlebones"}
+        if not {side_kind(k) for k in on_dice} <= allowed:
+            broken.append(f"sides not in play on dice: {[k for k in on_dice if side_kind(k) not in allowed]}")
+        pips_start = len(state["players"]) * f.dice_per_player * self._pips_per_die
+        if on_dice.get("pips", 0) + state["pips_out"] != pips_start:
+            broken.append("pip sides not conserved")
+        return broken
+
+    def _count_dice(self, dice: tuple[tuple[str, str, str], ...]) -> tuple[list[str], dict[str, int]]:
         broken = []
-        every_side: list[str] = []
-        for p, c, text in dice:
-            sides = text.split()
-            if sides[fixed_at] != fixed:
-                broken.append(f"{p}'s {c} socket {f.fixed_socket} changed")
-            every_side += sides
-        # counted once for all dice, into a plain dict (Counter.update per die, then Counter's
-        # own += per side kind, were most of a playout's invariant check)
         on_dice: dict[str, int] = {}
-        for side, n in Counter(every_side).items():  # few distinct sides: group them by kind once
-            kind = side_kind(side)
-            key = side if kind == "points" else kind
-            on_dice[key] = on_dice.get(key, 0) + n
+        for p, c, text in dice:
+            counts, fixed_kept = self._die_count(text)
+            if not fixed_kept:
+                broken.append(f"{p}'s {c} socket {self.facts.fixed_socket} changed")
+            for key, n in counts.items():
+                on_dice[key] = on_dice.get(key, 0) + n
         return broken, on_dice
+
+    def _die_count(self, text: str) -> tuple[dict[str, int], bool]:
+        """One die's sides by kind (points sides by value), and whether its fixed socket still
+        holds the side it starts with. Kept per die text: when a die changes the others do not,
+        and splitting and counting all of them again was most of a check after such a move."""
+        found = self._die_counts.get(text)
+        if found is None:
+            if len(self._die_counts) >= DIE_COUNTS_KEPT:
+                self._die_counts.clear()
+            fixed_at = self.facts.fixed_socket - 1
+            sides = text.split()
+            counts: dict[str, int] = {}
+            for side in sides:
+                kind = side_kind(side)
+                key = side if kind == "points" else kind
+                counts[key] = counts.get(key, 0) + 1
+            found = self._die_counts[text] = (counts, sides[fixed_at] == self.facts.start_faces[fixed_at])
+        return found
 
     def _supply_counts(self, supply: dict[str, dict[str, int]]) -> list[tuple[str, str, int]]:
         """(key in supply, key on dice, count the game has) for each side kind and points value
@@ -182,21 +215,7 @@ class Rattlebones(Engine):
                 broken.append(f"{item}: supply {s[item]} + held = {s[item] + sum(held)}, not {total}")
             if s[item] < 0 or min(held) < 0:
                 broken.append(f"negative {item}")
-        dice_broken, on_dice, kinds_on_dice = self._on_dice(state)
-        broken += dice_broken
-        sides, points = s["sides"], s["points"]
-        for (key, dice_key, count), n in zip(self._supply_counts(s), [*sides.values(), *points.values()]):
-            if n < 0 or n + on_dice.get(dice_key, 0) != count:
-                if dice_key == key:
-                    broken.append(f"{key} sides: supply {n} + on dice {on_dice.get(key, 0)} != {count}")
-                else:
-                    broken.append(f"{dice_key} sides: supply {n} + on dice {on_dice.get(dice_key, 0)}")
-        allowed = {*state["kinds"], "pips", "rattlebones"}
-        if not kinds_on_dice <= allowed:
-            broken.append(f"sides not in play on dice: {[k for k in on_dice if side_kind(k) not in allowed]}")
-        pips_start = len(players) * f.dice_per_player * self._pips_per_die
-        if on_dice.get("pips", 0) + state["pips_out"] != pips_start:
-            broken.append("pip sides not conserved")
+        broken += self._dice_checks(state)
         if min(state["score"].values()) < f.start_score:
             broken.append("a score below the start")
         for p in players:
