@@ -121,7 +121,7 @@ class BoneStrike(Engine):
         rules.check(self.cat, self.data, state, move)
 
     def resolve(self, state: State, move: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-        move = dict(move)
+        given, move = move, dict(move)
         if move["kind"] == "reveal" and move.get("card") is None:
             move["card"] = cid(rng.choice(sorted(state["main"])))
         elif move["kind"] == "roll" and move.get("results") is None:
@@ -142,7 +142,9 @@ class BoneStrike(Engine):
             if texts:
                 move["by_hand"] = texts
         move["said"] = reading.notation(self.cat, self.data, state, move)
-        return move
+        # nothing filled in (a listed move already says itself): the given move, which attempt
+        # then need not check a second time
+        return given if move == given else move
 
     def apply(self, state: State, move: dict[str, Any]) -> list[Event]:
         cat, kind = self.cat, move["kind"]
