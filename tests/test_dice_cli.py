@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from referee.cli import app
 from referee.dice import Limits
-from tests.typer_app import TyperApp
+from tests.warm import TyperApp
 
 FIXTURE = str(Path(__file__).parent / "fixtures" / "dicegame")
 REPO = Path(__file__).resolve().parents[1]
@@ -144,7 +144,7 @@ def test_cold_start_imports_nothing_heavy(roll_imports):
 
 @pytest.fixture(scope="module")
 def typer_app(tmp_path_factory) -> Iterator[TyperApp]:
-    """The Typer app as the console script runs it, imported once for the file (tests/typer_app.py)."""
+    """The Typer app as the console script runs it, imported once for the file (tests/warm.py)."""
     app = TyperApp("referee", "referee.cli", tmp_path_factory.mktemp("typer"))
     yield app
     app.close()

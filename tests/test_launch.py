@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from generator.launch import Command, whole
-from tests.typer_app import TyperApp
+from tests.warm import TyperApp
 
 REPO = Path(__file__).resolve().parents[1]
 FIXTURE = str(REPO / "tests" / "fixtures" / "dicegame")

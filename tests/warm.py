@@ -1,0 +1,259 @@
+"""`cards` and `referee` command lines started warm: the tests' one fork server.
+
+A fresh Python that imports a console script's modules costs ~0.3 s of CPU (pydantic models,
+reportlab, jinja2, Typer), most of which a test that only builds a fixture game or plays a
+session move does not mean to measure. A server Python imports the console script's entry (and
+what its commands import, measured with `-X importtime`) once, freezes what it holds
+(gc.freeze(): a child's collections neither walk nor copy the server's objects) and forks a
+child per command line, which takes the environment, folder, arguments and standard files it is
+given and calls the entry's main() as the console script does: a child starts for ~0.035 s of CPU.
+
+`cards(*args, env=, cwd=, input=, timeout=)` and `referee(...)` answer like
+`subprocess.run([script, *args], capture_output=True, text=True, ...)`: a CompletedProcess whose
+code comes from SystemExit, an uncaught exception printing its traceback and exiting 1, stdin
+empty unless `input` is given (not the test process's own), subprocess.TimeoutExpired once the
+child, killed, outlives `timeout`. One server per console script per test process (each xdist
+worker), started on first use and closed at exit. What is not the same as a fresh process: the
+interpreter's own start (flags, sys.path, hash seed) is the server's, and modules are imported
+already. Tests about start-up, imports, PATH or killing a process start the real script.
+
+TyperApp holds a Typer app (referee.cli, generator.cli) the same way: the reference each fast
+path is held to (tests/test_launch.py, tests/test_dice_cli.py).
+"""
+from __future__ import annotations
+
+import atexit
+import json
+import locale
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import textwrap
+import threading
+import tomllib
+from pathlib import Path
+from typing import IO
+
+REPO = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+
+# What the commands import as they run (measured with -X importtime and a child's new sys.modules),
+# imported by the server instead of by every child. Typer reads a command line with
+# importlib.metadata (with email, zipfile, csv) and its adapters; pydantic loads its plugins on the
+# first validation; PIL its formats on the first image. WeasyPrint (0.6 s) is left to the few
+# lines that build a rulebook.
+TYPER_READS = ("typer._adapters", "typer._coercion", "importlib.metadata", "pydantic.plugin._loader")
+CONSOLE_WARM = {
+    "referee": (*TYPER_READS, "referee.cli", "referee.table.commands", "referee.table.cli", "referee.dice.commands",
+                "referee.dice.evaluate", "referee.dice.format", "referee.ask.run", "referee.ask.command",
+                "referee.ask.engine", "referee.ask.cache", "referee.ask.games", "referee.ask.index",
+                "referee.ask.render", "referee.ask.slang", "referee.games.generic", "referee.games.ribbon_of_bone",
+                "referee.games.runes_and_bones", "referee.games.rattlebones", "referee.games.bone_strike",
+                "referee.games.runeblade", "generator.model.loader", "generator.model.icons",
+                "generator.scene.templates", "pickle", "xml.etree.ElementTree", "sqlite3"),
+    "cards": (*TYPER_READS, "generator.cli", "generator.build_command", "generator.validate_command",
+              "generator.kit.build", "generator.render.pdf", "generator.render.svg", "generator.preview.raster",
+              "generator.preview.sheet", "generator.preview.guides", "generator.model.spreadsheet",
+              "PIL.PngImagePlugin", "PIL.JpegImagePlugin", "PIL.GifImagePlugin", "PIL.BmpImagePlugin",
+              "PIL.PpmImagePlugin", "PIL.ImageChops", "PIL.ImageSequence"),
+}
+# The Typer apps answer help and a few command lines in tests/test_launch*.py and test_dice_cli.py.
+TYPER_APP_WARM = {"referee": (*TYPER_READS, "referee.table.commands", "referee.dice.commands", "referee.ask.run"),
+                  "cards": TYPER_READS}
+
+SERVER = textwrap.dedent("""
+    import atexit, gc, importlib, json, os, socket, sys, tempfile
+
+    channel, script, entry, *warm = sys.argv[1:]
+    channel = socket.socket(fileno=int(channel))
+    sys.path[0] = os.path.dirname(script)  # as the console script's Python: its folder first, not ''
+    sys.argv = [script]
+    module, _, function = entry.partition(":")
+    main = getattr(importlib.import_module(module), function or "main")
+    for other in warm:  # what the commands import as they run: once, not per child
+        try:
+            importlib.import_module(other)
+        except Exception:  # a module that cannot be imported fails in the child that needs it
+            pass
+    gc.freeze()  # the children's collections leave the server's objects alone (and unwritten)
+
+
+    def exit_code(stop):
+        # Python's own reading of SystemExit: None is 0, a number itself, anything else printed, 1
+        if stop.code is None:
+            return 0
+        if isinstance(stop.code, int):
+            return stop.code
+        print(stop.code, file=sys.stderr)
+        return 1
+
+
+    def child(job, fds):
+        channel.close()
+        atexit._clear()  # the server's exit handlers are not the command's
+        for target, fd in enumerate(fds):
+            os.dup2(fd, target)
+            os.close(fd)
+        os.environ.clear()
+        os.environ.update(job["env"])
+        os.chdir(job["cwd"])
+        tempfile.tempdir = None  # read TMPDIR again
+        if "random" in sys.modules:
+            sys.modules["random"].seed()  # a process of its own draws its own numbers
+        sys.argv = [script, *job["args"]]
+        try:
+            main()
+            code = 0
+        except SystemExit as stop:
+            code = exit_code(stop)
+        except BaseException:
+            sys.excepthook(*sys.exc_info())
+            code = 1
+        try:  # as the interpreter ends: threads the command left, then its exit handlers, then flush
+            import threading
+            threading._shutdown()
+        except BaseException:
+            pass
+        atexit._run_exitfuncs()
+        for stream in (sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__):
+            try:
+                stream.flush()
+            except BaseException:
+                pass
+        os._exit(code & 0xFF)  # never back into the server's loop or its exit
+
+
+    while True:
+        try:
+            message, fds, _flags, _address = socket.recv_fds(channel, 1 << 20, 3)
+        except OSError:
+            break
+        if not message:
+            break
+        job = json.loads(message)
+        pid = os.fork()
+        if pid == 0:
+            child(job, fds)
+        for fd in fds:
+            os.close(fd)
+        channel.send(json.dumps({"pid": pid}).encode())
+        code = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+        channel.send(json.dumps({"code": code}).encode())
+""")
+
+
+class ForkServer:
+    """One console script run per command line by forking a warm Python. ``entry`` is its function
+    as pyproject.toml names it ("module:function"; a bare module means its main()), ``warm`` what
+    the server imports first, ``folder`` where the children's output is captured (the temporary
+    folder by default), ``env`` the server's own environment (the test process's by default),
+    which sets its sys.path."""
+
+    def __init__(self, name: str, entry: str, warm: tuple[str, ...] = (), folder: Path | None = None,
+                 env: dict[str, str] | None = None):
+        self.script = str(BIN / name)
+        self.folder = folder
+        self.lock = threading.Lock()
+        self.owner = os.getpid()
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        self.server = subprocess.Popen([sys.executable, "-c", SERVER, str(theirs.fileno()), self.script, entry, *warm],
+                                       cwd=REPO, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                       pass_fds=(theirs.fileno(),), env=env)
+        theirs.close()
+        self.channel = ours
+
+    def run(self, *args: object, env: dict[str, str] | None = None, cwd: str | Path | None = None,
+            input: str | None = None, timeout: float | None = None) -> subprocess.CompletedProcess:  # noqa: A002
+        """What `subprocess.run([script, *args], capture_output=True, text=True, ...)` returns."""
+        argv = [os.fspath(a) if isinstance(a, os.PathLike) else str(a) for a in args]
+        job = {"env": dict(os.environ if env is None else env), "cwd": os.fspath(cwd or os.getcwd()), "args": argv}
+        with self.lock, self._stdin(input) as stdin, self._file() as out, self._file() as err:
+            socket.send_fds(self.channel, [json.dumps(job).encode()], [stdin.fileno(), out.fileno(), err.fileno()])
+            pid = self._receive()["pid"]
+            try:
+                self.channel.settimeout(timeout)
+                code = self._receive()["code"]
+            except (TimeoutError, KeyboardInterrupt) as stop:  # past the timeout, or the test stopped: the child goes
+                os.kill(pid, signal.SIGKILL)  # the server has not reaped it yet: the pid is still its
+                self.channel.settimeout(None)
+                self._receive()  # its exit, so that the next line's answer is the next line's
+                if isinstance(stop, TimeoutError):
+                    raise subprocess.TimeoutExpired([self.script, *argv], timeout, _text(out), _text(err)) from None
+                raise
+            finally:
+                self.channel.settimeout(None)
+            return subprocess.CompletedProcess([self.script, *argv], code, _text(out), _text(err))
+
+    def _receive(self) -> dict:
+        try:
+            message = self.channel.recv(1 << 16)
+        except ConnectionError:
+            message = b""
+        if not message:
+            raise RuntimeError(f"the warm server for {self.script} has stopped (exit {self.server.poll()})")
+        return json.loads(message)
+
+    def _file(self) -> IO[bytes]:
+        return tempfile.TemporaryFile(dir=self.folder)
+
+    def _stdin(self, text: str | None) -> IO[bytes]:
+        if text is None:
+            return open(os.devnull, "rb")
+        file = self._file()
+        file.write(text.encode(locale.getpreferredencoding(False)))
+        file.seek(0)
+        return file
+
+    def close(self) -> None:
+        if os.getpid() != self.owner:  # a forked test process does not own the server
+            return
+        self.channel.close()  # the server's loop ends at the end of its channel
+        self.server.wait(timeout=60)
+
+
+def _text(file: IO[bytes]) -> str:
+    """The file's bytes as subprocess's text mode reads them: the locale's encoding, universal newlines."""
+    file.seek(0)
+    return file.read().decode(locale.getpreferredencoding(False)).replace("\r\n", "\n").replace("\r", "\n")
+
+
+_servers: dict[str, ForkServer] = {}
+
+
+def _console_script(name: str) -> ForkServer:
+    """The warm server of the console script ``name`` for this process, started on first use."""
+    server = _servers.get(name)
+    if server is None or server.owner != os.getpid():
+        with open(REPO / "pyproject.toml", "rb") as file:
+            entry = tomllib.load(file)["project"]["scripts"][name]  # "generator.entry:main"
+        server = _servers[name] = ForkServer(name, entry, CONSOLE_WARM[name])
+        atexit.register(server.close)
+    return server
+
+
+def cards(*args: object, **how) -> subprocess.CompletedProcess:  # noqa: ANN003
+    """`cards ARGS` as the console script answers it (keywords: env, cwd, input, timeout)."""
+    return _console_script("cards").run(*args, **how)
+
+
+def referee(*args: object, **how) -> subprocess.CompletedProcess:  # noqa: ANN003
+    """`referee ARGS` as the console script answers it (keywords: env, cwd, input, timeout)."""
+    return _console_script("referee").run(*args, **how)
+
+
+class TyperApp:
+    """A Typer app (referee.cli, generator.cli) run as its console script would run it, per
+    command line, in the repository; ``folder`` holds the captured output."""
+
+    def __init__(self, name: str, module: str, folder: Path):
+        self.server = ForkServer(name, module, TYPER_APP_WARM[name], folder)
+
+    def run(self, env: dict[str, str], *args: str) -> tuple[int, str, str]:
+        done = self.server.run(*args, env=env, cwd=REPO)
+        return done.returncode, done.stdout, done.stderr
+
+    def close(self) -> None:
+        self.server.close()
