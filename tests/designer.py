@@ -3,19 +3,18 @@ a fixture game edited by one string and loaded to see the problems it reports.""
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from generator.errors import GameDataError
 from generator.model.loader import load
-
-CARDS = Path(sys.executable).parent / "cards"
+from tests import warm
 
 
 def cards(*args) -> subprocess.CompletedProcess:
-    return subprocess.run([str(CARDS), *map(str, args)], capture_output=True, text=True, timeout=300)
+    """`cards ARGS` as a designer runs it, started warm (tests/warm.py)."""
+    return warm.cards(*args, timeout=300)
 
 
 def problems_of(folder: Path) -> str:

@@ -14,7 +14,6 @@ from __future__ import annotations
 import os
 import random
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -22,6 +21,7 @@ import pytest
 from referee.ask import store
 from referee.ask.cache import checksum_of, sum_path
 from referee.ask.run import run
+from tests import warm
 
 REPO = Path(__file__).resolve().parents[1]
 STARTER = str(REPO / "generator" / "templates" / "new-game")
@@ -32,7 +32,7 @@ KINDS = 3
 
 
 def _ask(env: dict[str, str], *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "referee", *args], cwd=REPO, env=env, capture_output=True, text=True)
+    return warm.referee(*args, cwd=REPO, env=env)
 
 
 def damage(data: bytes, seed: int) -> bytes:

@@ -7,8 +7,6 @@ from __future__ import annotations
 import re
 import shutil
 import struct
-import subprocess
-import sys
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -19,9 +17,9 @@ from pypdf import PdfReader
 from generator.kit.build import build_game
 from generator.model.loader import load
 from generator.options import BuildOptions
+from tests import warm
 
 FIXTURE = Path(__file__).parent / "fixtures" / "fontgame"
-CARDS = Path(sys.executable).parent / "cards"
 MM = 72 / 25.4
 VERA = "BitstreamVeraSans"  # the PostScript name the TrueType file gives itself
 
@@ -302,14 +300,13 @@ def test_characters_the_games_font_lacks_stop_the_build_naming_the_font(game: Pa
     """Vera has no arrow (Lato has): on a beacon card it is refused, on an order card it prints."""
     edit(game / "cards.yaml", "text: Burns twice as long in the rain.", "text: Burns twice as long → in the rain.")
     edit(game / "cards.yaml", "text: Keep your fire lit for another round.", "text: Keep your fire lit → another round.")
-    result = subprocess.run([str(CARDS), "build", str(game), "--no-rulebook", "--out", str(tmp_path / "out"), "-q"],
-                            capture_output=True, text=True, timeout=300)
+    result = warm.cards("build", game, "--no-rulebook", "--out", tmp_path / "out", "-q", timeout=300)
     assert result.returncode == 2, result.stderr
     assert "Traceback" not in result.stderr
     assert "card 'ridge'" in result.stderr and "font 'Vera Sans' has no glyph for: '→' (U+2192)" in result.stderr
     assert "card 'hold'" not in result.stderr  # the Lato card has the arrow
     assert "cards.yaml:" in result.stderr  # placed at the card's field
-    checked = subprocess.run([str(CARDS), "validate", str(game)], capture_output=True, text=True, timeout=120)
+    checked = warm.cards("validate", game, timeout=120)
     assert checked.returncode == 2 and "has no glyph for: '→'" in checked.stdout + checked.stderr
 
 
@@ -317,14 +314,13 @@ def test_a_bold_run_is_checked_against_the_bold_face(game: Path, tmp_path: Path)
     """Only regular declared: bold text falls back to it, and is checked against it."""
     edit(game / "game.yaml", "    bold: fonts/VeraBd.ttf        # no italic shipped: italic text falls back to the regular file\n", "")
     edit(game / "cards.yaml", "text: Burns twice as long in the rain.", "text: Burns **twice α** as long.")
-    result = subprocess.run([str(CARDS), "build", str(game), "--no-rulebook", "--out", str(tmp_path / "out"), "-q"],
-                            capture_output=True, text=True, timeout=300)
+    result = warm.cards("build", game, "--no-rulebook", "--out", tmp_path / "out", "-q", timeout=300)
     assert result.returncode == 2 and "'α' (U+03B1)" in result.stderr, result.stderr
 
 
 def test_the_cli_reports_font_problems_with_exit_2(game: Path):
     (game / "fonts" / "Vera.ttf").write_text("not a font")
-    result = subprocess.run([str(CARDS), "validate", str(game)], capture_output=True, text=True, timeout=120)
+    result = warm.cards("validate", game, timeout=120)
     assert result.returncode == 2
     output = result.stdout + result.stderr
     assert "fontgame/game.yaml:15:14: fonts.Vera Sans.regular: font file 'fonts/Vera.ttf' is not a TrueType" in output

@@ -4,7 +4,6 @@ back from disk."""
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,13 +12,13 @@ from PIL import ImageChops
 
 from generator.model.loader import load
 from generator.preview.sheet import GROUND, MARGIN_MM
+from tests import warm
 
-CARDS = Path(sys.executable).parent / "cards"
 MM_PER_INCH = 25.4
 
 
 def preview(*args) -> subprocess.CompletedProcess:
-    return subprocess.run([str(CARDS), "preview", *map(str, args)], capture_output=True, text=True)
+    return warm.cards("preview", *args)
 
 
 def folder_of(result: subprocess.CompletedProcess) -> Path:
@@ -158,9 +157,8 @@ def test_a_preview_is_what_prints(starter_game, tmp_path):
 
     dpi = 100
     folder = folder_of(preview(starter_game, "dash", "--dpi", dpi, "--bleed", "--out", tmp_path / "preview"))
-    built = subprocess.run([str(CARDS), "build", str(starter_game), "--layout", "single", "--format", "pdf",
-                            "--no-rulebook", "--only", "actions", "--out", str(tmp_path / "kit")],
-                           capture_output=True, text=True)
+    built = warm.cards("build", starter_game, "--layout", "single", "--format", "pdf", "--no-rulebook", "--only",
+                       "actions", "--out", tmp_path / "kit")
     assert built.returncode == 0, built.stderr
     document = pdfium.PdfDocument(str(tmp_path / "kit" / "my-game" / "actions-single.pdf"))
     page = document[0]  # the first copy of the first card, Dash, with its bleed

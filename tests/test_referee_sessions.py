@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from generator.new_game import TEMPLATE
+from tests import warm
 
 REFEREE = [sys.executable, "-m", "referee"]
 
@@ -27,7 +28,7 @@ REFEREE = [sys.executable, "-m", "referee"]
 def _table(env: dict[str, str], db: Path, game: Path):
     """`referee` run with this data folder: checks for no traceback and (unless check=None) the exit code."""
     def run(*args: str, check: int | None = 0) -> subprocess.CompletedProcess:
-        done = subprocess.run([*REFEREE, *args], env=env, capture_output=True, text=True, timeout=60)
+        done = warm.referee(*args, env=env, timeout=60)
         assert "Traceback" not in done.stderr, done.stderr
         if check is not None:
             assert done.returncode == check, f"{args}: exit {done.returncode}\n{done.stdout}\n{done.stderr}"
@@ -168,7 +169,7 @@ def test_corrupt_and_foreign_session_files(table, tmp_path):
     with sqlite3.connect(foreign / "sessions.sqlite3") as conn:
         conn.execute("CREATE TABLE photos (id INTEGER)")
     env = {**table.env, "BONEYARD_DATA": str(foreign)}
-    done = subprocess.run([*REFEREE, "sessions"], env=env, capture_output=True, text=True, timeout=60)
+    done = warm.referee("sessions", env=env, timeout=60)
     assert done.returncode == 2 and "another program's database" in done.stderr
     assert "Traceback" not in done.stderr
 

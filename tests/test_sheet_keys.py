@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,14 +14,14 @@ from pdfcheck import text_pages
 from generator.model.loader import load
 from generator.model.sheet_keys import EXPRESSION_FIELDS, READ_ELSEWHERE, TEMPLATE_FIELDS, layout_reads
 from generator.model.sheet_layouts import Region, SheetLayout, choose_sheet_layout, load_sheet_layouts
+from tests import warm
 
 REPO = Path(__file__).resolve().parents[1]
-CARDS = Path(sys.executable).parent / "cards"
 GAMES = ("bone-strike", "rattlebones", "ribbon-of-bone", "runeblade", "runes-and-bones")
 
 
 def cards(*args) -> subprocess.CompletedProcess:
-    return subprocess.run([str(CARDS), *map(str, args)], capture_output=True, text=True, cwd=REPO, timeout=600)
+    return warm.cards(*args, cwd=REPO, timeout=600)
 
 
 def misspell(key: str) -> str:

@@ -4,8 +4,6 @@ the game loads, named by layout, deck, card and field."""
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -13,9 +11,9 @@ import pytest
 from designer import edit, problems_of
 
 from generator.model.loader import load
+from tests import warm
 
 FIXTURE = Path(__file__).parent / "fixtures" / "csvgame"
-CARDS = Path(sys.executable).parent / "cards"
 SCALE = 100 / 72  # 100 dpi
 MM = 72 / 25.4
 
@@ -55,8 +53,7 @@ def near(colour, expected, tolerance: int = 6) -> bool:
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("styles")
-    result = subprocess.run([str(CARDS), "build", str(FIXTURE), "--out", str(out), "--format", "pdf", "--no-rulebook"],
-                            capture_output=True, text=True, timeout=300)
+    result = warm.cards("build", FIXTURE, "--out", out, "--format", "pdf", "--no-rulebook", timeout=300)
     assert result.returncode == 0, result.stderr
     return out / "csvgame" / "elements-a4.pdf"
 
@@ -73,8 +70,7 @@ def test_each_card_s_frame_has_the_colour_its_element_chooses(built, name, eleme
 def test_changing_the_data_changes_the_colour(game, tmp_path):
     edit(game / "cards.csv", "Gale,1,air,", "Gale,1,water,")
     out = tmp_path / "out"
-    result = subprocess.run([str(CARDS), "build", str(game), "--out", str(out), "--format", "pdf", "--no-rulebook"],
-                            capture_output=True, text=True, timeout=300)
+    result = warm.cards("build", game, "--out", out, "--format", "pdf", "--no-rulebook", timeout=300)
     assert result.returncode == 0, result.stderr
     assert near(frame_colour(out / "csvgame" / "elements-a4.pdf", "Gale"), FRAME["water"])
 
@@ -133,8 +129,7 @@ def test_background_and_font_size_follow_the_data_too(game, tmp_path):
          'fields: [element, cost, text, sample]\nbackground: {by: element, fire: "#400000", else: "#ffffff"}')
     edit(layout, "font: {size: 11, min: 7,", "font: {size: {by: element, fire: 14, else: 9}, min: 7,")
     out = tmp_path / "out"
-    result = subprocess.run([str(CARDS), "build", str(game), "--out", str(out), "--format", "pdf", "--no-rulebook"],
-                            capture_output=True, text=True, timeout=300)
+    result = warm.cards("build", game, "--out", out, "--format", "pdf", "--no-rulebook", timeout=300)
     assert result.returncode == 0, result.stderr
     pdf = pdfium.PdfDocument(str(out / "csvgame" / "elements-a4.pdf"))
     page = pdf[0]

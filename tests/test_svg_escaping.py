@@ -2,7 +2,6 @@
 unchanged, and the backend must stay free of heavy imports."""
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -13,6 +12,7 @@ import pytest
 from generator.model.loader import load
 from generator.render.svg import scene_svg
 from generator.scene.nodes import Circle, Group, Icon, Image, Polygon, Rect, Scene, Text, to_mm
+from tests import warm
 
 REPO = Path(__file__).resolve().parents[1]
 SVG = "{http://www.w3.org/2000/svg}"
@@ -64,9 +64,7 @@ def test_a_card_with_markup_characters_builds_an_svg_that_parses_back(starter_ga
     assert edited != original
     cards.write_text(edited)
     out = tmp_path / "out"
-    run = subprocess.run([str(REPO / ".venv" / "bin" / "cards"), "build", str(starter_game), "--format", "svg",
-                          "--no-rulebook", "--out", str(out), "-q"], capture_output=True, text=True,
-                         env={**os.environ, "PYTHONPATH": str(REPO)})
+    run = warm.cards("build", starter_game, "--format", "svg", "--no-rulebook", "--out", out, "-q")
     assert run.returncode == 0, run.stderr
     svg = next(out.rglob("dash.svg"))
     runs = [t.text for t in ET.parse(svg).getroot().iter(f"{SVG}text")]

@@ -2,8 +2,6 @@
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
 
 import pypdf
 from markupsafe import Markup
@@ -15,6 +13,7 @@ from generator.new_game import TEMPLATE
 from generator.paths import CONTENT_DIR
 from generator.rulebook.markup import TextRenderer
 from generator.scene.compose import cite_rules
+from tests import warm
 
 RUNES = CONTENT_DIR / "runes-and-bones"
 PURCHASE_TITLE = "Buying runes before the turns (base price)"
@@ -50,8 +49,7 @@ def test_an_unknown_table_is_refused_with_its_place_and_the_closest_id(tmp_path)
     rows = rules.read_text().splitlines()
     at = next(n for n, row in enumerate(rows) if "rune-purchse" in row)
     text_line = max(n for n in range(at + 1) if "text:" in rows[n]) + 1  # where the text's value starts
-    result = subprocess.run([sys.executable, "-m", "generator.cli", "validate", str(game)],
-                            capture_output=True, text=True)
+    result = warm.cards("validate", game)
     assert result.returncode == 2, result.stdout + result.stderr
     said = result.stdout + result.stderr
     assert "table 'rune-purchse' does not exist" in said and "rune-purchase" in said.split("does not exist")[1]
@@ -75,8 +73,7 @@ def test_printing_md_names_the_rule_a_gathered_component_cites(tmp_path):
     assert old in spec.read_text()
     spec.write_text(spec.read_text().replace(old, old[:-1] + ', note: "rolled each turn ([[turn]])"}'))
     out = tmp_path / "out"
-    result = subprocess.run([sys.executable, "-m", "generator.cli", "build", str(game), "--no-rulebook",
-                             "--format", "pdf", "--out", str(out)], capture_output=True, text=True)
+    result = warm.cards("build", game, "--no-rulebook", "--format", "pdf", "--out", out)
     assert result.returncode == 0, result.stdout + result.stderr
     printing = next(out.rglob("PRINTING.md")).read_text()
     number = load(game).game.rule_numbers["turn"]

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 from urllib.parse import unquote, urlparse
@@ -17,16 +16,15 @@ from PIL import Image as PilImage
 from PIL import ImageChops
 
 from generator.new_game import TEMPLATE
+from tests import warm
 
-CARDS = Path(sys.executable).parent / "cards"
 TRANSFORM_KEYS = {"posX", "posY", "posZ", "rotX", "rotY", "rotZ", "scaleX", "scaleY", "scaleZ"}
 ENTRY_TYPES = {"FaceURL": str, "BackURL": str, "NumWidth": int, "NumHeight": int, "BackIsHidden": bool,
                "UniqueBack": bool}
 
 
 def build_tts(game: Path, out: Path, *extra) -> subprocess.CompletedProcess:
-    return subprocess.run([str(CARDS), "build", str(game), "--format", "tts", "--out", str(out), *map(str, extra)],
-                          capture_output=True, text=True)
+    return warm.cards("build", game, "--format", "tts", "--out", out, *extra)
 
 
 def card_yaml(card_id: str, name: str, count: int, back: str | None = None) -> list[str]:
@@ -198,8 +196,7 @@ def test_bad_options_exit_2_with_a_message(starter_game, tmp_path, args, message
 
 
 def test_tts_cannot_be_mixed_with_printed_formats(starter_game, tmp_path):
-    result = subprocess.run([str(CARDS), "build", str(starter_game), "--format", "pdf,tts", "--out", str(tmp_path)],
-                            capture_output=True, text=True)
+    result = warm.cards("build", starter_game, "--format", "pdf,tts", "--out", tmp_path)
     assert result.returncode == 2 and "tts is exported on its own" in result.stderr
 
 

@@ -2,8 +2,6 @@
 place (file, line, column) and the line rewritten so that it reads as meant."""
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -11,8 +9,7 @@ import pytest
 from generator.errors import GameDataError
 from generator.model.loader import load
 from generator.model.safeyaml import YamlRefused, parse_yaml
-
-CARDS = Path(sys.executable).parent / "cards"
+from tests import warm
 
 
 def refused(text: str):
@@ -30,7 +27,7 @@ def test_a_colon_in_unquoted_text_says_to_quote_it_and_shows_how(starter_game):
     cards.write_text(cards.read_text().replace(
         'text: "Gain :star: for each card in your hand. *Once per turn.*"',
         "text: Gain :star: for each card in your hand."))
-    result = subprocess.run([str(CARDS), "validate", str(starter_game)], capture_output=True, text=True, timeout=120)
+    result = warm.cards("validate", starter_game, timeout=120)
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert "cards.yaml:20:" in result.stderr and "mapping values are not allowed" in result.stderr
     assert 'write text: "Gain :star: for each card in your hand."' in result.stderr
