@@ -75,6 +75,9 @@ def test_the_short_answer_is_the_sentence_that_says_what_was_asked():
     first_line = text.splitlines()[0]
     assert first_line.endswith("Every keeper takes 2 steam.") and "deal 3" not in first_line
     assert "Shuffle the ingredients and deal 3" in text
+    # "steam" is in every sentence of the Steam rule: the one that says "hold" answers
+    first_line = render_text(ask("can i hold 7 steam", game=KETTLE)).splitlines()[0]
+    assert first_line.endswith("You can hold at most 5; any more is lost.")
 
 
 REGATTA = str(FIXTURES / "reedwater-regatta")

@@ -86,9 +86,9 @@ _SENTENCE_END = re.compile(r"(?<=[.?!])\s+(?=[A-Z0-9(])|\n\s*\n")
 
 
 def asked_sentence(text: str, question: str) -> str:
-    """The sentence of a rule that holds most of the question's words ("how much steam does
-    everyone start with": "Every keeper takes 2 steam.", not the set-up's first sentence about
-    dealing); the first sentence when none holds more than it."""
+    """The sentence of a rule that holds most of the question's words, the rarer in the rule the
+    more ("how much steam does everyone start with": "Every keeper takes 2 steam.", not the
+    set-up's first sentence about dealing); the first sentence when none holds more than it."""
     from .query import stems_of
     from .text import STOPWORDS, words
 
@@ -99,7 +99,11 @@ def asked_sentence(text: str, question: str) -> str:
     sentences = [s for s in _SENTENCE_END.split(text.strip()) if s.strip()]
     if not asked or len(sentences) < 2:
         return text
-    best = max(range(len(sentences)), key=lambda i: (len(said(sentences[i]) & asked), -i))
+    held = [said(sentence) & asked for sentence in sentences]
+    # A word in every sentence ("steam" in the Steam rule) tells none apart: each word counts by
+    # how few sentences hold it ("can I hold 7 steam": the one that says "hold").
+    spread = {word: sum(word in these for these in held) for word in asked}
+    best = max(range(len(sentences)), key=lambda i: (sum(1 / spread[w] for w in held[i]), -i))
     return sentences[best]
 
 
