@@ -72,32 +72,11 @@ def validate(
 ) -> None:
     """Check game data without writing anything: every problem at once, with file:line:column,
     and every card and sheet composed, so text that does not fit is found too."""
-    from .errors import BuildError, GameDataError
-    from .kit.plan import plan_kit
-    from .model.loader import load
-    from .options import BuildOptions
+    from .validate_command import validate as check
 
-    bad = 0
-    for ref in _games(games):
-        try:
-            loaded = load(ref)
-            # The build's own plan, written nowhere: every card and piece is composed, every sheet
-            # layout checked, so text that does not fit is found here too (decks are not imposed).
-            plan_kit(loaded, BuildOptions(formats=("svg",)))
-        except GameDataError as exc:
-            typer.echo(str(exc), err=True)
-            bad += 1
-            continue
-        except BuildError as exc:
-            typer.echo(f"{ref}: cannot be built:\n{exc}", err=True)
-            bad += 1
-            continue
-        game = loaded.game
-        cards = sum(d.total for d in game.decks)
-        typer.echo(f"{game.id}: ok ({len(game.decks)} decks, {cards} cards, {len(game.dice)} dice, "
-                   f"{len(game.rule_numbers)} rule sections)")
-    if bad:
-        raise typer.Exit(EXIT_BAD_INPUT)
+    code = check(games)
+    if code:
+        raise typer.Exit(code)
 
 
 @app.command("list")

@@ -1,9 +1,10 @@
 """The `cards` console script: the start-up strategy the referee uses too (generator/launch.py).
 
-`cards build` is the designer's edit-build loop: a rebuild of one changed card must not pay for
-Typer's start-up, so its plain command lines go straight to generator/build_command.py, which the
-Typer command in generator/cli.py calls too. The other commands load a game and draw, next to
-which Typer's own start-up is small: they have no fast path yet. `cards --help`,
+`cards build` and `cards validate` are the designer's edit loop: a rebuild of one changed card or a
+check after an edit must not pay for Typer's start-up, so their plain command lines go straight to
+generator/build_command.py and generator/validate_command.py, which the Typer commands in
+generator/cli.py call too. The other commands load a game and draw, next to which Typer's own
+start-up is small: they have no fast path yet. `cards --help`,
 `cards COMMAND --help` and a bare `cards` are answered from the memo of the Typer app's own help.
 Held line for line to the Typer app by tests/test_launch_cards.py.
 """
@@ -45,8 +46,16 @@ BUILD_FLAGS = {"--bleed": ("bleed", True), "--no-bleed": ("bleed", False), "--ru
                "--no-rulebook": ("rulebook", False), "--ink-saver": "ink_saver", "--quiet": "quiet", "-q": "quiet",
                "--force": "force"}
 
+def validate(words) -> int:  # noqa: ANN001
+    """`cards validate`, as the Typer command runs it."""
+    from generator.validate_command import validate as check
+
+    return check(words or None)
+
+
 COMMANDS: dict[str, Command] = {
     "build": Command(build, "*", BUILD_OPTIONS, BUILD_FLAGS, repeat={"only"}),
+    "validate": Command(validate, "*"),
 }
 
 

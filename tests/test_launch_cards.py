@@ -143,3 +143,20 @@ def test_every_option_of_the_typer_command_has_its_place_in_the_fast_path():
                                                                            *entry.BUILD_FLAGS.values())}
     assert typer_side == fast_side == set(inspect.signature(build_command.build).parameters) - {"games"}
     assert set(inspect.signature(entry.build).parameters) == fast_side | {"words"}
+
+
+def test_validate_answers_alike_on_both_paths(tmp_path, typer_cards, game):
+    """`cards validate` reads its plain lines without Typer too: a good game, a missing one, a
+    broken one and several at once say the same words with the same exit code either way."""
+    env = _env(tmp_path)
+    broken = tmp_path / "broken"
+    shutil.copytree(game, broken)
+    (broken / "game.yaml").write_text((broken / "game.yaml").read_text() + "\nshpae: circle\n")
+    assert COMMANDS["validate"].parse([str(game), "runeblade"]) == {"words": [str(game), "runeblade"]}
+    lines = [("validate", str(game)), ("validate", "no-such-game"), ("validate", str(broken)),
+             ("validate", str(game), str(broken), "runeblade")]
+    for line in lines:
+        fast = _run(CARDS, env, *line)
+        assert "Traceback" not in fast[2], fast
+        assert fast == typer_cards.run(env, *line), line
+    assert _run(CARDS, env, *lines[0])[0] == 0 and _run(CARDS, env, *lines[2])[0] == 2
