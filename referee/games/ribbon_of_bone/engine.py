@@ -63,6 +63,11 @@ class RibbonOfBone(Engine):
         super().__init__(data)
         self.rules = Rules(data)
         self.reader = Reader(self.rules)
+        # what the invariants compare against after every move, made once: the court cards
+        # sorted, each foe's icons, and the marquis cards sorted with each set-up's rogues
+        self._court_sorted = sorted(self.rules.court_cards)
+        self._icons: dict[str, set[str]] = {}
+        self._cards_sorted: dict[tuple[str, ...], list[str]] = {}
 
     def setup(self, players, options, digital, rng):
         if len(players) != 1:
@@ -170,6 +175,22 @@ class RibbonOfBone(Engine):
                   "freed": end["freed"], "captured": end["captured"], "unleash": won}
         return Outcome((state["player"],) if won else (), f"{end['kind']}: {end['reason']}", scores, end["rule"])
 
+    def _icons_of(self, foe: str) -> set[str]:
+        found = self._icons.get(foe)
+        if found is None:
+            found = self._icons[foe] = set(self.rules.icons(foe))  # an unknown foe raises KeyError
+        return found
+
+    def _marquis_sorted(self, rogues: list[str]) -> list[str]:
+        """Every marquis card and the set-up's rogue identities, sorted (a few rogue sets a game)."""
+        key = tuple(rogues)
+        found = self._cards_sorted.get(key)
+        if found is None:
+            if len(self._cards_sorted) >= 64:
+                self._cards_sorted.clear()
+            found = self._cards_sorted[key] = sorted([*self.rules.marquis, *rogues])
+        return found
+
     def invariants(self, state) -> list[str]:
         r, bad = self.rules, []
         if not 0 <= state["health"] <= r.max_health:
@@ -178,7 +199,7 @@ class RibbonOfBone(Engine):
         for entry in foes(fight) if fight else []:
             if not 0 <= entry["health"] <= r.foe_health:
                 bad.append(f"opponent health {entry['health']} outside 0..{r.foe_health}")
-            if len(set(entry["bound"])) != len(entry["bound"]) or not set(entry["bound"]) <= set(r.icons(entry["foe"])):
+            if len(set(entry["bound"])) != len(entry["bound"]) or not set(entry["bound"]) <= self._icons_of(entry["foe"]):
                 bad.append(f"bound icons {entry['bound']} not on {entry['foe']}")
         if fight and is_rogue(fight):
             if fight["identity"] not in state["rogues"] or len(foes(fight)) > r.rogue_draws:
@@ -202,9 +223,9 @@ class RibbonOfBone(Engine):
         where += (state["constituents"] + state["defeated"] + state["envelope"] + freed + state["aligned"]
                   + ([f["foe"] for f in foes(fight)] + ([fight["identity"]] if is_rogue(fight) else [])
                      if fight else []))
-        if sorted(where) != sorted([*r.marquis, *state["rogues"]]):  # sorting: a Counter each move cost more
+        if sorted(where) != self._marquis_sorted(state["rogues"]):  # sorting: a Counter each move cost more
             bad.append(f"marquis cards not conserved: {dict(Counter(where))}")
-        if state["phase"] not in ("lay",) and sorted(state["loop"]) != sorted(r.court_cards):
+        if state["phase"] not in ("lay",) and sorted(state["loop"]) != self._court_sorted:
             bad.append(f"court loop {state['loop']}")
         if state["attune"] not in r.spaces:
             bad.append(f"attunement space {state['attune']}")
