@@ -266,6 +266,8 @@ class _Compiler:
             return self.sum_of(per_die, node.count, node.col)
 
         n, keep = node.count, mods.keep
+        if n == 0:  # no dice thrown: nothing to keep or explode, and an empty pool has no outcome
+            return self.lib.Die([0])
         if mods.explodes:
             self.charge(15_000 * n**3 * max(1, len(rolled) // 10), node.col)
             pool = rolled.explode_to_pool(n, explodes, star=False, depth=self.limits.max_explosions)

@@ -187,6 +187,19 @@ def test_division_by_a_possible_zero():
         odds(prepare("1d6/(1d6-1)"))
 
 
+@pytest.mark.parametrize("expr", ["0d4kh0!", "0d4kh0", "0d4dl0", "0d6kh0>=4"])
+def test_no_dice_thrown_is_always_zero_whatever_is_kept(expr):
+    """Hypothesis found `0d4kh!` ending in icepool's TypeError (an empty pool has no outcome)."""
+    assert as_fractions(odds(prepare(expr))) == {0: Fraction(1)}
+    assert roll_expression(prepare(expr).expr, random.Random(1)).value == 0
+
+
+@pytest.mark.parametrize("expr", ["0d4kh!", "0d4dh!", "0d4k!"])
+def test_keeping_from_no_dice_is_refused_even_when_they_would_explode(expr):
+    with pytest.raises(DiceError, match=r"can't (keep|drop) 1 of 0 dice"):
+        odds(prepare(expr))
+
+
 def test_fixture_loads_through_the_project_loader():
     dice = dice_for_game(FIXTURE)
     assert list(dice) == ["d4", "gamble", "white", "time"]

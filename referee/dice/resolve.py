@@ -234,7 +234,9 @@ class _Resolver:
                 raise DiceError(f"'!' would explode on every face of {die.name}", mods.explode_col)
         if mods.clamp_min is not None and mods.clamp_max is not None and mods.clamp_min > mods.clamp_max:
             raise DiceError(f"mi{mods.clamp_min} is above ma{mods.clamp_max}", mods.clamp_col)
-        if mods.keep is not None and not mods.explodes and mods.keep.n > node.count:
+        # Exploding dice may roll more dice than were thrown, so keeping more is allowed; from no dice
+        # at all nothing explodes.
+        if mods.keep is not None and (not mods.explodes or node.count == 0) and mods.keep.n > node.count:
             verb = "keep" if mods.keep.kind.startswith("k") else "drop"
             raise DiceError(f"can't {verb} {mods.keep.n} of {node.count} dice", mods.keep.col)
         if mods.failure is not None and mods.success is None and not die.success:
