@@ -4,7 +4,6 @@ corrupted state just means a full build."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from dataclasses import replace
@@ -17,6 +16,7 @@ from generator.kit.build import build_kits
 from generator.kit.state import STATE
 from generator.model.loader import load
 from generator.options import BuildOptions
+from tests import warm
 
 QUICK = dict(formats=("pdf", "svg"), rulebook=False, jobs=1)
 
@@ -169,17 +169,15 @@ def test_a_failed_build_keeps_the_state_of_the_last_good_kit(starter_game, tmp_p
 
 
 def test_cli_says_up_to_date_and_force_rebuilds(starter_game, tmp_path):
-    cards = str(Path(sys.executable).parent / "cards")
-    command = [cards, "build", str(starter_game), "--out", str(tmp_path / "out"), "--no-rulebook"]
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    first = subprocess.run(command, capture_output=True, text=True, env=env)
+    command = ["build", str(starter_game), "--out", str(tmp_path / "out"), "--no-rulebook"]
+    first = warm.cards(*command)
     assert first.returncode == 0, first.stderr
     assert "up to date" not in first.stdout
-    second = subprocess.run(command, capture_output=True, text=True, env=env)
+    second = warm.cards(*command)
     assert second.returncode == 0, second.stderr
     assert "up to date: no file rewritten" in second.stdout
     assert second.stdout.splitlines()[0] == first.stdout.splitlines()[0]  # the same kit, "N files in ..."
-    forced = subprocess.run([*command, "--force"], capture_output=True, text=True, env=env)
+    forced = warm.cards(*command, "--force")
     assert forced.returncode == 0 and "up to date" not in forced.stdout
 
 
