@@ -10,13 +10,13 @@ import os
 import re
 import shlex
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests import warm
+
 README = Path(__file__).resolve().parents[1] / "README.md"
-BIN = Path(sys.executable).parent
 
 
 def examples(command: str) -> list[tuple[str, list[str]]]:
@@ -34,6 +34,13 @@ def examples(command: str) -> list[tuple[str, list[str]]]:
     return found
 
 
+def command(args: list[str], **how) -> subprocess.CompletedProcess:  # noqa: ANN003
+    """A README command line as its console script answers it, started warm (tests/warm.py: what
+    the line prints and its exit code are the point here; start-up is tests/test_launch*.py's)."""
+    assert args[0] in ("cards", "referee"), args
+    return getattr(warm, args[0])(*args[1:], **how)
+
+
 def comparable(line: str) -> bool:
     # Paths differ per machine and timings per run; everything else must match.
     return bool(line.strip()) and "/" not in line and "done in" not in line
@@ -43,7 +50,7 @@ def comparable(line: str) -> bool:
 def workdir(tmp_path_factory) -> Path:
     work = tmp_path_factory.mktemp("readme")
     # The validate example shows a copy of the starter game with one misspelt field.
-    subprocess.run([BIN / "cards", "new", "moon-raiders-typo"], cwd=work, check=True, capture_output=True)
+    assert warm.cards("new", "moon-raiders-typo", cwd=work).returncode == 0
     cards = work / "moon-raiders-typo" / "cards.yaml"
     cards.write_text(cards.read_text().replace("cost: 2", "cots: 2"))
     return work
@@ -59,7 +66,7 @@ def test_readme_has_cards_examples():
 @pytest.mark.parametrize("line,expected", CARDS_EXAMPLES, ids=[c for c, _ in CARDS_EXAMPLES])
 def test_cards_example(workdir, line, expected):
     args = shlex.split(line)
-    result = subprocess.run([BIN / args[0], *args[1:]], cwd=workdir, capture_output=True, text=True)
+    result = command(args, cwd=workdir)
     output = result.stdout + result.stderr
     assert result.returncode == (2 if args[1] == "validate" and "typo" in line else 0), output
     for want in filter(comparable, expected):
@@ -95,7 +102,7 @@ def test_readme_has_referee_examples():
 def test_referee_example(tmp_path, line, expected):
     args = shlex.split(line)
     env = {**os.environ, "BONEYARD_CACHE": str(tmp_path / "cache")}
-    result = subprocess.run([BIN / args[0], *args[1:]], cwd=tmp_path, capture_output=True, text=True, env=env)
+    result = command(args, cwd=tmp_path, env=env)
     first = expected[0] if expected else ""
     code = 2 if first.startswith("referee:") else 1 if first.startswith("No good match") else 0
     assert result.returncode == code, result.stdout + result.stderr
@@ -119,7 +126,7 @@ def test_session_example(tmp_path, block):
     env = {**os.environ, "BONEYARD_CACHE": str(tmp_path / "cache"), "BONEYARD_DATA": str(tmp_path / "data")}
     for line, expected in block:
         args = shlex.split(line)
-        result = subprocess.run([BIN / args[0], *args[1:]], cwd=tmp_path, capture_output=True, text=True, env=env)
+        result = command(args, cwd=tmp_path, env=env)
         output = result.stdout + result.stderr
         assert output == "\n".join(expected) + "\n", f"$ {line}\n{output}"
         assert result.returncode == expected_exit(expected[0] if expected else ""), f"$ {line}\n{output}"
