@@ -1,7 +1,9 @@
 """The one start-up strategy of `cards` and `referee` (generator/launch.py): plain command lines
 go straight to each command's function and answer exactly as the Typer app does; help comes
 from a memo of the Typer app's own output, rewritten when a module it came from changes; and
-the referee never writes a raw control character."""
+the referee never writes a raw control character. What a line answers is compared with the line
+started warm (tests/warm.py, through the same entry point); what start-up does (imports, the help
+memo, `python -m`) is tested on the scripts started for real."""
 from __future__ import annotations
 
 import os
@@ -15,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from generator.launch import Command, whole
+from tests import warm
 from tests.warm import TyperApp
 
 REPO = Path(__file__).resolve().parents[1]
@@ -34,6 +37,14 @@ def _script(name: str, module: str) -> list[str]:
 
 def _run(cmd: list[str], env: dict[str, str], *args: str) -> tuple[int, str, str]:
     done = subprocess.run([*cmd, *args], cwd=REPO, env=env, capture_output=True, text=True)
+    return done.returncode, done.stdout, done.stderr
+
+
+def _warm(name: str, env: dict[str, str], *args: str) -> tuple[int, str, str]:
+    """The console script `name` run through its entry point (the fast path, or Typer where the
+    line is not plain), started warm (tests/warm.py): for the tests of what a line answers. The
+    tests of start-up itself (imports, the help memo) start the script for real."""
+    done = getattr(warm, name)(*args, env=env, cwd=REPO)
     return done.returncode, done.stdout, done.stderr
 
 
@@ -101,19 +112,19 @@ SAME = [
 @pytest.mark.parametrize("args", SAME, ids=" ".join)
 def test_fast_path_answers_as_the_typer_app(tmp_path, typer_apps, args):
     env = _env(tmp_path)
-    assert _run(REFEREE, env, *args) == typer_apps["referee"].run(env, *args)
+    assert _warm("referee", env, *args) == typer_apps["referee"].run(env, *args)
 
 
 def test_a_session_played_on_both_paths(tmp_path, typer_apps):
     env = _env(tmp_path)
     typer_app = typer_apps["referee"]
     new = ("new", "runes-and-bones", "--players", "ana,ben", "--seed", "3", "-o", "six-rounds")
-    for code, _out, err in (_run(REFEREE, env, *new), typer_app.run(env, *new)):  # two sessions, one per path
+    for code, _out, err in (_warm("referee", env, *new), typer_app.run(env, *new)):  # two sessions, one per path
         assert code == 0, err
     lines = [("status", "-s", "{}"), ("check", "ana plays fire axe", "-s", "{}"), ("move", "ana", "plays", "fire", "axe", "-s", "{}"),
              ("moves", "--session={}"), ("undo", "-s", "{}"), ("history", "-s", "{}", "--json"), ("move", "ben passes", "-s", "{}")]
     for line in lines:
-        fast = _run(REFEREE, env, *(a.format(1) for a in line))
+        fast = _warm("referee", env, *(a.format(1) for a in line))
         slow = typer_app.run(env, *(a.format(2) for a in line))
         assert _any_session(fast) == _any_session(slow), line
 

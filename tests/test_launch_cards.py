@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
-from test_launch import CARDS, REPO, TyperApp, _env, _run
+from test_launch import CARDS, REPO, TyperApp, _env, _run, _warm
 
 from generator.entry import COMMANDS
 from generator.new_game import TEMPLATE
@@ -76,7 +76,7 @@ def test_anything_unusual_is_left_to_typer(argv):
 def test_bad_options_answer_as_the_typer_command(tmp_path, typer_cards, game, args):
     env = _env(tmp_path)
     line = ("build", str(game), "--out", str(tmp_path / "out"), "--no-rulebook", "--format", "pdf", *args)
-    fast = _run(CARDS, env, *line)
+    fast = _warm("cards", env, *line)
     assert "Traceback" not in fast[2]
     assert fast == typer_cards.run(env, *line)
 
@@ -86,7 +86,7 @@ def test_a_missing_game_and_an_unwritable_folder_answer_as_the_typer_command(tmp
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")
     for line in (("build", "no-such-game"), ("build", str(game), "--no-rulebook", "--out", str(blocker / "out"))):
-        fast = _run(CARDS, env, *line)
+        fast = _warm("cards", env, *line)
         assert fast[0] == 2 and "Traceback" not in fast[2], fast
         assert fast == typer_cards.run(env, *line)
 
@@ -157,7 +157,7 @@ def test_validate_answers_alike_on_both_paths(tmp_path, typer_cards, game):
     lines = [("validate", str(game)), ("validate", "no-such-game"), ("validate", str(broken)),
              ("validate", str(game), str(broken))]
     for line in lines:
-        fast = _run(CARDS, env, *line)
+        fast = _warm("cards", env, *line)
         assert "Traceback" not in fast[2], fast
         assert fast == typer_cards.run(env, *line), line
-    assert _run(CARDS, env, *lines[0])[0] == 0 and _run(CARDS, env, *lines[2])[0] == 2
+    assert _run(CARDS, env, *lines[0])[0] == 0 and _run(CARDS, env, *lines[2])[0] == 2  # the real script too
