@@ -49,7 +49,9 @@ def test_a_cards_kind_names_the_section_that_governs_it():
     assert {kettle[cid] for cid, c in _cards(KETTLE).items() if c["type"] == "Guest"} == {"guests"}
     assert kettle["ember-bark"] == "turn.brew"
     answer = ask("what does pine pitch do", game=KILN)
-    assert answer.citations[0].id == "your-turn.stoke" and "Pine Pitch" in answer.answer
+    assert answer.citations[0].id == "your-turn.stoke"
+    assert answer.answer.startswith("Pine Pitch (Fuel, x2): Add 5 heat.")  # its kind with its name, not "type Fuel"
+    assert "type" not in answer.answer
 
 
 def test_a_question_about_starting_finds_the_set_up_whose_text_never_says_start(monkeypatch):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from .text import humanize
+from .text import humanize, kind_of
 
 # Card and piece fields that say how a thing looks, not what it does.
 LOOKS = {"sample", "layout", "back", "icon", "art", "image", "file", "font", "data", "fill", "shape",
@@ -120,7 +120,7 @@ class DataDocs:
             for card in deck.cards:
                 rule, governs = card.rule or deck.rule, True
                 if rule is None:
-                    rule, governs = self._card_rule(deck, str(card.extra.get("text", "")), _kind_of(card.extra))
+                    rule, governs = self._card_rule(deck, str(card.extra.get("text", "")), kind_of(card.extra))
                 fields = {k: v for k, v in card.extra.items() if k not in LOOKS}
                 body = "\n".join(self.text(s) for s in _flatten(fields))
                 answer = f"{card.name}: {self.text(str(fields.get('text', ''))) or body}"
@@ -268,15 +268,3 @@ class DataDocs:
         if isinstance(value, (list, tuple)):
             return [self.plain_data(v) for v in value]
         return value
-
-
-KIND_FIELDS = ("type", "kind", "category")
-
-
-def _kind_of(fields: dict) -> str:
-    """A card's kind as its designer wrote it ("type: Fuel"), if any."""
-    for name in KIND_FIELDS:
-        value = fields.get(name)
-        if isinstance(value, str) and value.strip():
-            return value
-    return ""

@@ -67,6 +67,18 @@ def is_setup(rule_id: str, title: str) -> bool:
     return rule_id == "setup" or bool(SETUP_TITLE.search(title.lower()))
 
 
+KIND_FIELDS = ("type", "kind", "category")  # where a designer writes what kind of card it is
+
+
+def kind_of(fields: dict) -> str:
+    """A card's kind as its designer wrote it ("type: Fuel"), if any."""
+    for name in KIND_FIELDS:
+        value = fields.get(name)
+        if isinstance(value, str) and value.strip():
+            return value
+    return ""
+
+
 def fold(text: str) -> str:
     """Lower case without accents, as unicode61 with remove_diacritics sees it."""
     if text.isascii():

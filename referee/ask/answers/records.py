@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .. import intent as kinds
 from ..phrases import PhraseHit
-from ..text import humanize
+from ..text import KIND_FIELDS, humanize, kind_of
 from .base import (
     CONFIDENCE,
     DESCRIBE,
@@ -61,17 +61,21 @@ def _describe_card(card: dict) -> str:
         if isinstance(fields.get(key), str):
             lead = fields[key].strip()
             break
+    kind = kind_of(fields)
     rest = []
     for key, val in fields.items():
         if key in ("text", "effect", "ability", "flavor", "flavour", "name") or key in SKIP_FIELDS:
+            continue
+        if kind and key in KIND_FIELDS and val == kind:  # said with the name: "Peons (Warrior, x8)"
             continue
         if isinstance(val, dict):
             rest.append(f"{humanize(key)}: {describe_row(val)}")
         else:
             rest.append(f"{humanize(key)} {fmt(val)}")
-    text = f"{card['name']}"
+    said = [kind.strip()] if kind else []
     if card.get("count", 1) != 1:
-        text += f" (x{card['count']})"
+        said.append(f"x{card['count']}")
+    text = f"{card['name']} ({', '.join(said)})" if said else f"{card['name']}"
     text += ": " + (lead.rstrip(".") + ". " if lead else "") + ("; ".join(rest) + "." if rest else "")
     return text.strip()
 
