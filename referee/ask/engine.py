@@ -300,13 +300,10 @@ def answer_in(index: GameIndex, question: str, k: int = 3, known: frozenset[str]
 def card_of(index: GameIndex, ref: str) -> dict | None:
     """The card "deck/card" as the index's data holds it: id, name, deck's name, and whether a
     section governs it."""
-    deck_id, _, card_id = ref.partition("/")
-    for deck in index.data("decks") or []:
-        for card in deck["cards"] if deck["id"] == deck_id else []:
-            if card["id"] == card_id:
-                return {"id": card_id, "name": card["name"], "deck": deck["name"],
-                        "governed": bool(card.get("governed", True))}
-    return None
+    card = index.cards().get(ref)
+    if card is None:
+        return None
+    return {"id": card["id"], "name": card["name"], "deck": card["deck"], "governed": bool(card.get("governed", True))}
 
 
 def _namesake_ranked_higher(index: GameIndex, result: SearchResult, rule: str) -> bool:

@@ -51,6 +51,13 @@ class GameIndex:
             self._data[key] = json.loads(row[0]) if row else None
         return self._data[key]
 
+    def cards(self) -> dict[str, dict]:
+        """Every card of the index's data by "deck/card", each with its deck's name ("deck")."""
+        if "cards" not in self._data:
+            self._data["cards"] = {f"{d['id']}/{c['id']}": {**c, "deck": d["name"]}
+                                   for d in self.data("decks") or [] for c in d["cards"]}
+        return self._data["cards"]  # type: ignore[return-value]
+
     def df(self, terms: list[str]) -> dict[str, int]:
         """How many docs hold each term (0 for terms the game never uses)."""
         missing = [t for t in set(terms) if t not in self._df]

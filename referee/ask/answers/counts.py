@@ -6,7 +6,7 @@ import re
 from .. import intent as kinds
 from ..text import humanize
 from .base import CONFIDENCE, COUNT, Computed, Context, content_stems, fmt
-from .records import _cards, _covers_most
+from .records import _covers_most
 
 # -- counts and values -------------------------------------------------------------------------
 
@@ -17,7 +17,7 @@ def count(ctx: Context) -> list[Computed]:
     data = ctx.index.data
     components = {c["id"]: c for c in data("components") or []}
     decks = {d["id"]: d for d in data("decks") or []}
-    cards = _cards(ctx)
+    cards = ctx.index.cards()
     dice = {d["id"]: d for d in data("dice") or []}
     pieces = {p["id"]: p for p in data("pieces") or []}
     best = None

@@ -19,7 +19,7 @@ def beats(ctx: Context) -> list[Computed]:
     for t in cycles:
         for item in t["items"]:
             item_table.setdefault(item, t["id"])
-    cards = {f"{d['id']}/{c['id']}": c for d in (ctx.index.data("decks") or []) for c in d["cards"]}
+    cards = ctx.index.cards()
     things = []
     seen_at = set()
     for hit in sorted(ctx.hits("card", "cycle-item"), key=lambda h: h.start):

@@ -22,12 +22,8 @@ from .base import (
 # -- cards and records -------------------------------------------------------------------------
 
 
-def _cards(ctx: Context) -> dict[str, dict]:
-    return {f"{d['id']}/{c['id']}": c for d in (ctx.index.data("decks") or []) for c in d["cards"]}
-
-
 def card_field(ctx: Context) -> list[Computed]:
-    cards = _cards(ctx)
+    cards = ctx.index.cards()
     out = []
     for hit in ctx.hits("card"):
         card = cards.get(hit.phrase.ref)
