@@ -68,8 +68,12 @@ def render_text(answer: Answer, width: int = WIDTH) -> str:
 
 
 def _cited_first(lines: list[str], answer: Answer, first: Citation, head: str, width: int) -> None:
-    """Where the answer comes from, the first section cited, and that rule in full."""
-    lines.append(f"{head}, §{first.number} {first.title}" if head else f"§{first.number} {first.title}")
+    """Where the answer comes from, the first section cited, and that rule in full. A card whose
+    text is the answer is named before the section that governs it."""
+    source = f"§{first.number} {first.title}"
+    if answer.card is not None:
+        source = f"the card {answer.card['name']} ({answer.card['deck']}), under {source}"
+    lines.append(f"{head}, {source}" if head else source[0].upper() + source[1:])
     full = (answer.answer or "").strip()
     if full and full != one_line(full, width):
         lines.append(wrap(full, width))

@@ -24,8 +24,6 @@ import sys
 import tempfile
 from pathlib import Path
 
-import yaml
-
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 for p in (str(REPO), str(HERE)):
@@ -34,7 +32,7 @@ for p in (str(REPO), str(HERE)):
 
 from fit_confidence import solve  # noqa: E402  (the one small linear solver of these scripts)
 from kfold import collect, summary  # noqa: E402
-from score import game_ref, items_of  # noqa: E402
+from score import game_ref, items_of, read_questions  # noqa: E402
 
 from referee.ask import rerank  # noqa: E402
 from referee.ask.engine import ask  # noqa: E402
@@ -51,7 +49,7 @@ def capture_all(folder: Path) -> list[dict]:
     out = []
     try:
         for path in sorted(folder.glob("*.yaml")):
-            data = yaml.safe_load(path.read_text())
+            data = read_questions(path)
             if not isinstance(data, dict) or not data.get("game"):
                 continue
             ref = game_ref(str(data["game"]), path.parent)

@@ -18,14 +18,12 @@ import sys
 import zlib
 from pathlib import Path
 
-import yaml
-
 REPO = Path(__file__).resolve().parents[2]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from score import cited_ids, content_game_ids, game_ref, items_of  # noqa: E402
+from score import cited_ids, content_game_ids, first_ids, game_ref, items_of, pair_first, read_questions  # noqa: E402
 
 from referee.ask.engine import ask  # noqa: E402
 
@@ -51,7 +49,7 @@ def collect(folder: Path, auto: bool = True) -> list[dict]:
     rows = []
     games = content_game_ids()
     for path in sorted(folder.glob("*.yaml")):
-        data = yaml.safe_load(path.read_text())
+        data = read_questions(path)
         if not isinstance(data, dict) or not data.get("questions"):
             continue
         items = items_of(data)
@@ -61,13 +59,13 @@ def collect(folder: Path, auto: bool = True) -> list[dict]:
             ref = game_ref(name, path.parent)
             for item, was_blind in zip(items, blind):
                 a = ask(item["q"], game=ref, k=3)
-                cited = cited_ids(a)
+                cited, paired = cited_ids(a), pair_first(a)
                 accept = sorted(item.get("accept") or [])
                 row = {"game": name, "q": item["q"], "fold": fold_of(item["q"]), "blind": was_blind,
                        "accept": accept, "matched": a.matched, "confidence": a.confidence,
                        "cited": cited, "signals": a.signals, "source": a.source,
-                       "right": (a.matched and bool(cited) and cited[0] in accept) if accept else not a.matched,
-                       "top3": bool(set(accept) & set(cited[:3])) if accept else not a.matched}
+                       "right": (a.matched and bool(first_ids(cited, paired) & set(accept))) if accept else not a.matched,
+                       "top3": bool(set(accept) & set(cited[:3 + paired])) if accept else not a.matched}
                 if auto and accept and name in games:
                     e = ask(item["q"], k=1)
                     row["auto"] = e.matched and e.game == name and bool(e.citations) and e.citations[0].id in accept

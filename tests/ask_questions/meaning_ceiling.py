@@ -35,12 +35,11 @@ REPO = HERE.parents[1]
 
 
 def dump(target: Path) -> None:
-    import yaml
 
     for p in (str(REPO), str(HERE)):
         if p not in sys.path:
             sys.path.insert(0, p)
-    from score import game_ref, items_of
+    from score import game_ref, items_of, read_questions
 
     from referee.ask.cache import resolve_game
     from referee.ask.store import open_index
@@ -48,7 +47,7 @@ def dump(target: Path) -> None:
     games: dict[str, dict] = {}
     questions: dict[str, list[str]] = {}
     for path in sorted(HERE.glob("*.yaml")):
-        data = yaml.safe_load(path.read_text())
+        data = read_questions(path)
         if not isinstance(data, dict) or not data.get("game"):
             continue
         index = open_index(resolve_game(game_ref(str(data["game"]), path.parent)))

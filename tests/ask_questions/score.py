@@ -4,7 +4,8 @@ A file with a `game:` key holds questions about that game (a game id under conte
 a game folder, or the starter game `new-game`, read from generator/templates/new-game): each item
 is `{q: ..., rule: ..., also: [...]}`, where `rule` is the section that must be cited first and
 `also` another that answers as well; `card: ID` (with or without a rule) accepts that card as
-the answer where no section governs it (the card's own text is then the rule); an item with
+the answer when its own text is what the tool answers with (a card no section governs is then the
+rule itself; a card a section governs shares first place with that section); an item with
 neither must get "no good match". A file
 without a `game:` key (off-topic.yaml) holds questions no game answers, as strings or `{q: ...}`.
 
@@ -49,6 +50,7 @@ class Result:
     matched: bool
     cited: list
     auto: bool | None = None  # right with the game left to the question (None: not asked)
+    pair_first: bool = False  # a governed card first, sharing first place with its section (cited_ids)
 
     @property
     def off_topic(self) -> bool:
@@ -60,15 +62,15 @@ class Result:
         "no good match"."""
         if self.off_topic:
             return not self.matched
-        return self.matched and bool(self.cited) and self.cited[0] in self.accept
+        return self.matched and self.closest_right
 
     @property
     def closest_right(self) -> bool:
-        return bool(self.cited) and self.cited[0] in self.accept
+        return bool(first_ids(self.cited, self.pair_first) & self.accept)
 
     @property
     def top3(self) -> bool:
-        return bool(self.accept & set(self.cited[:3])) if not self.off_topic else not self.matched
+        return bool(self.accept & set(self.cited[:3 + self.pair_first])) if not self.off_topic else not self.matched
 
 
 @dataclass
@@ -108,11 +110,22 @@ def game_ref(name: str, folder: Path) -> str:
 
 
 def cited_ids(answer) -> list[str]:  # noqa: ANN001
-    """The ids an answer cites, first first; a card no section governs is itself the first."""
+    """The ids an answer cites, first first. A card whose own text is the answer comes first:
+    alone when no section governs it, else beside the section that does, cited next (pair_first)."""
     cited = [c.id for c in answer.citations]
-    if answer.card is not None and not answer.card["governed"]:
+    if answer.card is not None:
         cited = [f"card:{answer.card['id']}", *cited]
     return cited
+
+
+def pair_first(answer) -> bool:  # noqa: ANN001
+    """The answer is a card's text and a section governs the card: both are its first source."""
+    return answer.card is not None and bool(answer.card["governed"]) and len(answer.citations) > 0
+
+
+def first_ids(cited: list[str], paired: bool) -> set[str]:
+    """What an answer cites first: one id, or a governed card and its section."""
+    return set(cited[:1 + paired])
 
 
 def items_of(data: dict) -> list[dict]:
@@ -129,6 +142,12 @@ def items_of(data: dict) -> list[dict]:
     return out
 
 
+def read_questions(path: Path) -> dict:
+    """A question file, read with libyaml's parser where PyYAML has it (the sets run to thousands
+    of lines, read on every test run)."""
+    return yaml.load(path.read_text(), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+
+
 def content_game_ids() -> list[str]:
     from referee.ask.cache import content_games
 
@@ -136,7 +155,7 @@ def content_game_ids() -> list[str]:
 
 
 def score_game_file(path: Path, auto: bool = True) -> GameScore:
-    data = yaml.safe_load(path.read_text())
+    data = read_questions(path)
     name = str(data["game"])
     ref = game_ref(name, path.parent)
     in_content = ref == name and name in content_game_ids()
@@ -144,7 +163,8 @@ def score_game_file(path: Path, auto: bool = True) -> GameScore:
     for item in items_of(data):
         answer = ask(item["q"], game=ref, k=3)
         cited = cited_ids(answer)
-        result = Result(name, item["q"], item.get("accept") or set(), answer.confidence, answer.matched, cited)
+        result = Result(name, item["q"], item.get("accept") or set(), answer.confidence, answer.matched, cited,
+                        pair_first=pair_first(answer))
         if auto and in_content and result.accept:
             every = ask(item["q"], k=2)
             result.auto = (every.matched and every.game == name and bool(every.citations)
@@ -154,7 +174,7 @@ def score_game_file(path: Path, auto: bool = True) -> GameScore:
 
 
 def score_off_topic(path: Path) -> dict:
-    data = yaml.safe_load(path.read_text())
+    data = read_questions(path)
     questions = [i["q"] for i in items_of(data)]
     games = content_game_ids()
     every_refused, per_game_refused, worst, answered = 0, 0, 0.0, []
@@ -178,7 +198,7 @@ def score_off_topic(path: Path) -> dict:
 def score_dir(folder: Path, auto: bool = True) -> tuple[list[GameScore], list[dict]]:
     games, off = [], []
     for path in sorted(folder.glob("*.yaml")):
-        data = yaml.safe_load(path.read_text())
+        data = read_questions(path)
         if not isinstance(data, dict) or not data.get("questions"):
             continue
         if data.get("game"):
