@@ -87,6 +87,7 @@ PARAPHRASES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] 
     # "When is the game over?", "is my turn over": it ends, in the rulebooks' word ("carry over",
     # "pass over", "over 65" are other things).
     (re.compile(r"\b(game|turn|round|session|scene|fight|combat|it|that)( is| was| be)? over\b(?!\s*\d)"), r"\g<0> end"),
+    (re.compile(r"\b(game|turn|round|session|scene|fight|combat|it)( will| does| do)? stops?\b"), r"\g<0> end"),
     # "Does a 4 count as a success?" asks whether it is one: "count" is no count there.
     (re.compile(r"\b(counts?|counted) as\b"), "is"),
     # "The same number of stock tickets", "equally strong": a tie, the rulebooks' word for it.
@@ -97,7 +98,8 @@ PARAPHRASES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] 
     (re.compile(r"\bwho (goes|plays|moves|is|takes the) first( turn)?\b|\bwho (starts|begins)\b(?! (with|the|a|an|in|on)\b)"),
      "who is first player"),
     (re.compile(r"\b(my|your|his|her|their|our|next|a|each|every|one|same|whose) go\b"), r"\1 turn"),
-    (re.compile(r"\bwho (goes|plays|moves|is up) (next|after (me|you|him|her|them|that|\w+))\b"), "who plays the next turn"),
+    (re.compile(r"\bwho (goes|plays|moves|is up) (next|after (me|you|him|her|them|that|\w+))\b"
+                r"|\bwho gets (it|the \w+) (next|after (me|you|him|her|them))\b"), "who plays the next turn"),
     (re.compile(r"\b(put|putting|lay|laying|laid|set|setting) (him|her|it|them|\w+ cards?|a card|cards) down\b"), "play"),
     (re.compile(r"\b(get|gets|getting|put|puts|putting|bring|move)( \w+){0,5} (onto|on to|on) the table\b"), "play"),
     (re.compile(r"\b(get|gets|getting|put|puts|putting|bring|move)( \w+){0,4} (onto|on to|on) the table\b"), "play"),

@@ -138,6 +138,10 @@ hold: keep
 retain: keep | hold
 remove: discard | take away
 finish: end
+quick: short | shorter
+quicker: shorter | short
+faster: shorter | short
+version: variant | variation | game
 complete: end | finish
 prevent: block | stop
 twice: two times | again
