@@ -203,6 +203,62 @@ def test_notation_round_trip(engine, digital):
     assert checked > 300
 
 
+# -- the fast paths agree with the plain ones --------------------------------------------------
+LEGAL_MIXES = ((["ana", "ben", "cy"], {}), (["ana", "ben", "cy", "dan"], {"rising-cost": "round"}),
+               (["ana", "ben", "cy"], {"late-game-cost": True, "no-reshuffle": True}))
+
+
+@pytest.mark.parametrize("digital", [True, False], ids=["digital", "physical"])
+def test_legal_moves_match_check(engine, digital):
+    """legal_moves judges one trade or discard of each count for all the others of that count
+    (they differ only in which runes of the hand they name): it lists exactly the moves that
+    checking each one by one keeps, in the same order."""
+    from referee.table.engine import Illegal
+
+    def allowed(state, move):
+        try:
+            engine.check(state, move)
+        except Illegal:
+            return False
+        return True
+
+    pre_states = 0
+    for seed, (players, options) in enumerate(LEGAL_MIXES * 2):
+        for state in _states_along(engine, players, options, digital, seed, every=1):
+            if state["phase"] != "pre":
+                continue
+            pre_states += 1
+            every = list(engine._pre_moves(state, state["actor"]))
+            assert engine.legal_moves(state) == [m for m in every if allowed(state, m)]
+    assert pre_states > 50
+
+
+def test_resolve_draws_as_carrying_out_the_move_would(engine):
+    """resolve fills in draws on a scratch copy of only what the move's own effect changes: the
+    runes it fills in are those carrying the move out on a copy of the whole state would draw
+    from the same generator, and the state is left as it was."""
+    import json
+    import random
+
+    from referee.games.runes_and_bones import rules
+    from referee.table.play import clone
+
+    resolved = 0
+    for seed, (players, options) in enumerate(LEGAL_MIXES * 2):
+        for state in _states_along(engine, players, options, True, seed, every=1):
+            before = json.dumps(state, sort_keys=True)
+            for k, move in enumerate(engine.legal_moves(state)):
+                mine = engine.resolve(state, move, random.Random(k))
+                if mine is move:
+                    continue
+                whole = clone(move)
+                rules.apply(engine.runes, clone(state), whole, random.Random(k))
+                assert mine == whole, move
+                resolved += 1
+            assert json.dumps(state, sort_keys=True) == before
+    assert resolved > 500
+
+
 # -- playouts -------------------------------------------------------------------------------------
 PLAYOUT_MIX = (
     # (how many, players, options): 1,000 games in all, weighted to keep the run short (longer

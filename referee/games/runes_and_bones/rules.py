@@ -197,6 +197,20 @@ def apply(runes: Runes, state: State, move: Move, rng: random.Random | None = No
     return events
 
 
+def fill_draws(runes: Runes, state: State, move: Move, rng: random.Random) -> None:
+    """Fill in the runes a digital move draws (and Da Jhurga takes) as carrying it out would:
+    its own effect on a scratch state, leaving ``state`` as it was. The scratch copies only what
+    that effect changes (bones, hands, bag, discard pile, seen, the step before the turns), not
+    the whole state; passing the turn on afterwards, left out, draws nothing."""
+    scratch = {**state, "bones": dict(state["bones"]), "hands": {p: list(h) for p, h in state["hands"].items()},
+               "bag": dict(state["bag"]), "discard": dict(state["discard"]), "seen": dict(state["seen"]),
+               "pre": dict(state["pre"]) if state["pre"] else None}
+    if move["kind"] in ("trade", "buy"):
+        apply(runes, scratch, move, rng)
+    else:
+        _play(runes, scratch, move["player"], move, move["player"], rng, [])
+
+
 def _discard(state: State, p: str, move: Move) -> None:
     for rune in move.get("runes") or [None] * move["count"]:
         t.take_from_hand(state, p, rune)
