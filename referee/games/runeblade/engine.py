@@ -57,6 +57,7 @@ class Runeblade(Engine):
         self.facts = Facts(data)
         self.reader = Reader(self.facts, tuple(e for e, _ in self.examples))
         self._subsets_of: dict[tuple[int, ...], tuple[dict[str, int], ...]] = {}
+        self._offers_of: dict[tuple[tuple[int, ...], str, str], tuple[dict[str, int], ...]] = {}
 
     # -- set-up -----------------------------------------------------------------------------
     def setup(self, players: list[str], options: dict[str, Any], digital: bool, rng: random.Random) -> State:
@@ -149,13 +150,26 @@ class Runeblade(Engine):
         if state.get("over"):
             return []
         found: list[Move] = []
+        detail_allowed: dict[str, bool] = {}
         for move in self._candidates(state):
-            try:
-                self.check(state, move)
-            except Illegal:
-                continue
-            found.append(move)
+            if move["kind"] == "detail":
+                # check's verdict on a detail is the same for every count listed (1 to what the
+                # player owes): judged once per player
+                allowed = detail_allowed.get(move["player"])
+                if allowed is None:
+                    allowed = detail_allowed[move["player"]] = self._allowed(state, move)
+            else:
+                allowed = self._allowed(state, move)
+            if allowed:
+                found.append(move)
         return found + self._dice_moves(state)
+
+    def _allowed(self, state: State, move: Move) -> bool:
+        try:
+            self.check(state, move)
+        except Illegal:
+            return False
+        return True
 
     def _dice_moves(self, state: State) -> list[Move]:
         """Builds and offers, the many moves that differ only in their dice: the shared conditions
@@ -181,10 +195,24 @@ class Runeblade(Engine):
             except Illegal:
                 continue
             found.append({"player": q, "kind": "no-offer"})
+            for dice in self._offers(state, q):
+                found.append({"player": q, "kind": "offer", "dice": dict(dice)})
+        return found
+
+    def _offers(self, state: State, q: str) -> tuple[dict[str, int], ...]:
+        """Every non-empty set of dice in q's pool that breaks no bane of q's (M.bane_test), in
+        _subsets' order. The bane reads only q's character, the controller's and the dice, so
+        the list is kept per pool and pair of characters (testing each set again was a tenth of a
+        move); the dicts are shared like _subsets'."""
+        chars = state["characters"]
+        pool = state["pools"][q]
+        key = (tuple(pool[c] for c in self.facts.colours), chars[q], chars[state["scene"]["controller"]])
+        found = self._offers_of.get(key)
+        if found is None:
+            if len(self._offers_of) >= 4096:  # bounded, as _subsets_of
+                self._offers_of.clear()
             broken = M.bane_test(self.facts, state, q)
-            for dice in self._subsets(state["pools"][q]):
-                if dice and broken(dice) is None:
-                    found.append({"player": q, "kind": "offer", "dice": dict(dice)})
+            found = self._offers_of[key] = tuple(d for d in self._subsets(pool) if d and broken(d) is None)
         return found
 
     def _candidates(self, state: State):

@@ -161,9 +161,9 @@ def _controller(state: State, p: str, what: str, rule: str = "rolling") -> dict[
 
 
 def _details_settled(state: State, scene: dict[str, Any], what: str) -> None:
-    owing = [f"{p} ({n})" for p, n in scene["owed"].items() if n]
-    if not owing:
+    if not any(scene["owed"].values()):  # the usual case: no message to write
         return
+    owing = [f"{p} ({n})" for p, n in scene["owed"].items() if n]
     if scene["stage"] == "opening":
         raise Illegal(f"the opening details come first: still to set {', '.join(owing)}, before {what}",
                       "sessions.opening-details")
