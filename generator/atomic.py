@@ -20,6 +20,7 @@ import tempfile
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from json.encoder import encode_basestring_ascii as _json_str  # a str as json.dumps writes it
 from pathlib import Path
 
 _UMASK = os.umask(0)
@@ -38,16 +39,29 @@ class Staging:
         # target -> its temporary, "" for this staging's own (temp_for): one string a file, as a
         # deck's SVG faces stage 10,000 of them.
         self._pending: dict[str, str] = {}
+        # Folder -> whether it is under root and made: a deck's 10,000 faces share one folder,
+        # which is checked and made once, not once a file.
+        self._folders: dict[Path, bool] = {}
 
     def covers(self, target: Path) -> bool:
         return Path(target).is_relative_to(self.root)
 
+    def _made(self, folder: Path) -> bool:
+        """Whether files in ``folder`` are this staging's; if so, the folder is made (once)."""
+        known = self._folders.get(folder)
+        if known is None:
+            known = self._folders[folder] = folder.is_relative_to(self.root)
+            if known:
+                folder.mkdir(parents=True, exist_ok=True)
+        return known
+
     def temp_for(self, target: Path) -> Path:
-        return target.parent / f".{target.name}.{self.token}.tmp"
+        return target.with_name(f".{target.name}.{self.token}.tmp")
 
     def _own(self, target: str) -> str:
-        """temp_for, on a string."""
-        return os.path.join(os.path.dirname(target), f".{os.path.basename(target)}.{self.token}.tmp")
+        """temp_for, on a string (a Path's: no doubled or trailing separator)."""
+        folder, sep, name = target.rpartition(os.sep)
+        return f"{folder}{sep}.{name}.{self.token}.tmp"
 
     def _temp(self, target: str) -> str:
         return self._pending[target] or self._own(target)
@@ -59,6 +73,14 @@ class Staging:
         if old is not None and old != temp_text:
             Path(old).unlink(missing_ok=True)
         self._pending[key] = "" if temp_text == self._own(key) else temp_text
+
+    def _stage_own(self, target: Path) -> None:
+        """``stage(target, self.temp_for(target))``, on the one string the staging keeps."""
+        key = str(target)
+        old = self._pending.get(key)
+        if old and old != self._own(key):  # another temporary was staged for it before
+            Path(old).unlink(missing_ok=True)
+        self._pending[key] = ""
 
     def staged_temp(self, target: Path) -> Path | None:
         """The temporary holding ``target``'s new version, if it is staged."""
@@ -97,15 +119,18 @@ class Staging:
         if not self._pending:
             return
         last = ("PRINTING.md", "kit.json")
-        order = sorted(self._pending, key=lambda target: (os.path.basename(target) in last,
-                                                          os.path.basename(target) == "kit.json", target))
+        def place(target: str) -> tuple[bool, bool, str]:
+            name = target.rpartition(os.sep)[2]
+            return name in last, name == "kit.json", target
+
+        order = sorted(self._pending, key=place)
         self.root.mkdir(parents=True, exist_ok=True)
         journal = self.root / JOURNAL
         temp_journal = self.root / f".{JOURNAL}.{self.token}.tmp"
         with open(temp_journal, "w", encoding="utf-8") as handle:  # as json.dumps of the pairs, a pair at a time
             handle.write("[")
             for index, target in enumerate(order):
-                handle.write((", " if index else "") + json.dumps([target, self._temp(target)]))
+                handle.write(f"{', ' if index else ''}[{_json_str(target)}, {_json_str(self._temp(target))}]")
             handle.write("]")
         os.replace(temp_journal, journal)
         _finish((target, self._temp(target)) for target in order)
@@ -119,9 +144,13 @@ class Staging:
 
 
 def _finish(order: Iterable[tuple[str, str]]) -> None:
+    made: set[str] = set()  # each folder made once, not once a file
     for target, temp in order:
         if os.path.exists(temp):
-            os.makedirs(os.path.dirname(target) or ".", exist_ok=True)
+            folder = os.path.dirname(target) or "."
+            if folder not in made:
+                os.makedirs(folder, exist_ok=True)
+                made.add(folder)
             os.replace(temp, target)
 
 
@@ -155,9 +184,8 @@ def atomic_path(target: Path) -> Iterator[Path]:
     """Yield a temporary path beside target; move it into place only if the block succeeds
     (or, while a ``Staging`` of its folder is active, when the staging commits)."""
     target = Path(target)
-    target.parent.mkdir(parents=True, exist_ok=True)
     stage = _ACTIVE.get()
-    if stage is not None and stage.covers(target):
+    if stage is not None and stage._made(target.parent):
         temp_path = stage.temp_for(target)
         try:
             yield temp_path
@@ -165,8 +193,9 @@ def atomic_path(target: Path) -> Iterator[Path]:
         except BaseException:
             temp_path.unlink(missing_ok=True)
             raise
-        stage.stage(target, temp_path)
+        stage._stage_own(target)
         return
+    target.parent.mkdir(parents=True, exist_ok=True)
     handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     os.close(handle)
     temp_path = Path(temp)
