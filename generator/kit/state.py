@@ -258,7 +258,7 @@ class KitState:
                 and _unchanged(out_dir, {rel: entry.stats[rel]})}
 
 
-def _stat(path: Path) -> tuple[int, int] | None:
+def _stat(path: str | Path) -> tuple[int, int] | None:
     try:
         st = os.stat(path)
     except OSError:
@@ -267,7 +267,8 @@ def _stat(path: Path) -> tuple[int, int] | None:
 
 
 def _unchanged(out_dir: Path, stats: dict[str, tuple[int, int]]) -> bool:
-    return bool(stats) and all(_stat(out_dir / rel) == tuple(value) for rel, value in stats.items())
+    folder = os.fspath(out_dir)  # joined as strings: a deck's entry lists 10,000 files
+    return bool(stats) and all(_stat(os.path.join(folder, rel)) == tuple(value) for rel, value in stats.items())
 
 
 def read_state(out_dir: Path) -> KitState:
@@ -304,7 +305,8 @@ def stats_of(out_dir: Path, files: list[WrittenFile], extra: tuple[str, ...] = (
     if any(f.path.startswith("svg/") for f in files):
         paths += [f"svg/fonts/{p.name}" for p in sorted((Path(out_dir) / "svg" / "fonts").glob("*")) if p.is_file()]
     # A file that is missing is recorded as such: it never matches, so its output is built again.
-    return {rel: _stat(Path(out_dir) / rel) or (-1, -1) for rel in paths}
+    folder = os.fspath(out_dir)
+    return {rel: _stat(os.path.join(folder, rel)) or (-1, -1) for rel in paths}
 
 
 def write_state(out_dir: Path, state: KitState) -> None:
