@@ -7,6 +7,7 @@ drawn at the translation in force, inside the clip rectangle set just before it.
 """
 from __future__ import annotations
 
+import json
 import shutil
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
@@ -19,6 +20,7 @@ from pypdf.generic import ContentStream
 
 from generator.errors import BuildError, GameDataError
 from generator.kit.build import build_game, build_pieces
+from generator.kit.files import WrittenFile
 from generator.model.loader import load
 from generator.new_game import TEMPLATE
 from generator.options import BuildOptions
@@ -179,11 +181,14 @@ def test_bad_board_size_is_a_clear_error(tmp_path):
 # --- die faces and nets -------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("size", [16.0, 19.0])
-def test_every_die_face_sticker_measures_the_die_size(tmp_path, size):
+@pytest.mark.parametrize("size", [BuildOptions().die_size, 19.0])
+def test_every_die_face_sticker_measures_the_die_size(tmp_path, built, size):
     for game in ("rattlebones", "bone-strike"):
-        files = build_pieces(load(game), BuildOptions(formats=("pdf",), die_size=size, out_dir=tmp_path))
-        reader, _ = pdf_of(files, tmp_path / game, "die-faces-")
+        if size == BuildOptions().die_size:  # the default: the module's builds (``built``) are at it
+            files, out = built[game]
+        else:
+            files, out = build_pieces(load(game), BuildOptions(formats=("pdf",), die_size=size, out_dir=tmp_path)), tmp_path / game
+        reader, _ = pdf_of(files, out, "die-faces-")
         stickers = [p for page in reader.pages for p in pieces_on(page, reader)]
         assert stickers
         for sticker in stickers:
@@ -253,19 +258,21 @@ def test_standees_and_tiles_are_single_sided_and_counted(built):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_every_printable_component_is_in_a_file(tmp_path, game):
+def test_every_printable_component_is_in_a_file(real_kit, game):
+    """Read from the run's shared A4 duplex PDF kits (conftest's real_kit: build_game's decks, then
+    every piece, as a default `cards build --format pdf` writes them), listed by their kit.json."""
     loaded = load(game)
-    options = BuildOptions(formats=("pdf",), out_dir=tmp_path)
-    files = build_game(loaded, options).files  # decks, then every piece
+    out = real_kit(game)
+    files = [WrittenFile(**entry) for entry in json.loads((out / "kit.json").read_text(encoding="utf-8"))["files"]]
     covered = {c for f in files for c in f.components}
     for component in loaded.game.components:
         if component.source == "print":
             assert component.id in covered or component.ref in covered, component.id
     for entry in files:
-        assert (tmp_path / game / entry.path).is_file()
+        assert (out / entry.path).is_file()
         if not entry.path.endswith(".pdf"):
             continue
-        reader = PdfReader(tmp_path / game / entry.path)
+        reader = PdfReader(out / entry.path)
         assert len(reader.pages) == entry.pages
         assert all(embedded for _name, embedded in fonts(reader))  # text stays text, in the shipped font
 
