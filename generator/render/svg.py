@@ -16,6 +16,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
+from functools import lru_cache
 from pathlib import Path
 
 from ..model.icons import read_icon
@@ -27,6 +28,9 @@ SVG_ATTRIBUTES = {"baseProfile": "full", "version": "1.1", "xmlns": "http://www.
 # Characters XML 1.0 cannot hold even escaped: the loader refuses them in game text; a scene that
 # still carries one is a bug upstream, reported here rather than written as an unreadable file.
 NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+# Any character that escaping changes or refuses: most texts and values have none, and are kept as they are.
+_TEXT_SPECIAL = re.compile("[&<>\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+_ATTRIBUTE_SPECIAL = re.compile('[&<>"\t\n\r\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]')
 
 
 def font_css(font_dir: str, families: tuple[str, ...] = (LATO,)) -> str:
@@ -64,12 +68,16 @@ def _checked(text: str) -> str:
 
 def escape_text(text: str) -> str:
     """Character data: &, < and > as entities."""
+    if not _TEXT_SPECIAL.search(text):
+        return text
     return _checked(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def escape_attribute(value: str) -> str:
     """A double-quoted attribute value: also quotes, and tab and line ends as character
     references (a parser would otherwise fold them into spaces)."""
+    if not _ATTRIBUTE_SPECIAL.search(value):
+        return value
     return (escape_text(value).replace('"', "&quot;").replace("\r", "&#13;").replace("\n", "&#10;")
             .replace("\t", "&#09;"))
 
@@ -77,17 +85,25 @@ def escape_attribute(value: str) -> str:
 def tag(name: str, attributes: dict, content: str = "") -> str:
     """One element; ``content`` is markup already escaped. Attributes that are None or empty are
     left out; the rest are sorted by name and written with ``str()``."""
-    pairs = "".join(f' {key}="{escape_attribute(str(value))}"' for key, value in sorted(attributes.items())
-                    if value is not None and str(value))
-    return f"<{name}{pairs}>{content}</{name}>" if content else f"<{name}{pairs} />"
+    pairs = []
+    for key in sorted(attributes):
+        value = attributes[key]
+        if type(value) is float or type(value) is int:  # most are numbers: their str() needs no escaping
+            pairs.append(f' {key}="{value}"')
+        elif value is not None:
+            text = str(value)
+            if text:
+                pairs.append(f' {key}="{escape_attribute(text)}"')
+    written = "".join(pairs)
+    return f"<{name}{written}>{content}</{name}>" if content else f"<{name}{written} />"
 
 
 def scene_svg(scene: Scene, icons: dict[str, Path], font_dir: str = "fonts", bleed: bool = True) -> str:
     b = scene.bleed if bleed else 0.0
     width, height = scene.width + 2 * b, scene.height + 2 * b
     used = {node.family for node in walk_nodes(scene.nodes) if isinstance(node, Text)}
-    css = font_css(font_dir, (LATO, *sorted(used - {LATO})))
-    defs = [tag("style", {"type": "text/css"}, "<![CDATA[" + _checked(css).replace("]]>", "]]]]><![CDATA[>") + "]]>")]
+    keys = (LATO, *sorted(used - {LATO}))
+    defs = [_style_element(font_dir, keys, tuple(family(key) for key in keys))]
     symbols: set[str] = set()
     for node in walk_nodes(scene.nodes):
         if isinstance(node, Icon) and node.icon not in symbols:
@@ -101,6 +117,12 @@ def scene_svg(scene: Scene, icons: dict[str, Path], font_dir: str = "fonts", ble
     root = {**SVG_ATTRIBUTES, "width": f"{to_mm(width):.3f}mm", "height": f"{to_mm(height):.3f}mm",
             "viewBox": _numbers((-b, -b, width, height), ",")}
     return tag("svg", root, tag("defs", {}, "".join(defs)) + body)
+
+
+@lru_cache(maxsize=64)  # every face of a kit has the same few: made once, keyed by the families' files
+def _style_element(font_dir: str, keys: tuple[str, ...], _families: tuple) -> str:
+    css = font_css(font_dir, keys)
+    return tag("style", {"type": "text/css"}, "<![CDATA[" + _checked(css).replace("]]>", "]]]]><![CDATA[>") + "]]>")
 
 
 def _numbers(values, separator: str) -> str:
