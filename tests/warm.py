@@ -15,7 +15,12 @@ empty unless `input` is given (not the test process's own), subprocess.TimeoutEx
 child, killed, outlives `timeout`. One server per console script per test process (each xdist
 worker), started on first use and closed at exit. What is not the same as a fresh process: the
 interpreter's own start (flags, sys.path, hash seed) is the server's, and modules are imported
-already. Tests about start-up, imports, PATH or killing a process start the real script.
+already. Tests about start-up, imports or PATH start the real script.
+
+`start_cards(*args, env=, cwd=)` leaves the command line running and hands back a WarmProcess,
+whose standard error is read as it is written (as `subprocess.Popen(..., stderr=PIPE, text=True)`
+gives it): a test that kills a command at a moment of its choosing sends a real SIGKILL to a real
+process (the forked child), and waits for its end.
 
 TyperApp holds a Typer app (referee.cli, generator.cli) the same way: the reference each fast
 path is held to (tests/test_launch.py, tests/test_dice_cli.py).
@@ -187,6 +192,24 @@ class ForkServer:
                 self.channel.settimeout(None)
             return subprocess.CompletedProcess([self.script, *argv], code, _text(out), _text(err))
 
+    def popen(self, *args: object, env: dict[str, str] | None = None, cwd: str | Path | None = None) -> WarmProcess:
+        """The command line started and left running, its standard error a pipe (WarmProcess).
+        The server runs one line at a time: until the process is waited for, the next waits."""
+        argv = [os.fspath(a) if isinstance(a, os.PathLike) else str(a) for a in args]
+        job = {"env": dict(os.environ if env is None else env), "cwd": os.fspath(cwd or os.getcwd()), "args": argv}
+        self.lock.acquire()  # released by WarmProcess.wait
+        read, write = os.pipe()
+        try:
+            with open(os.devnull, "rb") as stdin, open(os.devnull, "wb") as stdout:
+                socket.send_fds(self.channel, [json.dumps(job).encode()], [stdin.fileno(), stdout.fileno(), write])
+            os.close(write)  # the child holds the only writing end: the pipe ends when it does
+            pid = self._receive()["pid"]
+        except BaseException:
+            os.close(read)
+            self.lock.release()
+            raise
+        return WarmProcess(self, pid, os.fdopen(read, encoding=locale.getpreferredencoding(False)))
+
     def _receive(self) -> dict:
         try:
             message = self.channel.recv(1 << 16)
@@ -214,6 +237,35 @@ class ForkServer:
         self.server.wait(timeout=60)
 
 
+class WarmProcess:
+    """A command line running in a child of a warm server (ForkServer.popen): ``pid``, ``stderr``
+    (text, read as it is written) and ``wait()``, as subprocess.Popen has them."""
+
+    def __init__(self, server: ForkServer, pid: int, stderr: IO[str]):
+        self.server, self.pid, self.stderr = server, pid, stderr
+        self.returncode: int | None = None
+
+    def wait(self, timeout: float | None = None) -> int:
+        """The exit code (minus the signal that ended it); past ``timeout`` the child is killed
+        and subprocess.TimeoutExpired raised."""
+        if self.returncode is not None:
+            return self.returncode
+        channel = self.server.channel
+        try:
+            channel.settimeout(timeout)
+            self.returncode = self.server._receive()["code"]
+        except TimeoutError:
+            os.kill(self.pid, signal.SIGKILL)  # not reaped yet: the pid is still the child's
+            channel.settimeout(None)
+            self.returncode = self.server._receive()["code"]
+            raise subprocess.TimeoutExpired([self.server.script], timeout) from None
+        finally:
+            channel.settimeout(None)
+            if self.returncode is not None:
+                self.server.lock.release()
+        return self.returncode
+
+
 def _text(file: IO[bytes]) -> str:
     """The file's bytes as subprocess's text mode reads them: the locale's encoding, universal newlines."""
     file.seek(0)
@@ -237,6 +289,11 @@ def _console_script(name: str) -> ForkServer:
 def cards(*args: object, **how) -> subprocess.CompletedProcess:  # noqa: ANN003
     """`cards ARGS` as the console script answers it (keywords: env, cwd, input, timeout)."""
     return _console_script("cards").run(*args, **how)
+
+
+def start_cards(*args: object, env: dict[str, str] | None = None, cwd: str | Path | None = None) -> WarmProcess:
+    """`cards ARGS` started and left running (ForkServer.popen): wait() for it, or kill its pid first."""
+    return _console_script("cards").popen(*args, env=env, cwd=cwd)
 
 
 def referee(*args: object, **how) -> subprocess.CompletedProcess:  # noqa: ANN003
