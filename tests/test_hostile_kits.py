@@ -78,10 +78,13 @@ def test_two_builds_of_a_kit_are_byte_identical_rulebooks_included(tmp_path, fir
 
 
 def test_a_build_killed_at_any_moment_leaves_the_previous_kit_exactly_as_it_was(tmp_path, first_kit):
+    """Each build is a real process killed with SIGKILL as it says it reached a moment: a child of
+    the tests' warm `cards` (tests/warm.py), which spares each the interpreter's start and imports;
+    what the kill leaves on disk is the same however the process began."""
     import os
     import signal
-    import subprocess
-    import sys
+
+    from tests import warm
 
     starter_game, out = kit_copy(first_kit, tmp_path)
     kit_dir = out / "my-game"
@@ -89,9 +92,8 @@ def test_a_build_killed_at_any_moment_leaves_the_previous_kit_exactly_as_it_was(
     assert {"PRINTING.md", "kit.json", "rulebook.pdf", "actions-a4.pdf"} <= set(before)
     cards = starter_game / "cards.yaml"
     cards.write_text(cards.read_text().replace("Move", "Stride"))  # the next build differs everywhere
-    command = [sys.executable, "-m", "generator.cli", "build", str(starter_game), "--out", str(out), "--jobs", "1"]
     for marker in KILL_AT:
-        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        process = warm.start_cards("build", starter_game, "--out", out, "--jobs", "1")
         seen = []
         for line in process.stderr:
             seen.append(line)
