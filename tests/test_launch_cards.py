@@ -99,7 +99,9 @@ def test_a_missing_game_and_an_unwritable_folder_answer_as_the_typer_command(tmp
 def test_a_build_writes_and_says_the_same_on_both_paths(tmp_path, typer_cards, game, args):
     env = _env(tmp_path)
     answers, files = [], []
-    for name, run in (("fast", lambda *a: _run(CARDS, env, *a)), ("typer", lambda *a: typer_cards.run(env, *a))):
+    # the fast path through the warm entry point: what starting the script itself does is
+    # test_the_fast_path_does_not_import_typer's, which builds with the real script
+    for name, run in (("fast", lambda *a: _warm("cards", env, *a)), ("typer", lambda *a: typer_cards.run(env, *a))):
         out = tmp_path / name
         line = ("build", str(game), "--out", str(out), *args)
         answers.append(_same_words(run(*line), out))
