@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import os
 import re
 from functools import lru_cache
 from pathlib import Path
 
-from ..model.icons import read_icon
+from ..model.icons import IconArt, read_icon
 from ..scene.fonts import CSS_STYLES, LATO, STYLES, css_family, family, font_face
 from ..scene.nodes import Circle, Group, Icon, Image, Line, Polygon, Rect, Scene, Text, to_mm, walk_nodes
 
@@ -107,16 +108,20 @@ def scene_svg(scene: Scene, icons: dict[str, Path], font_dir: str = "fonts", ble
     symbols: set[str] = set()
     for node in walk_nodes(scene.nodes):
         if isinstance(node, Icon) and node.icon not in symbols:
-            art = read_icon(icons[node.icon])
-            paths = "".join(tag("path", {"d": path_data(shape.ops), "fill": shape.fill or "none",
-                                         "stroke": shape.stroke or "none", "stroke-width": shape.stroke_width})
-                            for shape in art.shapes)
-            defs.append(tag("symbol", {"id": f"icon-{node.icon}", "viewBox": _numbers(art.view_box, ",")}, paths))
+            defs.append(_symbol(node.icon, read_icon(icons[node.icon])))
             symbols.add(node.icon)
     body = "".join(_element(node, defs) for node in scene.nodes)  # clip paths join defs as they are met
     root = {**SVG_ATTRIBUTES, "width": f"{to_mm(width):.3f}mm", "height": f"{to_mm(height):.3f}mm",
             "viewBox": _numbers((-b, -b, width, height), ",")}
     return tag("svg", root, tag("defs", {}, "".join(defs)) + body)
+
+
+@lru_cache(maxsize=256)  # an icon is on many faces: its path data is written out once, keyed by its art
+def _symbol(icon_id: str, art: IconArt) -> str:
+    paths = "".join(tag("path", {"d": path_data(shape.ops), "fill": shape.fill or "none",
+                                 "stroke": shape.stroke or "none", "stroke-width": shape.stroke_width})
+                    for shape in art.shapes)
+    return tag("symbol", {"id": f"icon-{icon_id}", "viewBox": _numbers(art.view_box, ",")}, paths)
 
 
 @lru_cache(maxsize=64)  # every face of a kit has the same few: made once, keyed by the families' files
@@ -164,9 +169,7 @@ def _element(node, defs: list[str]) -> str:
             transform += f" scale({node.scale:g})"
         return tag("g", {"transform": transform}, "".join(_element(child, defs) for child in node.nodes))
     if isinstance(node, Image):
-        data = base64.b64encode(Path(node.path).read_bytes()).decode("ascii")
-        kind = "png" if node.path.lower().endswith(".png") else "jpeg"
-        image = tag("image", {"xlink:href": f"data:image/{kind};base64,{data}", "x": node.x, "y": node.y,
+        image = tag("image", {"xlink:href": _data_url(node.path, _stamp(node.path)), "x": node.x, "y": node.y,
                               "width": node.w, "height": node.h, "preserveAspectRatio": "none"})
         if not node.clip:
             return image
@@ -179,6 +182,19 @@ def _element(node, defs: list[str]) -> str:
         return tag("use", {"xlink:href": f"#icon-{node.icon}", "x": node.x, "y": node.y, "width": node.w,
                            "height": node.h})
     raise TypeError(f"no SVG drawing for {type(node).__name__}")
+
+
+@lru_cache(maxsize=4)  # a frame or back picture on every face of a deck is read and encoded once
+def _data_url(path: str, _stamp: tuple[int, int, int]) -> str:
+    data = base64.b64encode(Path(path).read_bytes()).decode("ascii")
+    kind = "png" if path.lower().endswith(".png") else "jpeg"
+    return f"data:image/{kind};base64,{data}"
+
+
+def _stamp(path: str) -> tuple[int, int, int]:
+    """What keys an edited picture apart: its file's size, time of change and inode."""
+    stat = os.stat(path)
+    return stat.st_size, stat.st_mtime_ns, stat.st_ino
 
 
 def _dash(dash) -> dict:
