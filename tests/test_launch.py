@@ -209,7 +209,9 @@ def ask_cache(tmp_path_factory) -> str:
     ("ask", "hi", "--game", "no-such\x1b[31m-game"), ("move", "ana\x07 plays"), ("roll", "1d6 # \x1b", "--json"),
 ])
 def test_control_characters_are_never_written_raw(tmp_path, ask_cache, args):
-    code, out, err = _run([sys.executable, "-m", "referee"], dict(_env(tmp_path), BONEYARD_CACHE=ask_cache), *args)
+    """What is written, through the warm entry point (`python -m referee` runs the same main();
+    test_dice_cli starts it for real)."""
+    code, out, err = _warm("referee", dict(_env(tmp_path), BONEYARD_CACHE=ask_cache), *args)
     assert "Traceback" not in err
     for char in CONTROLS:
         assert char not in out and char not in err, (char, out, err)
