@@ -52,7 +52,7 @@ class Rattlebones(Engine):
     def __init__(self, data: GameData):
         super().__init__(data)
         self.facts = Facts(data)
-        self._dice_seen: tuple[tuple, list[str]] = ((), [])  # see _dice_checks
+        self._dice_seen: tuple[Any, ...] | None = None  # see _dice_checks
         self._supply_keys: tuple[tuple, list[tuple[str, str, int]]] = ((), [])
         self._pips_per_die = sum(1 for x in self.facts.start_faces if side_kind(x) == "pips")
         self._die_counts: dict[str, tuple[dict[str, int], bool]] = {}  # see _die_count
@@ -133,16 +133,22 @@ class Rattlebones(Engine):
 
     def _dice_checks(self, state: State) -> list[str]:
         """The broken invariants of the dice and the sides' supply: a function of the dice, the
-        supply's sides and points, the kinds in play, the pips out and the number of players,
-        kept for the last of these seen. Most moves change none of them, and counting and
-        comparing them again was most of a playout's invariant check."""
-        s = state["supply"]
-        key = (len(state["players"]), state["pips_out"], tuple(state["kinds"]), tuple(s["sides"].items()),
-               tuple(s["points"].items()),
-               *[(p, c, sides) for p in state["players"] for c, sides in state["dice"][p].items()])
-        if key != self._dice_seen[0]:
-            self._dice_seen = (key, self._check_dice(state, key[5:]))
-        return self._dice_seen[1]
+        supply's sides and points, the kinds in play, the pips out and the players, kept for the
+        last of these seen. Most moves change none of them, and counting and comparing them again
+        was most of a playout's invariant check. They are compared as they are (dict to dict, in
+        C), not through a key built each move: equal dicts in another order share a verdict,
+        the same messages."""
+        s, seen = state["supply"], self._dice_seen
+        if (seen is not None and state["pips_out"] == seen[0] and state["players"] == seen[1]
+                and state["dice"] == seen[2] and s["sides"] == seen[3] and s["points"] == seen[4]
+                and state["kinds"] == seen[5]):
+            return seen[6]
+        players = state["players"]
+        broken = self._check_dice(state, tuple((p, c, sides) for p in players
+                                               for c, sides in state["dice"][p].items()))
+        self._dice_seen = (state["pips_out"], list(players), {p: dict(d) for p, d in state["dice"].items()},
+                           dict(s["sides"]), dict(s["points"]), list(state["kinds"]), broken)
+        return broken
 
     def _check_dice(self, state: State, dice: tuple[tuple[str, str, str], ...]) -> list[str]:
         f = self.facts
