@@ -17,6 +17,7 @@ without PyYAML's node tree, which cost ten times the data it held; on the way we
 """
 from __future__ import annotations
 
+import datetime
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -46,6 +47,14 @@ _YAML = "tag:yaml.org,2002:"
 _ALLOWED_TAGS = {None, "!"} | {_YAML + name for name in ("str", "int", "float", "bool", "null", "seq", "map")}
 _STR, _MERGE = _YAML + "str", _YAML + "merge"
 _SHARED_CHARS = 40  # strings up to this long are shared when repeated (keys, icons, types ...)
+
+# What the resolver and constructor make of a short scalar (3, true, null, a word), remembered for
+# the process: the same few hundred recur in every file, and resolving and constructing each
+# again was a third of reading a game. A built value is kept only when nothing can change it.
+_TAGS: dict[tuple[str, tuple[bool, bool]], str] = {}
+_BUILT: dict[tuple[str, str], Any] = {}
+_IMMUTABLE = (int, float, bool, type(None), str, datetime.date, datetime.datetime)
+_MEMO_SIZE = 1 << 14  # entries each; emptied when full
 
 Path_ = tuple  # a field path: keys and list indexes
 # libyaml's parser is ~10x faster than the pure-Python one; both give the same events and marks.
@@ -237,7 +246,7 @@ class _Reader:
         frame, is_key = self._top(event)
         tag = event.tag
         if tag is None or tag == "!":
-            tag = self.resolver.resolve(ScalarNode, event.value, event.implicit)
+            tag = self._resolved(event.value, event.implicit)
         if is_key and tag == _MERGE:
             _refuse(self.file, "YAML merge keys ('<<') are not supported", event.start_mark,
                     hint="write the keys out, or use a layout's 'extends'")
@@ -257,15 +266,34 @@ class _Reader:
         if event.anchor is not None:
             self.anchors[event.anchor] = _Anchor(value, place, 1, 0, event.start_mark, word)
 
+    def _resolved(self, text: str, implicit: tuple[bool, bool]) -> str:
+        """The tag PyYAML's resolver gives a scalar written without one; short ones remembered."""
+        if len(text) > _SHARED_CHARS:
+            return self.resolver.resolve(ScalarNode, text, implicit)
+        tag = _TAGS.get((text, implicit))
+        if tag is None:
+            if len(_TAGS) >= _MEMO_SIZE:
+                _TAGS.clear()
+            tag = _TAGS[text, implicit] = self.resolver.resolve(ScalarNode, text, implicit)
+        return tag
+
     def _construct(self, event, tag: str) -> Any:  # noqa: ANN001
+        text = event.value
         if tag == _STR:
-            text = event.value
             return self.shared.setdefault(text, text) if len(text) <= _SHARED_CHARS else text
-        node = ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
+        value = _BUILT.get((tag, text), _BUILT)
+        if value is not _BUILT:
+            return value
+        node = ScalarNode(tag, text, event.start_mark, event.end_mark, style=event.style)
         try:
-            return self.constructor.construct_document(node)
+            value = self.constructor.construct_document(node)
         except (yaml.YAMLError, ValueError, TypeError) as exc:  # '!!int ten', a date that is no date
             _refuse(self.file, f"bad value: {exc}", event.start_mark)
+        if len(text) <= _SHARED_CHARS and type(value) in _IMMUTABLE:
+            if len(_BUILT) >= _MEMO_SIZE:
+                _BUILT.clear()
+            _BUILT[tag, text] = value
+        return value
 
     def _key(self, frame: _Frame, value: Any, place: int, event) -> None:  # noqa: ANN001
         key = str(value)
