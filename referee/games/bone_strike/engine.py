@@ -44,6 +44,9 @@ class BoneStrike(Engine):
         self.cat = Catalogue(data)
         self.all_uids = sorted(u for c in self.cat.cards for u in self.cat.uids(c))
         self._in_play: dict[tuple, frozenset[str]] = {}
+        # The words of a discard, a buy or a play on no warrior, by (player, kind, card): they
+        # name only the player and the card, and half the moves listed are of these kinds.
+        self._plain_said: dict[tuple[str, str, str], str] = {}
 
     def in_play(self, state: State) -> frozenset[str]:
         """Every card uid the set-up brought out of the box (the rest stay in it all game). A
@@ -265,8 +268,19 @@ class BoneStrike(Engine):
     def legal_moves(self, state: State) -> list[dict[str, Any]]:
         moves = rules.legal(self.cat, state)
         refs: dict[tuple[str, str | None], str] = {}
+        plain = self._plain_said
         for m in moves:
-            m["said"] = reading.notation(self.cat, self.data, state, m, refs)
+            kind = m["kind"]
+            if kind == "discard" or kind == "buy" or (kind == "play" and m["on"] is None):
+                key = (m["player"], kind, m["card"])
+                said = plain.get(key)
+                if said is None:
+                    if len(plain) >= 4096:  # bounded: a long run of games meets many names
+                        plain.clear()
+                    said = plain[key] = reading.notation(self.cat, self.data, state, m, refs)
+                m["said"] = said
+            else:
+                m["said"] = reading.notation(self.cat, self.data, state, m, refs)
         return moves
 
     def secret(self, state: State) -> bool:

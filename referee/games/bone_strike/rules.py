@@ -209,24 +209,27 @@ def legal(cat: Catalogue, state: State) -> list[dict[str, Any]]:
         return moves + [{"player": p, "kind": "stop"}]
     p = state["turn"]
     pl = state["p"][p]
-    moves = []
     hand = in_hand(state, pl)
-    moves += [{"player": p, "kind": "discard", "card": c} for c in hand]
-    lineup = sorted({cid(u) for u in state["lineup"]})
-    if lineup:
-        found = attack.effects.discounts(cat, state, p, "buy")  # what discounted() finds for each card
-        for c in lineup:
-            cost = cat[c].get("cost") or 0
+    moves = [{"player": p, "kind": "discard", "card": c} for c in hand]
+    booty, found = state["booty"], None
+    for c in sorted({cid(u) for u in state["lineup"]}):
+        cost = cat.cards[c].get("cost") or 0
+        if cost > booty:
+            # Only a discount (never raising a price) could bring the card in reach: the
+            # player's discounts, what discounted() finds, are looked for once, when first needed.
+            if found is None:
+                found = attack.effects.discounts(cat, state, p, "buy")
             if found:
                 cost = attack.effects.cheapest(found, cost)[0]
-            if cost <= state["booty"]:
-                moves.append({"player": p, "kind": "buy", "card": c})
+        if cost <= booty:
+            moves.append({"player": p, "kind": "buy", "card": c})
+    warriors = pl["warriors"]
     for c in hand:
         kind = cat.kind(c)
         if kind == "weapon":
-            if any(not w["weapon"] for w in pl["warriors"]):
-                moves += [{"player": p, "kind": "play", "card": c, "on": w["card"]} for w in pl["warriors"]]
-        elif kind in ("action", "warrior"):
+            if any(not w["weapon"] for w in warriors):
+                moves += [{"player": p, "kind": "play", "card": c, "on": w["card"]} for w in warriors]
+        elif kind == "action" or kind == "warrior":
             moves.append({"player": p, "kind": "play", "card": c, "on": None})
     targets = []
     for n in board.neighbours(state, p):
