@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import nullcontext
 from dataclasses import dataclass, field
+from functools import cache
 from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
@@ -63,7 +64,15 @@ class RulebookResult:
 
 
 def _environment() -> Environment:
-    return environment(folder=TEMPLATE_DIR, html=True)
+    return _templates_in(TEMPLATE_DIR)
+
+
+@cache
+def _templates_in(folder: Path) -> Environment:
+    """One environment a template folder and process: it keeps the templates it compiled (jinja2
+    compiles a template to Python the first time it is asked for, some 0.1 s for the book's and
+    the quick reference's), and reloads one whose file changed. Rendering never changes it."""
+    return environment(folder=folder, html=True)
 
 
 def _css(name: str) -> Markup:
