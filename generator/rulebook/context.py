@@ -7,11 +7,12 @@ decides what there is and how each kind of table reads best on the page.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from markupsafe import Markup, escape
 
-from ..model.game import Game
+from ..model.game import Deck, Game
 from ..model.loader import LoadedGame
 from ..model.rules import Table
 from .art import data_uri, icon_svg
@@ -148,7 +149,7 @@ class BookData(TableViews):
     def cover_art(self) -> list[CardPicture]:
         """The first deck's first card and its back; without cards, the game's own icon."""
         if self.game.decks:
-            gallery = self.gallery(limit=1)
+            gallery = self.gallery(limit=1, decks=self.game.decks[:1])  # the other decks' cards are not shown
             if gallery:
                 return gallery[0].cards
         if self.game.id in self.game.icons:
@@ -179,17 +180,18 @@ class BookData(TableViews):
                 ref=self.rule_ref(rule_of.get(comp.ref or "")), icon=icon))
         return views
 
-    def gallery(self, limit: int | None = None) -> list[DeckGallery]:
-        """The first cards of every deck, drawn by the SVG backend from the composed scenes.
-        Three fronts and a back per deck; two fronts when there are more than two decks."""
+    def gallery(self, limit: int | None = None, decks: Sequence[Deck] | None = None) -> list[DeckGallery]:
+        """The first cards of every deck (or of ``decks``), drawn by the SVG backend from the
+        composed scenes. Three fronts and a back per deck; two fronts when there are more than two
+        decks."""
         if limit is None:
             limit = 3 if len(self.game.decks) <= 2 else 2
         from ..render.svg import scene_svg  # only when pictures are drawn
         from ..scene.compose import compose_deck
 
         icons = {icon_id: info.file for icon_id, info in self.game.icons.items() if info.file}
-        decks = []
-        for deck in self.game.decks:
+        galleries = []
+        for deck in self.game.decks if decks is None else decks:
             sample = deck.model_copy(update={"cards": deck.cards[:limit]})
             faces = compose_deck(self.game, sample, self.loaded.layouts)
             pictures = []
@@ -199,8 +201,8 @@ class BookData(TableViews):
             if faces:
                 pictures.append(self._card(scene_svg(faces[0].back, icons, font_dir=self.font_base, bleed=False),
                                            faces[0].back, f"Back of a {deck.name} card"))
-            decks.append(DeckGallery(deck.name, deck.total, self.rule_ref(deck.rule), pictures))
-        return decks
+            galleries.append(DeckGallery(deck.name, deck.total, self.rule_ref(deck.rule), pictures))
+        return galleries
 
     def _card(self, svg: str, scene, alt: str) -> CardPicture:
         height = self.book.card_height
