@@ -26,18 +26,18 @@ SHARED = REPO.parent / "shared"
 # the run ends when the last file does: the longest files go first, so the many short ones fill in at
 # the end. (The Makefile's --no-loadscope-reorder keeps this order: xdist would otherwise sort the
 # files by how many tests they hold, which put the longest, of two or three tests each, last.)
-# Ordered by the time each took in a two-worker run (round 7, the command lines started warm), from
-# 24 s (test_player_aids, with the five real rulebooks) down to 3 s; test_rulebook_breaks, which reads
+# Ordered by the time each took in a two-worker run (round 8, near its end), from 18 s
+# (test_player_aids, with the five real rulebooks) down to 3 s; test_rulebook_breaks, which reads
 # the same five books, right after it, so that the first two workers build them between them
 # (real_rulebook). mypy (test_typecheck, ~9 s cold in a fresh clone) goes out before them all, so
 # that it runs beside tests instead of before them. Files not named keep their places after these.
 LONGEST_FIRST = (
-    "test_typecheck.py", "test_player_aids.py", "test_rulebook_breaks.py", "test_launch_cards.py",
-    "test_hostile_kits.py", "test_readme.py", "test_ask_questions.py", "test_rulebook.py", "test_launch.py",
-    "test_incremental.py", "test_referee_bone_strike.py", "test_incremental_bytes.py", "test_hostile_fuzz.py",
-    "test_ganging.py", "test_quickref_boxes.py", "test_referee_rattlebones.py", "test_rulebook_min_content.py",
-    "test_pieces.py", "test_kit_records_memory.py", "test_tts.py", "test_gutterfold_ganging.py",
-    "test_referee_sessions.py", "test_cards_cli.py",
+    "test_typecheck.py", "test_player_aids.py", "test_rulebook_breaks.py", "test_ask_questions.py",
+    "test_rulebook.py", "test_hostile_kits.py", "test_launch_cards.py", "test_ganging.py", "test_incremental.py",
+    "test_launch.py", "test_quickref_boxes.py", "test_gutterfold_ganging.py", "test_readme.py", "test_warm.py",
+    "test_yaml_marks.py", "test_referee_ribbon_of_bone.py", "test_dice_cli.py", "test_pdf_memory.py",
+    "test_referee_sessions.py", "test_rulebook_min_content.py", "test_cards_cli.py", "test_sheet_keys.py",
+    "test_pieces.py",
 )
 
 
