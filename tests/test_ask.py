@@ -160,6 +160,18 @@ def test_a_who_question_about_a_roll_is_answered_by_the_rule_on_players():
     assert split.citations[0].id == "combat.action"
 
 
+def test_can_so_many_of_us_play_is_answered_yes_or_no_from_the_player_count():
+    """"Can 7 of us play?" is a player-count question, not one about playing a rune; the answer
+    says yes or no with the count, citing the section that gives it (a designer's "For 2 to 5
+    bakers" too, where no section is titled "Players")."""
+    too_many = ask("can 7 of us play", game="runes-and-bones")
+    assert too_many.answer == "No: 2 to 6 players." and too_many.citations[0].id == "overview.players"
+    assert ask("can we play with 3 people", game="runes-and-bones").answer == "Yes: 2 to 6 players."
+    assert ask("how many people can play this", game="runes-and-bones").answer == "2 to 6 players."
+    bakers = ask("can 6 of us play", game=str(Path(__file__).parent / "fixtures" / "crumb-and-crust"))
+    assert bakers.answer == "No: 2 to 5 players." and bakers.citations[0].id == "opening-time.bakers"
+
+
 def test_a_count_answers_only_for_the_thing_counted(games):
     """"How many points can the gamble die give?" counts points, not gamble dice; "how many
     cards in the main deck?" still counts the deck ("cards" is what the count is made in)."""

@@ -94,6 +94,12 @@ PARAPHRASES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] 
     (re.compile(r"\b(the )?same (number|amount|count|total|score)\b|\bequally\b|\bjust as many\b"), r"\g<0> tie"),
     # Table talk for the rulebook's names: the point of the game is its goal, who starts, a go
     # for a turn, putting a card down.
+    # "Can 7 of us play?", "play with the 3 of us", "me and a friend": a number of players (not "two of
+    # us tie", which a rule on ties answers).
+    (re.compile(r"\b(\d+|two|three|four|five|six|seven|eight|nine|ten) of us(?= (can |could )?(play|join)\b)"
+                r"|(?<=\bwith )(the )?(\d+|two|three|four|five|six|seven|eight|nine|ten) of us\b"),
+     lambda m: f"{m.group(1) or m.group(5)} players"),
+    (re.compile(r"\b(with|and) (a|my|one) (friend|mate|partner|buddy)\b"), r"\g<0> 2 players"),
     (re.compile(r"\b(point|object|idea|aim) of (the|this) game\b|^\s*what'?s the point\W*$"), "goal"),
     (re.compile(r"\bwho (goes|plays|moves|is|takes the) first( turn)?\b|\bwho (starts|begins)\b(?! (with|the|a|an|in|on)\b)"),
      "who is first player"),

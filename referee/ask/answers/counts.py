@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from .. import intent as kinds
-from ..text import humanize
+from ..text import humanize, number_of
 from .base import CONFIDENCE, COUNT, Computed, Context, content_stems, fmt
 from .records import _covers_most
 
@@ -160,12 +160,23 @@ PLAY_COUNT = re.compile(r"\bhow many (players|people|persons|of us|folks)\b|\bpl
                         r"\bhow many (can|could|may) play\b|\bnumber of players\b")
 
 
+# "Can 7 players play?", "can we play with 3 people?" (and "7 of us", read as 7 players): yes or no
+# from the player count.
+_N = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
+PLAY_WITH = re.compile(rf"\bcan {_N} (players|people) (\w+ )?play\b|\bplay (it |this |the game )?with {_N}( players| people)?\b"
+                       rf"|\b{_N} players (can |could )?play\b")
+
+
 def players(ctx: Context) -> list[Computed]:
     """"How many people can play this?": the game's player count, citing the section that
-    names players (its title or an alias), else set-up."""
-    if not PLAY_COUNT.search(ctx.text) or not ({"plai", "player"} & ctx.qset):
+    names players (its title or an alias), else set-up. "Can 7 of us play?": yes or no, and the
+    count."""
+    with_n = PLAY_WITH.search(ctx.text)
+    if not (PLAY_COUNT.search(ctx.text) or with_n) or not ({"plai", "player"} & ctx.qset):
         return []
-    if set(ctx.qset) - {"plai", "player", "game", "thi", "can", "us", "togeth", "most", "fewest"} - _title_stems(ctx):
+    asked = next(number_of(g) for g in with_n.groups() if g and number_of(g) is not None) if with_n else None
+    if {s for s in ctx.qset if not s.isdigit()} - {"plai", "player", "game", "thi", "can", "us", "togeth", "most",
+                                                   "fewest", "peopl", "we", "it"} - _title_stems(ctx):
         return []  # "how many players are on a soccer team", "how many players draw a card"
     game = ctx.index.data("game") or {}
     count = game.get("players") or {}
@@ -176,6 +187,8 @@ def players(ctx: Context) -> list[Computed]:
         text = "1 player: a solo game." if low == 1 else f"{low} players."
     else:
         text = f"{low} to {high} players."
+    if asked is not None:
+        text = ("Yes: " if low <= asked <= (high or low) else "No: ") + text
     rule = None
     for hit in ctx.result.phrases:
         if hit.phrase.rule and "player" in hit.phrase.stems and hit.phrase.kind in ("rule-title", "rule-alias"):
@@ -190,6 +203,9 @@ def players(ctx: Context) -> list[Computed]:
     if rule is None:
         values = ctx.index.data("values") or {}
         rule = next((v["rule"] for k, v in values.items() if k == "players" and ctx.rule_ok(v.get("rule"))), None)
+    if rule is None and high and high != low:  # the section that gives the count ("For 2 to 5 bakers")
+        said = re.compile(rf"\b{low}\s*(to|-|\u2013)\s*{high}\b")
+        rule = next((rid for rid, info in ctx.index.rules.items() if said.search(info.text)), None)
     if rule is None:
         rule = next((r for r in ("setup", "overview", "components") if r in ctx.index.rules), None)
     return [Computed(text, rule, CONFIDENCE["players"], "players")]
