@@ -88,8 +88,9 @@ REGATTA = str(FIXTURES / "reedwater-regatta")
 def test_a_card_no_section_governs_is_its_own_answer():
     """Reedwater Regatta's Tricks have no section of their own: asked what Flood does, the card's
     text is the answer and the card is named as where it comes from, the section that only talks
-    about playing cards under See also. A card whose kind has a section (Kiln Night's Fuel) still
-    cites that section first."""
+    about playing cards under See also. A card whose kind has a section (Kiln Night's Fuel) is
+    named with that section, which it comes under ("the card Pine Pitch (Kiln deck), under §3.2
+    Stoke the kiln")."""
     from referee.ask.render import render_text
 
     answer = ask("what happens to everybody when i play flood", game=REGATTA)
@@ -101,7 +102,9 @@ def test_a_card_no_section_governs_is_its_own_answer():
     assert "§" not in lines[2] and "See also:" in text
     governed = ask("what does pine pitch do", game=KILN)
     assert governed.card is not None and governed.card["governed"]
-    assert "the card" not in render_text(governed).splitlines()[2]
+    assert governed.citations[0].id == "your-turn.stoke"
+    assert render_text(governed).splitlines()[2].startswith("Kiln Night, the card Pine Pitch (")
+    assert render_text(governed).splitlines()[2].endswith(", under §3.2 Stoke the kiln")
 
 
 def test_a_set_up_section_is_known_by_what_its_title_says():
