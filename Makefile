@@ -45,10 +45,9 @@ typecheck: $(STAMP)
 # tests/conftest.py), the longest files first so that the short ones fill in at the end (conftest's
 # LONGEST_FIRST, an order that --no-loadscope-reorder keeps). Command lines that only set up or read
 # a result start warm (tests/warm.py). `make test` in a fresh clone with its .venv (200 playouts a
-# game), round seven's end against round six's main in the same minutes on the same two cores (a
-# machine that ran round six's main in 141 s the round before, and in 160-206 s this day):
-# 147 s against 203 s, and 160 s against 207 s with round six's run first; 283 and 305 s of CPU
-# against 385 and 392 s.
+# game), round eight's end against round seven's main in the same minutes on the same two cores
+# (a noisy machine that slowed through the hour): 122 s against 145 s, 138 s against 135 s with
+# round seven's run first, 153 s against 174 s; 262 s of CPU against 288 s on average (-9 %).
 # The 20 slowest tests are listed at the end, so a run (CI's too) shows where the time goes.
 test: lint
 	$(BIN)/python -m pytest -n auto --dist loadfile --no-loadscope-reorder --durations=20
