@@ -159,6 +159,14 @@ class Engine:
         allowed here; what the player reported is checked as possible."""
         raise NotImplementedError
 
+    def allows(self, state: State, move: Move) -> bool:
+        """Whether ``check`` lets the move through: for listing legal moves by trying candidates."""
+        try:
+            self.check(state, move)
+        except Illegal:
+            return False
+        return True
+
     def resolve(self, state: State, move: Move, rng: random.Random) -> Move:
         """The move with what chance or hidden information decides filled in. Default: as is."""
         return move

@@ -157,19 +157,12 @@ class Runeblade(Engine):
                 # player owes): judged once per player
                 allowed = detail_allowed.get(move["player"])
                 if allowed is None:
-                    allowed = detail_allowed[move["player"]] = self._allowed(state, move)
+                    allowed = detail_allowed[move["player"]] = self.allows(state, move)
             else:
-                allowed = self._allowed(state, move)
+                allowed = self.allows(state, move)
             if allowed:
                 found.append(move)
         return found + self._dice_moves(state)
-
-    def _allowed(self, state: State, move: Move) -> bool:
-        try:
-            self.check(state, move)
-        except Illegal:
-            return False
-        return True
 
     def _dice_moves(self, state: State) -> list[Move]:
         """Builds and offers, the many moves that differ only in their dice: the shared conditions

@@ -6,7 +6,7 @@ from collections import Counter
 from itertools import combinations
 from typing import Any, Iterator
 
-from referee.table.engine import Engine, Event, Illegal, Option, Outcome, Status
+from referee.table.engine import Engine, Event, Option, Outcome, Status
 from referee.table.play import clone  # marshal: several times faster than a recursive copy
 
 from . import notation, rules
@@ -99,7 +99,7 @@ class RunesAndBones(Engine):
         found = [{"player": p, "kind": "pass"}, {"player": p, "kind": "fold"}]
         hands = rules._hands_left(state)
         found += [{"player": p, "kind": "play", **part} for part in self._parts(state, p, p, hands, Counter())]
-        return [m for m in found if self._allowed(state, m)]
+        return [m for m in found if self.allows(state, m)]
 
     def _pre_allowed(self, state: State, moves: Iterator[Move]) -> list[Move]:
         """check()'s verdict on the moves _pre_moves lists, judging one move for many: the trades
@@ -115,17 +115,10 @@ class RunesAndBones(Engine):
             key = (move["kind"], move["count"] if move["kind"] == "buy" else None)
             allowed = verdicts.get(key)
             if allowed is None:
-                allowed = verdicts[key] = self._allowed(state, move)
+                allowed = verdicts[key] = self.allows(state, move)
             if allowed:
                 found.append(move)
         return found
-
-    def _allowed(self, state: State, move: Move) -> bool:
-        try:
-            self.check(state, move)
-        except Illegal:
-            return False
-        return True
 
     def _pre_moves(self, state: State, p: str) -> Iterator[Move]:
         hand = state["hands"][p]
