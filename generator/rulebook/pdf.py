@@ -17,11 +17,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import unquote, unquote_to_bytes, urlsplit
 
-import weasyprint
-from weasyprint.urls import URLFetcher, URLFetcherResponse
-
 from ..limits import limit
 from . import min_content
+from .system_libraries import found_in_the_loader_cache
+
+with found_in_the_loader_cache():
+    import weasyprint
+    from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 # Tagged, with the document title and language: text extracts in reading order, screen readers
 # follow it. Our choice, kept: it adds about a quarter to writing a laid-out book (Bone Strike,
