@@ -2,6 +2,10 @@
 text: every answer must be WeasyPrint's own, resume index and width, on real games' tables."""
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
 
 import generator.rulebook.pdf  # imports WeasyPrint and installs the fast path
@@ -39,3 +43,25 @@ def test_same_answers_as_weasyprint(game, tmp_path, monkeypatch):
     render_rulebook(load(game), tmp_path, "a5", parts=("quickref",))
     assert compared[0] > 200  # the quick reference's tables were measured through the fast path
     assert differ == []
+
+
+
+def test_kept_font_configurations_are_let_go_before_the_interpreter_tears_weasyprint_down(starter_game, tmp_path):
+    """Freed only at teardown, after WeasyPrint's modules, a kept font configuration's cleanup fails
+    and leaves its weasyprint-* folder of font copies in the temp folder: the exit functions (run
+    before teardown) must let them go, so the folders are gone once those have run."""
+    temp = tmp_path / "temp"
+    temp.mkdir()
+    script = ("import atexit, sys\nfrom pathlib import Path\nfrom generator.model.loader import load\n"
+              "from generator.rulebook import build_rulebook, min_content\n"
+              "build_rulebook(load(Path(sys.argv[1])), Path(sys.argv[2]))\n"
+              "print(len(min_content._answers), len(list(Path(sys.argv[3]).iterdir())))\n"
+              "atexit._run_exitfuncs()\n"
+              "print(len(min_content._answers), len(list(Path(sys.argv[3]).iterdir())))\n")
+    result = subprocess.run([sys.executable, "-c", script, str(starter_game), str(tmp_path / "out"), str(temp)],
+                            capture_output=True, text=True, timeout=300, env={**os.environ, "TMPDIR": str(temp)})
+    assert result.returncode == 0, result.stderr
+    before, after = (tuple(map(int, line.split())) for line in result.stdout.splitlines())
+    assert before[0] > 0 and before[1] > 0, "nothing kept: the test proves nothing"
+    assert after == (0, 0), result.stdout
+    assert "Exception ignored" not in result.stderr, result.stderr

@@ -19,6 +19,8 @@ a split but its resume index and width); laying out and drawing lines is untouch
 """
 from __future__ import annotations
 
+import atexit
+import gc
 from types import SimpleNamespace
 from typing import Any
 
@@ -109,4 +111,14 @@ def install(preferred, line_break, ffi, pango, wrap_char) -> bool:
     _original = current
     _weasy = SimpleNamespace(line_break=line_break, ffi=ffi, pango=pango, wrap_char=wrap_char)
     preferred.split_first_line = split_at_zero
+    atexit.register(_let_go)
     return True
+
+
+def _let_go() -> None:
+    """Let the kept font configurations go while the interpreter is whole. Freed only as it shuts
+    down, after WeasyPrint's modules are torn down, each one's cleanup fails ("Exception ignored in
+    FontConfiguration.__del__") and leaves its weasyprint-* folder of font copies (~3 MB) in the
+    temp folder."""
+    _answers.clear()
+    gc.collect()
