@@ -147,6 +147,29 @@ def test_what_a_card_does_is_its_own_text_not_a_deck_list(games):
         assert answer.answer.startswith("Peons") and "health 2" in answer.answer and "count: 2" not in answer.answer
 
 
+def test_how_much_a_card_gives_is_its_text_not_its_copies(games):
+    """"How much" asks an amount: the card's text answers, not how many copies the deck holds."""
+    hold = next(c for d in games["bone-strike"].decks for c in d.cards if c.id == "hold-the-line")
+    answer = ask("how much health does hold the line give", game="bone-strike")
+    assert answer.source == "card", answer.as_json()
+    assert answer.answer == f"Hold the Line: {hold.extra['text']}"
+    many = ask("how many hold the line cards are there", game="bone-strike")
+    assert many.answer == f"{hold.count} Hold the Line cards."
+
+
+def test_a_card_whose_text_bolds_a_keyword_is_governed_by_the_keywords_section(games):
+    """Bosun Grimjaw's text is "**Unblockable.**": the glossary ties Unblockable to its section,
+    which says what the card does; its deck's section only says where it is bought."""
+    glossary = {e.term: e.rule for e in games["bone-strike"].glossary}
+    answer = ask("can i block bosun grimjaw", game="bone-strike")
+    assert answer.source == "card", answer.as_json()
+    assert answer.citations[0].id == glossary["Unblockable"]
+    plank = ask("what does walk the plank do", game="bone-strike")  # "**Destroy** a warrior ..."
+    assert plank.citations[0].id == glossary["Destroy"]
+    hold = ask("what does hold the line do", game="bone-strike")  # bolds nothing: its deck's section
+    assert hold.citations[0].id == next(d.rule for d in games["bone-strike"].decks if d.id == "main")
+
+
 def test_a_who_question_about_a_roll_is_answered_by_the_rule_on_players():
     """A roll map's row says what a roll means, not whose the die is: asked "who", the rule
     about players answers; asked what happens, the row still does."""

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from .text import humanize, kind_of
 
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+
 # Card and piece fields that say how a thing looks, not what it does.
 LOOKS = {"sample", "layout", "back", "icon", "art", "image", "file", "font", "data", "fill", "shape",
          "size_mm", "color", "colour", "at", "printed", "orientation", "size",
@@ -77,6 +79,15 @@ class DataDocs:
                 return full
         return None
 
+    def _keyword_rule(self, text: str) -> str | None:
+        """The section behind the one keyword a card's text sets in bold ("**Unblockable.**"), when
+        the glossary ties that term to a section: what the card does is read there, not where its
+        deck is bought. None when the text bolds no such term, or several."""
+        rules = {tuple(self.content_stems(e.term)): e.rule for e in self.game.glossary if e.rule in self.rule_ids}
+        found = {rules[key] for bold in _BOLD.findall(text)
+                 if (key := tuple(self.content_stems(bold))) and key in rules}
+        return found.pop() if len(found) == 1 else None
+
     def _card_rule(self, deck: Any, text: str, kind: str = "") -> tuple[str | None, bool]:
         """The section a card without a rule of its own (nor its deck's) answers for, and whether
         that section governs the card: the one governing its kind (_kind_rule), else the one about
@@ -118,7 +129,7 @@ class DataDocs:
         for deck in self.game.decks:
             cards = []
             for card in deck.cards:
-                rule, governs = card.rule or deck.rule, True
+                rule, governs = card.rule or self._keyword_rule(str(card.extra.get("text", ""))) or deck.rule, True
                 if rule is None:
                     rule, governs = self._card_rule(deck, str(card.extra.get("text", "")), kind_of(card.extra))
                 fields = {k: v for k, v in card.extra.items() if k not in LOOKS}

@@ -22,7 +22,11 @@ def count(ctx: Context) -> list[Computed]:
     pieces = {p["id"]: p for p in data("pieces") or []}
     best = None
     counted = _counted(ctx)
-    for hit in ctx.hits("component", "deck", "card", "die", "piece"):
+    # "how much" asks an amount ("how much health does Hold the Line give?"), never how many
+    # copies of a card there are
+    kinds_counted = ("component", "deck", "die", "piece") if _HOW_MUCH_ONLY.search(ctx.text) else \
+        ("component", "deck", "card", "die", "piece")
+    for hit in ctx.hits(*kinds_counted):
         kind, ref = hit.phrase.kind, hit.phrase.ref
         if kind == "component" and ref in components:
             c = components[ref]
@@ -65,6 +69,7 @@ def count(ctx: Context) -> list[Computed]:
 COUNTED_IN = {"card", "cards", "copies", "copy", "pieces", "piece", "bits", "things", "kinds", "types", "different",
               "total", "in", "are", "is", "there"}
 _HOW_MANY = re.compile(r"^(how many|number of)$")
+_HOW_MUCH_ONLY = re.compile(r"^(?!.*\b(how many|number of)\b).*\bhow much\b", re.IGNORECASE)
 
 
 def _counted(ctx: Context) -> int | None:
