@@ -2,10 +2,10 @@
 imposes the same bytes as pypdf's own reader, which parses the whole stream."""
 from __future__ import annotations
 
-import weasyprint
 from pypdf import PdfReader
 
 from generator.paper import booklet
+from generator.rulebook.pdf import weasyprint  # imported there: its system libraries found without gcc
 
 PAGES = "".join(f"<section><h1>Chapter {n}</h1>" + "<p>Roll two dice and move.</p>" * 30 + "</section>"
                 for n in range(1, 6))

@@ -6,6 +6,7 @@ Shared by every game's referee tests; the data files sit beside this module as <
 from __future__ import annotations
 
 import copy
+import functools
 from pathlib import Path
 from typing import Any
 
@@ -18,8 +19,17 @@ HERE = Path(__file__).resolve().parent
 VERDICTS = {"legal", "illegal", "unreadable", "ambiguous"}
 
 
+# libyaml's loader when PyYAML has it: the situation files are read at collection, by every worker
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def load_situations(game_id: str) -> list[dict[str, Any]]:
-    situations = yaml.safe_load((HERE / f"{game_id}.yaml").read_text(encoding="utf-8"))
+    return copy.deepcopy(_situations(game_id))  # each test file may change its own copy
+
+
+@functools.cache
+def _situations(game_id: str) -> list[dict[str, Any]]:
+    situations = yaml.load((HERE / f"{game_id}.yaml").read_text(encoding="utf-8"), Loader=_LOADER)
     if isinstance(situations, dict):
         situations = situations["situations"]
     for s in situations:
