@@ -79,13 +79,13 @@ class DataDocs:
                 return full
         return None
 
-    def _keyword_rule(self, text: str) -> str | None:
+    def _keyword_rule(self, text: str, keywords: dict[tuple[str, ...], str]) -> str | None:
         """The section behind the one keyword a card's text sets in bold ("**Unblockable.**"), when
-        the glossary ties that term to a section: what the card does is read there, not where its
-        deck is bought. None when the text bolds no such term, or several."""
-        rules = {tuple(self.content_stems(e.term)): e.rule for e in self.game.glossary if e.rule in self.rule_ids}
-        found = {rules[key] for bold in _BOLD.findall(text)
-                 if (key := tuple(self.content_stems(bold))) and key in rules}
+        the glossary ties that term to a section (``keywords``: a term's stems -> its section):
+        what the card does is read there, not where its deck is bought. None when the text bolds
+        no such term, or several."""
+        found = {keywords[key] for bold in _BOLD.findall(text)
+                 if (key := tuple(self.content_stems(bold))) and key in keywords}
         return found.pop() if len(found) == 1 else None
 
     def _card_rule(self, deck: Any, text: str, kind: str = "") -> tuple[str | None, bool]:
@@ -126,10 +126,11 @@ class DataDocs:
 
     def _decks(self) -> None:
         decks = []
+        keywords = {tuple(self.content_stems(e.term)): e.rule for e in self.game.glossary if e.rule in self.rule_ids}
         for deck in self.game.decks:
             cards = []
             for card in deck.cards:
-                rule, governs = card.rule or self._keyword_rule(str(card.extra.get("text", ""))) or deck.rule, True
+                rule, governs = card.rule or self._keyword_rule(str(card.extra.get("text", "")), keywords) or deck.rule, True
                 if rule is None:
                     rule, governs = self._card_rule(deck, str(card.extra.get("text", "")), kind_of(card.extra))
                 fields = {k: v for k, v in card.extra.items() if k not in LOOKS}
