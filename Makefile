@@ -45,9 +45,9 @@ typecheck: $(STAMP)
 # tests/conftest.py), the longest files first so that the short ones fill in at the end (conftest's
 # LONGEST_FIRST, an order that --no-loadscope-reorder keeps). Command lines that only set up or read
 # a result start warm (tests/warm.py). `make test` in a fresh clone with its .venv (200 playouts a
-# game), round eight's end against round seven's main in the same minutes on the same two cores
-# (a noisy machine that slowed through the hour): 122 s against 145 s, 138 s against 135 s with
-# round seven's run first, 153 s against 174 s; 262 s of CPU against 288 s on average (-9 %).
+# game), round nine against round eight's end in the same minutes on the same two cores (1,746
+# tests against 1,725: two more blind question sets): 137 s against 139 s, then 122 s against 122 s
+# with round eight's run first; CPU 266 against 268 s and 231 against 234 s.
 # The 20 slowest tests are listed at the end, so a run (CI's too) shows where the time goes.
 test: lint
 	$(BIN)/python -m pytest -n auto --dist loadfile --no-loadscope-reorder --durations=20
