@@ -130,3 +130,36 @@ def test_words_a_close_written_question_uses_are_the_games_own():
         answer = ask(question, game=starter)
         assert answer.matched and answer.citations[0].id == "turn", question
     assert ask("whats the point of the game", game=starter).citations[0].id == "goal"
+
+
+WEFT = str(FIXTURES / "warp-and-weft")
+CRUMB = str(FIXTURES / "crumb-and-crust")
+
+
+def test_a_set_up_titled_its_own_way_is_known_by_its_numbered_steps():
+    """"Dressing the loom" and "Morning prep" say nothing of setting up, but each is the first
+    top section written as numbered steps: that is the set-up, where starting values are. A game
+    whose title says set-up keeps that section, steps or none."""
+    assert _index(WEFT).data("setup_rule") == "dressing-the-loom"
+    assert _index(CRUMB).data("setup_rule") == "morning-prep"
+    assert _index(KETTLE).data("setup_rule") == "setup"
+    assert _index(WEFT).in_setup("dressing-the-loom") and not _index(WEFT).in_setup("a-round.cast")
+
+
+def test_a_game_that_never_says_player_is_asked_in_its_own_word_for_them():
+    """Warp and Weft's rules speak of weavers, never players: "with 3 players" is read as "with
+    3 weavers" and finds how many dice the caster rolls; "can 6 of us play" in Crumb & Crust
+    (bakers) is still answered from the player count. A game whose rules say "player" has no
+    noun of its own."""
+    from referee.ask.players import player_noun
+
+    assert _index(WEFT).data("player_noun") == ["weaver", "weavers"]
+    assert _index(CRUMB).data("player_noun") == ["baker", "bakers"]
+    assert _index(KETTLE).data("player_noun") is None  # it says "player" too
+    assert player_noun("The youngest journeyman is the first foreman. Give each journeyman 10 florins. "
+                       "Journeymen bid in turn; each journeyman may pass.") == ("journeyman", "journeymen")
+    assert player_noun("Each player draws 2 cards; the player who") is None
+    answer = ask("how many dice get rolled with 3 players", game=WEFT)
+    assert answer.corrected == {"players": "weavers"}
+    assert answer.citations[0].id == "a-round.cast"
+    assert ask("can 6 of us play", game=CRUMB).answer.startswith("No: 2 to 5 players")

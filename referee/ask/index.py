@@ -26,6 +26,7 @@ from typing import Any
 from .cache import checksum_of, sum_path
 from .index_data import DataDocs
 from .intent import intent, rewrite
+from .players import player_noun
 from .stem import TOKENIZE, stemmer
 from .text import STOPWORDS, canonical, humanize, is_setup, plain, searchable, words
 
@@ -38,6 +39,16 @@ COVERAGE = {
     "ask": {"title": 0.9},  # a question the section answers, in players' words (Rule.asks)
 }
 OTHER_COVERAGE = {"title": 0.5, "aliases": 0.4}
+NUMBERED_STEP = re.compile(r"(?:^|(?<=\s))(\d{1,2})[.)]\s")  # "1. Lay out the pool cards. 2. Deal ..."
+SETUP_STEPS = 3  # numbered steps that make an untitled top section the set-up
+
+
+def _steps(text: str) -> int:
+    """How many steps numbered 1, 2, 3 ... the text holds in order, on lines of their own or not."""
+    done = 0
+    for number in NUMBERED_STEP.findall(text):
+        done += int(number) == done + 1
+    return done
 
 
 def build_index(game: Any, target: Path, fingerprint: str) -> None:
@@ -228,14 +239,19 @@ class _Builder(DataDocs):
         self.data["icons"] = self.icons
         self.data["asks"] = self.asks
         self.data["components_rule"] = self.components_rule
+        self.data["setup_rule"] = self.setup_rule
+        self.data["player_noun"] = player_noun(" ".join(f"{rule.title}. {rule.text or ''}" for *_, rule in walked))
 
     @staticmethod
     def _setup_rule(walked) -> str | None:
-        """The set-up section, where a game without a components section says what to get out."""
-        for full, _, depth, rule in walked:
-            if depth == 0 and any(is_setup(full, name) for name in (rule.title, *rule.aliases)):
+        """The set-up section, where starting values are and a game without a components section
+        says what to get out: the top section titled so, else the first one written as numbered
+        steps ("Opening the workshop: 1. Lay out the slots. 2. Give each journeyman 10 florins.")."""
+        tops = [(full, rule) for full, _, depth, rule in walked if depth == 0]
+        for full, rule in tops:
+            if any(is_setup(full, name) for name in (rule.title, *rule.aliases)):
                 return full
-        return None
+        return next((full for full, rule in tops if _steps(rule.text or "") >= SETUP_STEPS), None)
 
     def _components_rule(self, walked) -> str | None:
         for full, _, _, rule in walked:

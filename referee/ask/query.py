@@ -108,6 +108,25 @@ def slang() -> dict[str, list[str]]:
     return _SLANG
 
 
+_OWN_SLANG: dict[tuple[str, str], dict[str, list[str]]] = {}
+
+
+def _slang_of(index: GameIndex) -> dict[str, list[str]]:
+    """The slang table, with "player" read as the game's own noun for its players where its
+    rules never say "player" (players.player_noun), made once per noun."""
+    noun = index.data("player_noun")
+    if not noun:
+        return slang()
+    singular, plural = noun
+    if (singular, plural) not in _OWN_SLANG:
+        swap = {"player": singular, "players": plural}
+        table = {word: [" ".join(swap.get(w, w) for w in a.split()) for a in alternatives]
+                 for word, alternatives in slang().items()}
+        table.update({"player": [singular], "players": [plural]})
+        _OWN_SLANG[(singular, plural)] = table
+    return _OWN_SLANG[(singular, plural)]
+
+
 def _known(index: GameIndex, stem: str) -> bool:
     """The game uses the word or one the rulebook's way of reading it stands for ("win": goal)."""
     return any(n > 0 for n in index.df(alternatives(stem)).values())
@@ -116,7 +135,7 @@ def _known(index: GameIndex, stem: str) -> bool:
 def translate_slang(index: GameIndex, query: Query) -> tuple[Query, dict[str, str]]:
     """The question with each slang word the game never uses replaced by the first alternative
     whose words the game does use; and what was replaced (word -> alternative)."""
-    table = slang()
+    table = _slang_of(index)
     spots = [i for i in query.content if query.tokens[i] in table]
     replaced: dict[str, str] = _phrasal(index, query, table)
     if not spots and not replaced:

@@ -11,7 +11,6 @@ from collections import namedtuple
 from pathlib import Path
 
 from .cache import GameFolder, checksum_of, fingerprint, index_path, sum_path
-from .text import is_setup
 
 
 class GameDataProblem(Exception):
@@ -106,11 +105,12 @@ class GameIndex:
         return info is not None and (info.id in names or info.title.lower() in names)
 
     def in_setup(self, rule_id: str) -> bool:
-        """The section is, or is under, the game's set-up section (text.SETUP_TITLE)."""
+        """The section is, or is under, the game's set-up section (titled so, or the first top
+        section of numbered steps: index._Builder._setup_rule)."""
         info = self.rules.get(rule_id)
         while info is not None and info.parent:
             info = self.rules.get(info.parent)
-        return info is not None and is_setup(info.id, info.title)
+        return info is not None and info.id == self.data("setup_rule")
 
     def rule_title(self, rule_id: str) -> str:
         info = self.rules.get(rule_id)

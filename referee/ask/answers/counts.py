@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 from .. import intent as kinds
+from ..stem import stemmer
 from ..text import humanize, number_of
 from .base import CONFIDENCE, COUNT, Computed, Context, content_stems, fmt
 from .records import _covers_most
@@ -172,16 +173,30 @@ PLAY_WITH = re.compile(rf"\bcan {_N} (players|people) (\w+ )?play\b|\bplay (it |
                        rf"|\b{_N} players (can |could )?play\b")
 
 
+def _said_as_players(ctx: Context) -> tuple[str, frozenset[str]]:
+    """The question's text and stems with the game's own noun for its players ("can 6 bakers
+    play", read so by query.translate_slang) said as "players" again."""
+    noun = ctx.index.data("player_noun")
+    if not noun:
+        return ctx.text, frozenset(ctx.qset)
+    said = re.compile(rf"\b({re.escape(noun[1])}|{re.escape(noun[0])})\b")
+    if not said.search(ctx.text):
+        return ctx.text, frozenset(ctx.qset)
+    own = set(stemmer().stems(list(noun)))
+    return said.sub("players", ctx.text), frozenset(ctx.qset - own) | {"player"}
+
+
 def players(ctx: Context) -> list[Computed]:
     """"How many people can play this?": the game's player count, citing the section that
     names players (its title or an alias), else set-up. "Can 7 of us play?": yes or no, and the
     count."""
-    with_n = PLAY_WITH.search(ctx.text)
-    if not (PLAY_COUNT.search(ctx.text) or with_n) or not ({"plai", "player"} & ctx.qset):
+    text, qset = _said_as_players(ctx)
+    with_n = PLAY_WITH.search(text)
+    if not (PLAY_COUNT.search(text) or with_n) or not ({"plai", "player"} & qset):
         return []
     asked = next(number_of(g) for g in with_n.groups() if g and number_of(g) is not None) if with_n else None
-    if {s for s in ctx.qset if not s.isdigit()} - {"plai", "player", "game", "thi", "can", "us", "togeth", "most",
-                                                   "fewest", "peopl", "we", "it"} - _title_stems(ctx):
+    if {s for s in qset if not s.isdigit()} - {"plai", "player", "game", "thi", "can", "us", "togeth", "most",
+                                               "fewest", "peopl", "we", "it"} - _title_stems(ctx):
         return []  # "how many players are on a soccer team", "how many players draw a card"
     game = ctx.index.data("game") or {}
     count = game.get("players") or {}
@@ -212,7 +227,7 @@ def players(ctx: Context) -> list[Computed]:
         said = re.compile(rf"\b{low}\s*(to|-|\u2013)\s*{high}\b")
         rule = next((rid for rid, info in ctx.index.rules.items() if said.search(info.text)), None)
     if rule is None:
-        rule = next((r for r in ("setup", "overview", "components") if r in ctx.index.rules), None)
+        rule = next((r for r in (ctx.index.data("setup_rule"), "overview", "components") if r in ctx.index.rules), None)
     return [Computed(text, rule, CONFIDENCE["players"], "players")]
 
 

@@ -1,0 +1,49 @@
+"""What a game calls its players, when its rules never say "player" ("surveyors", "journeymen",
+"bakers"), so that "who goes first" or "how many cards does each player get" find the rule
+written about "the surveyor who last got their feet wet".
+
+The index finds the noun once, from the places only a person stands in a sentence ("the keeper
+who", "a weaver's turn", "the youngest baker", "each merchant draws"), and keeps it in its data;
+query.translate_slang then reads "player" as that noun for that game alone.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from .text import STOPWORDS
+
+_PERSON = (
+    re.compile(r"\b([a-z]+)(?:'s|')\s+(?:turn|hand|left|right|score|own)\b"),
+    re.compile(r"\b([a-z]+)\s+who\b"),
+    re.compile(r"\b(?:oldest|youngest|eldest|tallest|active|fellow|another|starting|winning)\s+([a-z]+)\b"),
+    re.compile(r"\b(?:each|every|the|a|one|any)\s+([a-z]+)\s+(?:draws|rolls|takes|chooses|picks|wins|win|goes|"
+               r"passes|bids|may|must|scores|starts)\b"),
+    re.compile(r"\b(?:each|every|per)\s+([a-z]+)\b"),
+)
+MIN_EVIDENCE = 3  # places a noun must stand as a person before it is read as the players' name
+
+
+def player_noun(text: str) -> tuple[str, str] | None:
+    """(singular, plural) of the noun the rules use for a player, or None when they say
+    "player" themselves or no noun stands as a person often enough."""
+    text = text.lower()
+    said = set(re.findall(r"[a-z]+", text))
+    if said & {"player", "players"}:
+        return None
+    counts: Counter[str] = Counter()
+    for pattern in _PERSON:
+        for match in pattern.finditer(text):
+            word = match.group(1)
+            if word.endswith("s") and word[:-1] in said:
+                word = word[:-1]
+            if word not in STOPWORDS and len(word) > 2:
+                counts[word] += 1
+    if not counts:
+        return None
+    noun, evidence = counts.most_common(1)[0]
+    if evidence < MIN_EVIDENCE:
+        return None
+    plurals = [p for p in (noun[:-3] + "men" if noun.endswith("man") else "", noun + "es", noun + "s") if p in said]
+    return noun, plurals[0] if plurals else noun + "s"
+
