@@ -1,6 +1,6 @@
 """What a game calls its players, when its rules never say "player" ("surveyors", "journeymen",
-"bakers"), so that "who goes first" or "how many cards does each player get" find the rule
-written about "the surveyor who last got their feet wet".
+"bakers"), so that "how many dice are rolled with 3 players" or "how many cards does each player
+get" find the rule written about weavers or surveyors.
 
 The index finds the noun once, from the places only a person stands in a sentence ("the keeper
 who", "a weaver's turn", "the youngest baker", "each merchant draws"), and keeps it in its data;
