@@ -1,7 +1,6 @@
 """Compose cards: a card's data and its layout become a Scene, once, for every backend."""
 from __future__ import annotations
 
-import hashlib
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -14,6 +13,7 @@ from ..model.layouts import Layout, Region
 from ..model.locate import card_place
 from ..model.refs import replace_refs
 from ..model.styles import Choice, resolve
+from .draw import scene_key
 from .fonts import LATO, game_family, metrics, refresh_families
 from .images import ImageError, fitted, game_image, image_size
 from .nodes import Icon, Image, Line, Rect, Scene, mm
@@ -92,8 +92,8 @@ def compose_face(layout: Layout, context: dict, game: Game, subject: str, card: 
                             f"{subject}: region '{region.id}' of layout '{layout.id}': {exc}")
     if overflow:
         raise BuildError("\n".join(overflow))
-    key = hashlib.sha1(repr((layout.size_mm, layout.bleed, nodes)).encode()).hexdigest()[:16]
-    return Scene(width=width, height=height, nodes=tuple(nodes), bleed=bleed_pt, key=key)
+    return Scene(width=width, height=height, nodes=tuple(nodes), bleed=bleed_pt,
+                 key=scene_key(layout.size_mm, layout.bleed, nodes))
 
 
 def _card_place(game: Game, card: tuple[str, str] | None, region: Region) -> str:

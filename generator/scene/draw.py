@@ -6,12 +6,14 @@ is) are made here, once, so both backends draw the same thing.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+import os
+from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import overload
 
 from ..model.pieces import colour_hex  # the colour words game data may use (NAMED_COLOURS) and #rgb
 from .fonts import metrics
-from .nodes import Circle, Scene, Text
+from .nodes import Circle, Group, Image, Scene, Text
 
 PAPER = "#f7f1e3"  # the kit's paper colour, as on the cards
 INK = "#3b2f2a"  # dark brown lines and text
@@ -76,7 +78,38 @@ class Ink:
 
 
 def scene_key(*parts: object) -> str:
-    return hashlib.sha1(repr(parts).encode()).hexdigest()[:16]
+    """A scene's content key (its size, bleed and nodes): identical art shares one, so backends
+    draw it once, and builds are fingerprinted by it (kit/state.py). An image counts by its bytes,
+    not its path: a game folder moved or renamed keeps every key, and its kit is not drawn again."""
+    return hashlib.sha1(repr(_portable(parts)).encode()).hexdigest()[:16]
+
+
+def _portable(value):
+    """``value`` with each image (in groups too) naming its file's bytes instead of its path; the
+    very same object when it holds no image, as most scenes do."""
+    if isinstance(value, Image):
+        return replace(value, path=_file_digest(value.path))
+    if isinstance(value, Group):
+        nodes = _portable(value.nodes)
+        return value if nodes is value.nodes else replace(value, nodes=nodes)
+    if isinstance(value, (list, tuple)):
+        items = [_portable(item) for item in value]
+        return value if all(new is old for new, old in zip(items, value)) else type(value)(items)
+    return value
+
+
+def _file_digest(path: str) -> str:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return path  # a missing image fails the build when drawn, with its own message
+    return _bytes_digest(path, st.st_size, st.st_mtime_ns)
+
+
+@lru_cache(maxsize=4096)  # an image a deck shows on many cards is read once (size and time: an edit is seen)
+def _bytes_digest(path: str, size: int, mtime_ns: int) -> str:
+    with open(path, "rb") as handle:
+        return "sha256:" + hashlib.file_digest(handle, "sha256").hexdigest()
 
 
 def make_scene(width: float, height: float, nodes: list, bleed: float = 0.0) -> Scene:
