@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 from pdfcheck import text_pages, words
+from PIL import Image as PilImage
 
 from generator.kit.build import build_kits
-from generator.kit.state import STATE
+from generator.kit.state import STATE, fresh_kits
 from generator.model.loader import load
 from generator.options import BuildOptions
 from tests import warm
@@ -228,3 +229,70 @@ def test_rulebooks_start_beside_the_decks_and_a_game_whose_decks_fail_keeps_noth
     assert {"rulebook.pdf", "quickref.pdf", "rulebook-booklet-a4.pdf"} <= {f.path for f in results[0].files}
     assert not [p for p in (tmp_path / "out").rglob("*") if p.name.endswith(".tmp")]  # nothing of other-game's left
     assert not (tmp_path / "out" / "other-game" / "rulebook.pdf").exists()
+
+
+def give_dash_art(game: Path, colour: tuple[int, int, int] = (180, 40, 40)) -> None:
+    """Card art on Dash: its scene then holds an image file, found by path when drawn."""
+    (game / "art").mkdir(exist_ok=True)
+    PilImage.new("RGB", (300, 200), colour).save(game / "art" / "dash.png")
+    cards = game / "cards.yaml"
+    cards.write_text(cards.read_text().replace('        icon: star\n        type: Action\n        text: "Move',
+                                               '        image: art/dash.png\n        type: Action\n        text: "Move', 1))
+
+
+def move_game(game: Path, tmp_path: Path, name: str = "my-game") -> Path:
+    """The game folder moved to another folder (and renamed, with another ``name``)."""
+    moved = tmp_path / "elsewhere" / name
+    moved.parent.mkdir()
+    return game.rename(moved)
+
+
+@pytest.mark.parametrize("how", ["moved", "renamed"])
+def test_a_moved_or_renamed_game_folder_rewrites_no_file(starter_game, tmp_path, how):
+    """No key holds where the game folder is (kit/state.py, scene.draw.scene_key): moved, or
+    renamed with its id in game.yaml (else its kit is another folder), it keeps every file built."""
+    give_dash_art(starter_game)
+    if how == "renamed":
+        yaml = starter_game / "game.yaml"
+        yaml.write_text("id: my-game\n" + yaml.read_text())
+    options = BuildOptions(out_dir=tmp_path / "out", **QUICK)
+    first = build(starter_game, options)
+    before = snapshot(first.out_dir)
+    assert "svg/actions/dash.svg" in before  # the face with the art is one of them
+    second = build(move_game(starter_game, tmp_path, "my-game" if how == "moved" else "our-game"), options)
+    assert second.out_dir == first.out_dir
+    assert second.rebuilt == []
+    assert snapshot(first.out_dir) == before  # as a second build in place: not even kit.json written
+    assert kit_paths(first.out_dir) == {f.path for f in first.files}
+
+
+def test_a_moved_game_folder_still_rebuilds_a_changed_icon_or_image(starter_game, tmp_path):
+    give_dash_art(starter_game)
+    options = BuildOptions(out_dir=tmp_path / "out", **QUICK)
+    kit = build(starter_game, options).out_dir
+    moved = move_game(starter_game, tmp_path)
+    icon = moved / "icons" / "star.svg"
+    icon.write_text(icon.read_text().replace("#c9a227", "#2a7fc9"))
+    second = build(moved, options)
+    deck_pdf = next(path for path in second.rebuilt if path.startswith("actions"))
+    assert {"svg/actions/shine.svg", "svg/actions/back-plain.svg"} <= set(second.rebuilt)
+    assert "#2a7fc9" in (kit / "svg/actions/shine.svg").read_text()
+    art_before = (kit / "svg/actions/dash.svg").read_text()
+    give_dash_art(moved, colour=(40, 90, 180))  # the same file, other bytes
+    third = build(moved, options)
+    assert deck_pdf in third.rebuilt and "svg/actions/dash.svg" in third.rebuilt
+    assert (kit / "svg/actions/dash.svg").read_text() != art_before  # its embedded image is the new one
+
+
+def test_a_moved_kit_is_found_up_to_date_before_loading(starter_game, tmp_path):
+    """`cards build` finds the whole kit up to date without loading the game (kit/state.fresh_kits),
+    moved or not; the CLI says so."""
+    out = tmp_path / "out"
+    first = warm.cards("build", str(starter_game), "--out", str(out), "--no-rulebook")
+    assert first.returncode == 0, first.stderr
+    moved = move_game(starter_game, tmp_path)
+    fresh, stale = fresh_kits([str(moved)], BuildOptions(out_dir=out, rulebook=False))
+    assert [kit.game for kit in fresh] == ["my-game"] and stale == []
+    again = warm.cards("build", str(moved), "--out", str(out), "--no-rulebook")
+    assert again.returncode == 0, again.stderr
+    assert "up to date: no file rewritten" in again.stdout

@@ -17,6 +17,10 @@ The state is ``<out>/<game id>/.kit-state.json``, written atomically after the k
 in place, with each file's size and modification time: a file changed or removed since, a state
 that is missing, unreadable or of another version, all just mean that part is built again. Stdlib
 only, so `cards build` can check an up-to-date kit without importing the heavy parts.
+
+No key holds an absolute path: files count by their path inside the game folder (or layouts/) and
+their bytes, and a scene's image by its bytes (scene.draw.scene_key). A game folder moved, renamed
+(with its id in game.yaml, else its kit is another) or cloned elsewhere keeps every output it built.
 """
 from __future__ import annotations
 
@@ -163,12 +167,23 @@ def face_keys(output, drawing: str) -> dict[str, str]:
 def drawing_key(game, options, out_root: Path) -> str:
     """What draws a game's deck and piece files besides their plans: the game's art and icons
     (every file that is not data), fonts, options, code. Taken once per build."""
-    icons = json.dumps({k: str(v.file) for k, v in sorted(game.icons.items())})
-    assets = tree_digest(Path(game.root), skip=out_root, leave_out=DATA_SUFFIXES)
+    root = Path(game.root)
+    # Each icon's path inside the game folder (the loader keeps icons inside it), its bytes in
+    # ``assets``: the folder moved or renamed keeps the key.
+    icons = json.dumps({k: _inside(v.file, root) for k, v in sorted(game.icons.items())})
+    assets = tree_digest(root, skip=out_root, leave_out=DATA_SUFFIXES)
     # The decks and pieces never import generator.rulebook (tests/test_incremental.py checks):
     # an edit to the rulebook's code leaves them be.
     return _hash(code_digest(without="rulebook"), layouts_digest(assets_only=True), assets, icons, game.title,
                  options_text(options, leave_out=("rulebook", "book")))
+
+
+def _inside(path: Path | str, root: Path) -> str:
+    """``path`` relative to the game folder ``root`` (both resolved), or as it is if outside it."""
+    try:
+        return Path(path).resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return str(path)
 
 
 def _pickled(value) -> str | None:
@@ -354,7 +369,10 @@ def fresh_kits(refs: list[str], options) -> tuple[list[FreshKit], list[str]]:
             continue
         out_dir = out_root / root.name  # a game whose id is not its folder's name is always checked in full
         state = read_state(out_dir)
-        if (state.kit_key and state.game_dir == str(root) and not (out_dir / JOURNAL).exists()
+        # Where the folder is does not count (game_dir is only recorded): the state there was
+        # written by the game whose id is the folder's name, and the kit key holds this folder's
+        # every file, so a kit found up to date is this game's, moved or not.
+        if (state.kit_key and not (out_dir / JOURNAL).exists()
                 and state.kit_key == kit_key(root, options, out_root)
                 and all(_unchanged(out_dir, e.stats) for e in state.entries.values())
                 and _unchanged(out_dir, state.extra)):
