@@ -41,6 +41,7 @@ class GameIndex:
         self.built = False  # True when this process (re)built the index
         self._data: dict[str, object] = {}
         self._df: dict[str, int] = {}
+        self._postings: dict[str, dict[int, tuple[str, float]]] = {}
         self._parents: frozenset[str] | None = None
         self._rule_stems: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
 
@@ -68,15 +69,17 @@ class GameIndex:
         return {t: self._df[t] for t in terms}
 
     def postings(self, terms: list[str]) -> dict[str, dict[int, tuple[str, float]]]:
-        """For each term, the docs that hold it: doc -> (its rule, how strongly)."""
-        out: dict[str, dict[int, tuple[str, float]]] = {t: {} for t in terms}
-        unique = sorted(set(terms))
-        if unique:
-            marks = ",".join("?" * len(unique))
+        """For each term, the docs that hold it: doc -> (its rule, how strongly). Kept once read,
+        like df: a process asking many questions reads each term once. Read-only for callers."""
+        missing = sorted(set(terms) - self._postings.keys())
+        if missing:
+            found: dict[str, dict[int, tuple[str, float]]] = {t: {} for t in missing}
+            marks = ",".join("?" * len(missing))
             for term, doc, rule, weight in self.con.execute(
-                    f"SELECT term, doc, rule, weight FROM postings WHERE term IN ({marks})", unique):
-                out[term][doc] = (rule, weight)
-        return out
+                    f"SELECT term, doc, rule, weight FROM postings WHERE term IN ({marks})", missing):
+                found[term][doc] = (rule, weight)
+            self._postings.update(found)
+        return {t: self._postings[t] for t in terms}
 
     def has_children(self, rule_id: str) -> bool:
         """The section has sub-sections (it lists steps, kinds ...)."""
