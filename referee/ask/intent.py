@@ -21,6 +21,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from .text import said_number
+
 NUMBER = "number"
 YES_NO = "yes-no"
 HAPPENS = "happens"
@@ -96,8 +98,8 @@ PARAPHRASES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] 
     # for a turn, putting a card down.
     # "Can 7 of us play?", "play with the 3 of us", "me and a friend": a number of players (not "two of
     # us tie", which a rule on ties answers).
-    (re.compile(r"\b(\d+|two|three|four|five|six|seven|eight|nine|ten) of us(?= (can |could )?(play|join)\b)"
-                r"|(?<=\bwith )(the )?(\d+|two|three|four|five|six|seven|eight|nine|ten) of us\b"),
+    (re.compile(rf"\b{said_number(2, 10)} of us(?= (can |could )?(play|join)\b)"
+                rf"|(?<=\bwith )(the )?{said_number(2, 10)} of us\b"),
      lambda m: f"{m.group(1) or m.group(5)} players"),
     (re.compile(r"\b(with|and) (a|my|one) (friend|mate|partner|buddy)\b"), r"\g<0> 2 players"),
     (re.compile(r"\b(point|object|idea|aim) of (the|this) game\b|^\s*what'?s the point\W*$"), "goal"),

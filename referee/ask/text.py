@@ -50,6 +50,13 @@ NUMBER_WORDS = {
     "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
     "nineteen": 19, "twenty": 20,
 }
+
+
+def said_number(low: int, high: int) -> str:
+    """A regex group for a count said in digits or words from `low` to `high` ("3", "three")."""
+    return "(\\d+|" + "|".join(w for w, n in NUMBER_WORDS.items() if low <= n <= high) + ")"
+
+
 ORDINALS = {
     "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
     "fifth": 5, "5th": 5, "sixth": 6, "6th": 6,

@@ -5,7 +5,7 @@ import re
 
 from .. import intent as kinds
 from ..stem import stemmer
-from ..text import humanize, number_of
+from ..text import humanize, number_of, said_number
 from .base import CONFIDENCE, COUNT, Computed, Context, content_stems, fmt
 from .records import _covers_most
 
@@ -168,7 +168,7 @@ PLAY_COUNT = re.compile(r"\bhow many (players|people|persons|of us|folks)\b|\bpl
 
 # "Can 7 players play?", "can we play with 3 people?" (and "7 of us", read as 7 players): yes or no
 # from the player count.
-_N = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
+_N = said_number(1, 10)
 PLAY_WITH = re.compile(rf"\bcan {_N} (players|people) (\w+ )?play\b|\bplay (it |this |the game )?with {_N}( players| people)?\b"
                        rf"|\b{_N} players (can |could )?play\b")
 
