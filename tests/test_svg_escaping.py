@@ -50,6 +50,25 @@ def test_text_and_attribute_values_come_back_from_a_parser_unchanged(starter_gam
     assert "@font-face" in root.find(f".//{SVG}style").text
 
 
+def test_a_clipped_picture_writes_the_same_svg_wherever_its_file_is(tmp_path):
+    """A game folder moved or renamed draws byte-identical SVG files: the clip path's id comes
+    from the picture's bytes and clip, not its absolute path. A picture with other bytes gets
+    another id."""
+    picture = REPO / "tests" / "fixtures" / "boardgame" / "art" / "coin.png"
+    here, there = tmp_path / "here" / "coin.png", tmp_path / "moved" / "art" / "coin.png"
+    for copy in (here, there):
+        copy.parent.mkdir(parents=True)
+        copy.write_bytes(picture.read_bytes())
+
+    def svg(path: Path) -> str:
+        return scene_svg(Scene(50.0, 50.0, (Image(str(path), 0, 0, 20, 20, clip=(1, 1, 18, 18)),)), {})
+
+    assert svg(here) == svg(there)
+    there.write_bytes(picture.read_bytes() + b"\0")  # other bytes, same size class: another picture
+    clip_ids = {ET.fromstring(svg(p)).find(f".//{SVG}clipPath").get("id") for p in (here, there)}
+    assert len(clip_ids) == 2
+
+
 def test_a_character_xml_cannot_hold_is_refused_not_written(starter_game):
     scene = Scene(100.0, 140.0, (Text(10, 20, "bell\x07", "regular", 9.0),))
     with pytest.raises(ValueError, match="U\\+0007"):

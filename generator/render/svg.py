@@ -14,13 +14,14 @@ None attributes left out, so every face draws as before.
 from __future__ import annotations
 
 import base64
-import hashlib
 import os
 import re
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
 from ..model.icons import IconArt, read_icon
+from ..scene.draw import scene_key
 from ..scene.fonts import CSS_STYLES, LATO, STYLES, css_family, family, font_face
 from ..scene.nodes import Circle, Group, Icon, Image, Line, Polygon, Rect, Scene, Text, to_mm, walk_nodes
 
@@ -173,7 +174,8 @@ def _element(node, defs: list[str]) -> str:
                               "width": node.w, "height": node.h, "preserveAspectRatio": "none"})
         if not node.clip:
             return image
-        clip_id = "clip-" + hashlib.sha1(repr((node.path, node.clip)).encode()).hexdigest()[:12]  # same every run
+        # Same every run and wherever the game folder is: the picture counts by its bytes.
+        clip_id = "clip-" + scene_key(replace(node, x=0.0, y=0.0, w=0.0, h=0.0))[:12]
         clip = tag("clipPath", {"id": clip_id}, tag("rect", dict(zip(("x", "y", "width", "height"), node.clip))))
         if clip not in defs:  # the same picture twice shares one clip path (ids must be unique)
             defs.append(clip)
