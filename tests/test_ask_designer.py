@@ -163,3 +163,25 @@ def test_a_game_that_never_says_player_is_asked_in_its_own_word_for_them():
     assert answer.corrected == {"players": "weavers"}
     assert answer.citations[0].id == "a-round.cast"
     assert ask("can 6 of us play", game=CRUMB).answer.startswith("No: 2 to 5 players")
+
+
+def test_who_goes_first_is_answered_with_the_sentence_that_says_so():
+    """"Who goes first?" quotes the rules' own sentence, however the designer put it, with the
+    next when it says how play goes on, and cites its section: Kettle Hollow's "goes first",
+    Rockpool Census's surveyor who "starts" (a game that says surveyors, not players), Bone
+    Strike's "first player". A round that "begins" is no one going first."""
+    from referee.ask.answers.turn_order import who_starts
+
+    kettle = ask("who goes first", game=KETTLE)
+    assert kettle.source == "data:first-player" and kettle.citations[0].id == "setup"
+    assert kettle.answer == "The keeper who last drank tea goes first. Play goes to the left."
+    rockpool = ask("who starts", game=str(FIXTURES / "rockpool-census"))
+    assert rockpool.citations[0].id == "before-low-tide"
+    assert rockpool.answer == "The surveyor who last got their feet wet starts. Play goes clockwise."
+    strike = ask("who goes first?", game="bone-strike")
+    assert strike.answer == "Pick a first player at random. Play then passes to the left."
+    assert strike.citations[0].id == "setup"
+    assert who_starts("Then a new round begins. Refill the bag.", strong=False) is None
+    assert who_starts("5. The youngest begins; turns pass to the right.", strong=False) == \
+        "The youngest begins. Turns pass to the right."
+    assert who_starts("The youngest begins.") is None  # only "goes first" and the like at first

@@ -12,6 +12,7 @@ Generic over what the data model offers, never over a particular game:
 - **counts**: "how many marquis cards are there?": components, decks, cards, dice, pieces.
 - **values**: "how much health do I start with?": the game's fixed numbers, by their labels.
 - **card fields**: "how much does the cutlass cost?".
+- **turn order**: "who goes first?": the sentence of the rules that says so.
 
 One module per family of answerers (cycles, tables, records, counts), their shared pieces in
 base.py and how sure each kind of answer is in one table, confidence.py. Logic that data cannot
@@ -28,16 +29,18 @@ from .counts import count, game_facts, listing, players, value
 from .cycles import beats
 from .records import card_field, record
 from .tables import chart, roll_map
+from .turn_order import first_player
 
 __all__ = ["CONFIDENCE", "Computed", "Context", "compute"]
 ORDER = {k: i for i, k in enumerate(("game", "cycle", "chart", "map", "card", "count", "players", "facts", "value",
-                                     "record", "list"))}
+                                     "first-player", "record", "list"))}
 
 
 def compute(index: GameIndex, query: Query, result: SearchResult) -> list[Computed]:
     ctx = Context(index, query, result)
     found: list[Computed] = []
-    for answerer in (beats, chart, roll_map, card_field, count, players, game_facts, value, record, listing):
+    for answerer in (beats, chart, roll_map, card_field, count, players, game_facts, value, first_player, record,
+                     listing):
         try:
             found.extend(answerer(ctx))
         except (KeyError, TypeError, ValueError, IndexError):

@@ -1,0 +1,64 @@
+""""Who goes first?": the sentence of the rules that says who starts, citing its section.
+
+A designer writes it in many ways ("The keeper who last drank tea goes first", "The surveyor
+who last got their feet wet starts;", "Pick a first player at random"), rarely in the words a
+player asks with, so the search alone often lands on a section that merely says "first". The
+question is read as "who is first player" (intent.PARAPHRASES); the sentence is looked for
+section by section, set-up first, and quoted with the sentence after it when that one says how
+play goes on ("Play then passes to the left").
+"""
+from __future__ import annotations
+
+import re
+
+from .base import Computed, Context
+from .confidence import CONFIDENCE
+
+# The question, as intent.rewrite leaves it ("who goes first", "who starts" -> "who is first
+# player"); query.translate_slang may have put the game's own noun for "player".
+ASKED = re.compile(r"\bwho is first (\w+)\b|\bwho takes the first turn\b")
+# A sentence that names who plays first. "starts" and "begins" alone say so only of a person
+# ("the surveyor who ... starts;"), never of "a new round begins".
+SAYS_FIRST = re.compile(r"\b(goes|go|plays|play|moves|move) first\b|\btakes? the first turn\b|\bfirst player\b")
+SAYS_STARTS = re.compile(r"\b(starts|begins)\s*$")
+PERSON = re.compile(r"\b(who|whoever|youngest|oldest|player)\b")
+GOES_ON = re.compile(r"\b(passes|pass|goes|go|continues|runs)\b.*\b(left|right|clockwise|anticlockwise|counterclockwise)\b"
+                     r"|\bclockwise\b")
+SENTENCE = re.compile(r"[^.;!?\n]+[.;!?]?")
+STEP_NUMBER = re.compile(r"^\s*\d+[.)]\s*")
+
+
+def first_player(ctx: Context) -> list[Computed]:
+    if not ASKED.search(ctx.text):
+        return []
+    index = ctx.index
+    rules = sorted(index.rules.values(), key=lambda r: (not index.in_setup(r.id), r.order))
+    for strong in (True, False):  # "goes first" anywhere before a bare "starts"
+        for info in rules:
+            answer = who_starts(info.text or "", strong)
+            if answer:
+                return [Computed(answer, info.id, CONFIDENCE["first-player"], "first-player")]
+    return []
+
+
+def who_starts(text: str, strong: bool = True) -> str | None:
+    """The sentence of `text` that says who plays first ("goes first", "first player"; with
+    strong False, a person who "starts" or "begins"), with the next when it says how play goes
+    on; None if none does."""
+    sentences = [STEP_NUMBER.sub("", s).strip() for s in SENTENCE.findall(text)]
+    sentences = [s for s in sentences if s]
+    for i, sentence in enumerate(sentences):
+        plain = sentence.lower().rstrip(".;!? ")
+        if not (SAYS_FIRST.search(plain) if strong else SAYS_STARTS.search(plain) and PERSON.search(plain)):
+            continue
+        answer = _as_sentence(sentence)
+        if i + 1 < len(sentences) and GOES_ON.search(sentences[i + 1].lower()):
+            answer += " " + _as_sentence(sentences[i + 1])
+        return answer
+    return None
+
+
+def _as_sentence(text: str) -> str:
+    text = text.strip().rstrip(";,:")
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
