@@ -67,12 +67,12 @@ def test_a_question_about_starting_finds_the_set_up_whose_text_never_says_start(
 
 def test_the_short_answer_is_the_sentence_that_says_what_was_asked():
     """A rule's first sentence need not be the answer: asked how much steam everyone starts
-    with, the one line printed first is the set-up's sentence about steam, and the rule follows
-    in full."""
+    with, the one line printed first is the set-up's sentence about steam (answers/setup_amounts),
+    and the rule follows in full; asked about holding steam, the Steam rule's sentence on it."""
     from referee.ask.render import render_text
 
     answer = ask("how much steam does everyone start with", game=KETTLE)
-    assert answer.citations[0].id == "setup" and answer.source == "rules"
+    assert answer.citations[0].id == "setup" and answer.source == "data:setup-amount"
     text = render_text(answer)
     first_line = text.splitlines()[0]
     assert first_line.endswith("Every keeper takes 2 steam.") and "deal 3" not in first_line
@@ -185,3 +185,17 @@ def test_who_goes_first_is_answered_with_the_sentence_that_says_so():
     assert who_starts("5. The youngest begins; turns pass to the right.", strong=False) == \
         "The youngest begins. Turns pass to the right."
     assert who_starts("The youngest begins.") is None  # only "goes first" and the like at first
+
+
+def test_a_starting_amount_is_the_set_up_sentence_that_gives_it():
+    """"How many candles does each monk start with?" in Vellum and Vigil (its monks are brothers)
+    quotes the one set-up sentence naming candles beside a number; Kettle Hollow's steam too. A
+    scene or a turn that starts is no start of the game, and a set-up saying nothing of the
+    thing asked leaves the question to the search."""
+    vellum = ask("how many candles does each monk start with", game=str(FIXTURES / "vellum-and-vigil"))
+    assert vellum.source == "data:setup-amount" and vellum.citations[0].id == "preparing.desks"
+    assert vellum.answer.startswith("Each brother takes 3 candles")
+    kettle = ask("how much steam does everyone start with", game=KETTLE)
+    assert (kettle.answer, kettle.citations[0].id) == ("Every keeper takes 2 steam.", "setup")
+    assert ask("how many details does everyone add when a scene starts", game="runeblade").source != "data:setup-amount"
+    assert ask("how many dragons does everyone start with", game=KETTLE).source != "data:setup-amount"

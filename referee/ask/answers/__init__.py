@@ -13,6 +13,7 @@ Generic over what the data model offers, never over a particular game:
 - **values**: "how much health do I start with?": the game's fixed numbers, by their labels.
 - **card fields**: "how much does the cutlass cost?".
 - **turn order**: "who goes first?": the sentence of the rules that says so.
+- **set-up amounts**: "how much stamina do we start with?": the set-up's sentence giving it.
 
 One module per family of answerers (cycles, tables, records, counts), their shared pieces in
 base.py and how sure each kind of answer is in one table, confidence.py. Logic that data cannot
@@ -28,19 +29,20 @@ from .confidence import CONFIDENCE
 from .counts import count, game_facts, listing, players, value
 from .cycles import beats
 from .records import card_field, record
+from .setup_amounts import starting_amount
 from .tables import chart, roll_map
 from .turn_order import first_player
 
 __all__ = ["CONFIDENCE", "Computed", "Context", "compute"]
 ORDER = {k: i for i, k in enumerate(("game", "cycle", "chart", "map", "card", "count", "players", "facts", "value",
-                                     "first-player", "record", "list"))}
+                                     "first-player", "setup-amount", "record", "list"))}
 
 
 def compute(index: GameIndex, query: Query, result: SearchResult) -> list[Computed]:
     ctx = Context(index, query, result)
     found: list[Computed] = []
-    for answerer in (beats, chart, roll_map, card_field, count, players, game_facts, value, first_player, record,
-                     listing):
+    for answerer in (beats, chart, roll_map, card_field, count, players, game_facts, value, first_player,
+                     starting_amount, record, listing):
         try:
             found.extend(answerer(ctx))
         except (KeyError, TypeError, ValueError, IndexError):

@@ -1,0 +1,61 @@
+""""How much stamina do we start with?": the set-up's sentence that gives that number.
+
+A designer's game keeps its starting amounts in the set-up's sentences ("Set your stamina dial
+to 8 and take 2 food sacks"), not in a values table (counts.value answers from one where the
+data has it). Asked how many or how much of a thing everyone starts with, the answer is the
+sentence of the set-up (its section or a step under it) that names the thing beside a number,
+when exactly one section has such a sentence.
+"""
+from __future__ import annotations
+
+import re
+
+from .. import intent as kinds
+from ..query import stems_of
+from ..text import STOPWORDS, number_of, words
+from .base import Computed, Context, content_stems
+from .confidence import CONFIDENCE
+
+STARTING = re.compile(r"\b(start|starts|starting|begin|begins|beginning|initial|initially|set ?up|setting up)\b")
+# Words of the question that say "at the start", not what is counted.
+NOT_THE_THING = frozenset(content_stems(
+    "start starting begin beginning initial set up setup game each every player players everyone "
+    "we us i you get gets have has take takes with how many much what do does at"))
+WHAT_AT_START = re.compile(r"\bwhat\b.*\b(start|starts|begin|begins) (at|on|with)\b")  # "what stamina do dogs start at"
+# "when a scene starts", "when the turns begin": the start of something else than the game.
+OTHER_START = re.compile(r"\b(turn|turns|round|rounds|scene|scenes|session|sessions|phase|fight|combat|battle|day)\b"
+                         r"( \w+)? (start|starts|begin|begins)\b")
+SENTENCE = re.compile(r"[^.;!?\n]+[.;!?]?")
+STEP_NUMBER = re.compile(r"^\s*\d+[.)]\s*")
+
+
+def starting_amount(ctx: Context) -> list[Computed]:
+    if not ((ctx.asks(kinds.NUMBER) and STARTING.search(ctx.text)) or WHAT_AT_START.search(ctx.text)) or OTHER_START.search(ctx.text):
+        return []
+    index = ctx.index
+    noun = index.data("player_noun") or []
+    asked = set(ctx.qset) - NOT_THE_THING - set(content_stems(" ".join(noun)))
+    if not asked:
+        return []
+    setup = [info for info in index.rules.values() if index.in_setup(info.id)]
+    said = set().union(*(_stems(info.text or "") for info in setup)) if setup else set()
+    things = asked & said  # the words the set-up uses at all ("dogs" may be "team" there)
+    if not things:
+        return []
+    found = []
+    for info in setup:
+        for sentence in SENTENCE.findall(info.text or ""):
+            tokens = words(sentence)
+            if things <= _stems(sentence) and any(t.isdigit() or number_of(t) is not None for t in tokens):
+                found.append((info.id, STEP_NUMBER.sub("", sentence).strip()))
+                break
+    if len({rule for rule, _ in found}) != 1:
+        return []  # none, or several sections: the search tells them apart
+    rule, sentence = found[0]
+    sentence = sentence.rstrip(";,: ")
+    sentence = sentence[:1].upper() + sentence[1:] + ("" if sentence.endswith((".", "!", "?")) else ".")
+    return [Computed(sentence, rule, CONFIDENCE["setup-amount"], "setup-amount")]
+
+
+def _stems(text: str) -> set[str]:
+    return set(stems_of([t for t in words(text) if t not in STOPWORDS]))
