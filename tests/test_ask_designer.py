@@ -199,3 +199,18 @@ def test_a_starting_amount_is_the_set_up_sentence_that_gives_it():
     assert (kettle.answer, kettle.citations[0].id) == ("Every keeper takes 2 steam.", "setup")
     assert ask("how many details does everyone add when a scene starts", game="runeblade").source != "data:setup-amount"
     assert ask("how many dragons does everyone start with", game=KETTLE).source != "data:setup-amount"
+
+
+def test_a_tie_is_answered_with_the_sentence_that_breaks_it():
+    """Vellum and Vigil's brothers "are level" and one "takes precedence", in a section titled
+    Precedence: asked who wins on the same merit, that sentence and the ones breaking the tie
+    further are the answer. Kettle Point Run's sleds "equally far" go to its Placing rule. The same
+    resolution, the same card or a river's level are no tie."""
+    vellum = ask("who wins if two of us have the same merit", game=str(FIXTURES / "vellum-and-vigil"))
+    assert vellum.source == "data:tie-break" and vellum.citations[0].id == "vespers.precedence"
+    assert vellum.answer.startswith("If brothers are level, the one with more finished folios takes precedence. If still")
+    sleds = ask("what if both sleds went equally far past the line", game=str(FIXTURES / "kettle-point-run"))
+    assert sleds.citations[0].id == "finish.placing" and "share first place" in sleds.answer
+    assert ask("we both hit 0 in the same resolution, who wins", game="ribbon-of-bone").source != "data:tie-break"
+    assert ask("what happens to the river level at the end of a season",
+               game=str(FIXTURES / "salt-and-silk")).source != "data:tie-break"

@@ -14,6 +14,7 @@ Generic over what the data model offers, never over a particular game:
 - **card fields**: "how much does the cutlass cost?".
 - **turn order**: "who goes first?": the sentence of the rules that says so.
 - **set-up amounts**: "how much stamina do we start with?": the set-up's sentence giving it.
+- **ties**: "who wins if two of us have the same merit?": the sentence that breaks the tie.
 
 One module per family of answerers (cycles, tables, records, counts), their shared pieces in
 base.py and how sure each kind of answer is in one table, confidence.py. Logic that data cannot
@@ -31,18 +32,20 @@ from .cycles import beats
 from .records import card_field, record
 from .setup_amounts import starting_amount
 from .tables import chart, roll_map
+from .ties import tie_break
 from .turn_order import first_player
 
 __all__ = ["CONFIDENCE", "Computed", "Context", "compute"]
 ORDER = {k: i for i, k in enumerate(("game", "cycle", "chart", "map", "card", "count", "players", "facts", "value",
-                                     "first-player", "setup-amount", "record", "list"))}
+                                     "first-player", "setup-amount", "tie-break", "record",
+                                     "list"))}
 
 
 def compute(index: GameIndex, query: Query, result: SearchResult) -> list[Computed]:
     ctx = Context(index, query, result)
     found: list[Computed] = []
     for answerer in (beats, chart, roll_map, card_field, count, players, game_facts, value, first_player,
-                     starting_amount, record, listing):
+                     starting_amount, tie_break, record, listing):
         try:
             found.extend(answerer(ctx))
         except (KeyError, TypeError, ValueError, IndexError):

@@ -143,3 +143,19 @@ def content_stems(text: str) -> tuple[str, ...]:
     return tuple(stems_of(tokens))
 
 
+# The sentences of a rule's text (a numbered step's "3." left off), for answers that quote one.
+SENTENCE = re.compile(r"[^.;!?\n]+[.;!?]?")
+STEP_NUMBER = re.compile(r"^\s*\d+[.)]\s*")
+
+
+def sentences_of(text: str) -> list[str]:
+    return [s for s in (STEP_NUMBER.sub("", found).strip() for found in SENTENCE.findall(text)) if s]
+
+
+def as_sentence(text: str) -> str:
+    """A piece of a rule's text quoted as a sentence of its own: capital first, full stop last."""
+    text = text.strip().rstrip(";,:")
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+

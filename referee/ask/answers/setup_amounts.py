@@ -11,9 +11,8 @@ from __future__ import annotations
 import re
 
 from .. import intent as kinds
-from ..query import stems_of
-from ..text import STOPWORDS, number_of, words
-from .base import Computed, Context, content_stems
+from ..text import number_of, words
+from .base import Computed, Context, as_sentence, content_stems, sentences_of
 from .confidence import CONFIDENCE
 
 STARTING = re.compile(r"\b(start|starts|starting|begin|begins|beginning|initial|initially|set ?up|setting up)\b")
@@ -25,8 +24,6 @@ WHAT_AT_START = re.compile(r"\bwhat\b.*\b(start|starts|begin|begins) (at|on|with
 # "when a scene starts", "when the turns begin": the start of something else than the game.
 OTHER_START = re.compile(r"\b(turn|turns|round|rounds|scene|scenes|session|sessions|phase|fight|combat|battle|day)\b"
                          r"( \w+)? (start|starts|begin|begins)\b")
-SENTENCE = re.compile(r"[^.;!?\n]+[.;!?]?")
-STEP_NUMBER = re.compile(r"^\s*\d+[.)]\s*")
 
 
 def starting_amount(ctx: Context) -> list[Computed]:
@@ -38,24 +35,18 @@ def starting_amount(ctx: Context) -> list[Computed]:
     if not asked:
         return []
     setup = [info for info in index.rules.values() if index.in_setup(info.id)]
-    said = set().union(*(_stems(info.text or "") for info in setup)) if setup else set()
+    said = {s for info in setup for s in content_stems(info.text or "")}
     things = asked & said  # the words the set-up uses at all ("dogs" may be "team" there)
     if not things:
         return []
     found = []
     for info in setup:
-        for sentence in SENTENCE.findall(info.text or ""):
+        for sentence in sentences_of(info.text or ""):
             tokens = words(sentence)
-            if things <= _stems(sentence) and any(t.isdigit() or number_of(t) is not None for t in tokens):
-                found.append((info.id, STEP_NUMBER.sub("", sentence).strip()))
+            if things <= set(content_stems(sentence)) and any(t.isdigit() or number_of(t) is not None for t in tokens):
+                found.append((info.id, sentence))
                 break
     if len({rule for rule, _ in found}) != 1:
         return []  # none, or several sections: the search tells them apart
     rule, sentence = found[0]
-    sentence = sentence.rstrip(";,: ")
-    sentence = sentence[:1].upper() + sentence[1:] + ("" if sentence.endswith((".", "!", "?")) else ".")
-    return [Computed(sentence, rule, CONFIDENCE["setup-amount"], "setup-amount")]
-
-
-def _stems(text: str) -> set[str]:
-    return set(stems_of([t for t in words(text) if t not in STOPWORDS]))
+    return [Computed(as_sentence(sentence), rule, CONFIDENCE["setup-amount"], "setup-amount")]

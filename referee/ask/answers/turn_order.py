@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from .base import Computed, Context
+from .base import Computed, Context, as_sentence, sentences_of
 from .confidence import CONFIDENCE
 
 # The question, as intent.rewrite leaves it ("who goes first", "who starts" -> "who is first
@@ -24,8 +24,6 @@ SAYS_STARTS = re.compile(r"\b(starts|begins)\s*$")
 PERSON = re.compile(r"\b(who|whoever|youngest|oldest|player)\b")
 GOES_ON = re.compile(r"\b(passes|pass|goes|go|continues|runs)\b.*\b(left|right|clockwise|anticlockwise|counterclockwise)\b"
                      r"|\bclockwise\b")
-SENTENCE = re.compile(r"[^.;!?\n]+[.;!?]?")
-STEP_NUMBER = re.compile(r"^\s*\d+[.)]\s*")
 
 
 def first_player(ctx: Context) -> list[Computed]:
@@ -45,20 +43,13 @@ def who_starts(text: str, strong: bool = True) -> str | None:
     """The sentence of `text` that says who plays first ("goes first", "first player"; with
     strong False, a person who "starts" or "begins"), with the next when it says how play goes
     on; None if none does."""
-    sentences = [STEP_NUMBER.sub("", s).strip() for s in SENTENCE.findall(text)]
-    sentences = [s for s in sentences if s]
+    sentences = sentences_of(text)
     for i, sentence in enumerate(sentences):
         plain = sentence.lower().rstrip(".;!? ")
         if not (SAYS_FIRST.search(plain) if strong else SAYS_STARTS.search(plain) and PERSON.search(plain)):
             continue
-        answer = _as_sentence(sentence)
+        answer = as_sentence(sentence)
         if i + 1 < len(sentences) and GOES_ON.search(sentences[i + 1].lower()):
-            answer += " " + _as_sentence(sentences[i + 1])
+            answer += " " + as_sentence(sentences[i + 1])
         return answer
     return None
-
-
-def _as_sentence(text: str) -> str:
-    text = text.strip().rstrip(";,:")
-    text = text[:1].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
