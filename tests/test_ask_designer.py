@@ -214,3 +214,17 @@ def test_a_tie_is_answered_with_the_sentence_that_breaks_it():
     assert ask("we both hit 0 in the same resolution, who wins", game="ribbon-of-bone").source != "data:tie-break"
     assert ask("what happens to the river level at the end of a season",
                game=str(FIXTURES / "salt-and-silk")).source != "data:tie-break"
+
+
+def test_a_thing_at_zero_is_answered_with_the_sentence_about_it_running_out():
+    """Runes and Bones' "no bones" ends a player, not a pot that "holds no bones"; Ribbon of
+    Bone's marquis at 0 health is the opponent's zero (Victory), not yours (Loss); Kettle Point
+    Run's stamina at 0 collapses the team. Both at zero at once is left to the search."""
+    bones = ask("what happens when i run out of bones", game="runes-and-bones")
+    assert bones.source == "data:at-zero" and bones.citations[0].id == "end"
+    assert bones.answer == "A player who finishes a round with no bones is out of the game."
+    assert ask("what happens when a marquis hits 0 health", game="ribbon-of-bone").citations[0].id == \
+        "combat.endings.victory"
+    assert ask("what happens if my stamina hits 0", game=str(FIXTURES / "kettle-point-run")).citations[0].id == \
+        "stamina.collapse"
+    assert ask("what if we both hit 0 in the same resolution", game="ribbon-of-bone").source != "data:at-zero"

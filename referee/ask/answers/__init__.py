@@ -15,6 +15,7 @@ Generic over what the data model offers, never over a particular game:
 - **turn order**: "who goes first?": the sentence of the rules that says so.
 - **set-up amounts**: "how much stamina do we start with?": the set-up's sentence giving it.
 - **ties**: "who wins if two of us have the same merit?": the sentence that breaks the tie.
+- **at zero**: "what happens when I hit zero bones?": the sentence on that thing running out.
 
 One module per family of answerers (cycles, tables, records, counts), their shared pieces in
 base.py and how sure each kind of answer is in one table, confidence.py. Logic that data cannot
@@ -25,6 +26,7 @@ from __future__ import annotations
 from ..query import Query
 from ..search import SearchResult
 from ..store import GameIndex
+from .at_zero import at_zero
 from .base import Computed, Context
 from .confidence import CONFIDENCE
 from .counts import count, game_facts, listing, players, value
@@ -37,15 +39,15 @@ from .turn_order import first_player
 
 __all__ = ["CONFIDENCE", "Computed", "Context", "compute"]
 ORDER = {k: i for i, k in enumerate(("game", "cycle", "chart", "map", "card", "count", "players", "facts", "value",
-                                     "first-player", "setup-amount", "tie-break", "record",
-                                     "list"))}
+                                     "first-player", "setup-amount", "tie-break", "at-zero",
+                                     "record", "list"))}
 
 
 def compute(index: GameIndex, query: Query, result: SearchResult) -> list[Computed]:
     ctx = Context(index, query, result)
     found: list[Computed] = []
     for answerer in (beats, chart, roll_map, card_field, count, players, game_facts, value, first_player,
-                     starting_amount, tie_break, record, listing):
+                     starting_amount, tie_break, at_zero, record, listing):
         try:
             found.extend(answerer(ctx))
         except (KeyError, TypeError, ValueError, IndexError):
