@@ -27,7 +27,8 @@ OTHER_START = re.compile(r"\b(turn|turns|round|rounds|scene|scenes|session|sessi
 
 
 def starting_amount(ctx: Context) -> list[Computed]:
-    if not ((ctx.asks(kinds.NUMBER) and STARTING.search(ctx.text)) or WHAT_AT_START.search(ctx.text)) or OTHER_START.search(ctx.text):
+    asked_start = (ctx.asks(kinds.NUMBER) and STARTING.search(ctx.text)) or WHAT_AT_START.search(ctx.text)
+    if not asked_start or OTHER_START.search(ctx.text):
         return []
     index = ctx.index
     noun = index.data("player_noun") or []

@@ -17,7 +17,8 @@ from .base import Computed, Context, as_sentence, content_stems, sentences_of
 from .confidence import CONFIDENCE
 
 # The question asks about a tie (intent.PARAPHRASES adds "tie" to "the same number", "equally").
-ASKED_TIE = re.compile(r"\b(tie|ties|tied|tying|equally)\b|\b(are|is|were|still|end|ends|finish|finished) level\b|\bsame (number|amount|score|total|points)\b"
+ASKED_TIE = re.compile(r"\b(tie|ties|tied|tying|equally)\b|\b(are|is|were|still|end|ends|finish|finished) level\b"
+                       r"|\bsame (number|amount|score|total|points)\b"
                        r"|\b(have|has|had|got|with|on) (the )?same (?!(turn|round|resolution|time|hour|space|moment|card|"
                        r"trick|die|dice|way)\b)\w+")
 ASKED_OUTCOME = re.compile(r"\bwho\b|\bwhat (if|happens|now)\b|\bwin|\bwinner\b")
@@ -44,7 +45,8 @@ def tie_break(ctx: Context) -> list[Computed]:
         answer = _tie_sentence(info.text or "", titled=bool(TIE_WORD.search(info.title.lower())))
         if answer is None:
             continue
-        fit = sum(ctx.idf(s) for s in things & set(content_stems(f"{info.title} {info.text or ''}")))  # speaks of it
+        said = set(content_stems(f"{info.title} {info.text or ''}"))
+        fit = sum(ctx.idf(s) for s in things & said)  # how well it speaks of what is tied
         key = (-fit, rank.get(info.id, len(rank)), info.order)
         if best is None or key < best[0]:
             best = (key, info.id, answer)
