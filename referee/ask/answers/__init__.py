@@ -17,9 +17,10 @@ Generic over what the data model offers, never over a particular game:
 - **ties**: "who wins if two of us have the same merit?": the sentence that breaks the tie.
 - **at zero**: "what happens when I hit zero bones?": the sentence on that thing running out.
 
-One module per family of answerers (cycles, tables, records, counts), their shared pieces in
-base.py and how sure each kind of answer is in one table, confidence.py. Logic that data cannot
-express lives in one module per game (referee/ask/games/).
+One module per family of answerers (cycles, tables, records, counts; turn_order, setup_amounts,
+ties and at_zero quote a sentence of the rules where the data has no value), their shared pieces
+in base.py and how sure each kind of answer is in one table, confidence.py. Logic that data
+cannot express lives in one module per game (referee/ask/games/).
 """
 from __future__ import annotations
 
