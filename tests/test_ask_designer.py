@@ -175,6 +175,9 @@ def test_who_goes_first_is_answered_with_the_sentence_that_says_so():
     kettle = ask("who goes first", game=KETTLE)
     assert kettle.source == "data:first-player" and kettle.citations[0].id == "setup"
     assert kettle.answer == "The keeper who last drank tea goes first. Play goes to the left."
+    from referee.ask.render import render_text
+
+    assert render_text(kettle).endswith("quoted from the rules)")  # not "worked out from the game's data"
     rockpool = ask("who starts", game=str(FIXTURES / "rockpool-census"))
     assert rockpool.citations[0].id == "before-low-tide"
     assert rockpool.answer == "The surveyor who last got their feet wet starts. Play goes clockwise."

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 
+from .answers import QUOTED
 from .engine import Answer, Citation
 from .text import shorten, wrap
 
@@ -59,7 +60,9 @@ def render_text(answer: Answer, width: int = WIDTH) -> str:
     note = f"confidence {answer.confidence:.2f}"
     if unsure:
         note += ": not sure, check the sections under See also"
-    if answer.source.startswith("data:"):
+    if answer.source.removeprefix("data:") in QUOTED:
+        note += ", quoted from the rules"
+    elif answer.source.startswith("data:"):
         note += ", worked out from the game's data"
     elif answer.source in ("faq", "glossary", "card", "component"):
         note += ", from the " + {"faq": "FAQ", "component": "component list"}.get(answer.source, answer.source)

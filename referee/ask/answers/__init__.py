@@ -38,7 +38,9 @@ from .tables import chart, roll_map
 from .ties import tie_break
 from .turn_order import first_player
 
-__all__ = ["CONFIDENCE", "Computed", "Context", "compute"]
+__all__ = ["CONFIDENCE", "QUOTED", "Computed", "Context", "compute"]
+# The kinds whose answer is a sentence of the rules, quoted, not worked out from the data.
+QUOTED = frozenset({"first-player", "setup-amount", "tie-break", "at-zero"})
 ORDER = {k: i for i, k in enumerate(("game", "cycle", "chart", "map", "card", "count", "players", "facts", "value",
                                      "first-player", "setup-amount", "tie-break", "at-zero",
                                      "record", "list"))}
