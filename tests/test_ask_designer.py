@@ -231,3 +231,16 @@ def test_a_thing_at_zero_is_answered_with_the_sentence_about_it_running_out():
     assert ask("what happens if my stamina hits 0", game=str(FIXTURES / "kettle-point-run")).citations[0].id == \
         "stamina.collapse"
     assert ask("what if we both hit 0 in the same resolution", game="ribbon-of-bone").source != "data:at-zero"
+
+
+def test_a_limit_is_answered_with_the_sentence_that_sets_it():
+    """Kettle Point Run's sled "carries at most 4 food sacks"; Sawdust Pyramids' chalk is capped
+    in a bracket of the encore rule ("you can never hold more than 3"). A card named, or a tie
+    for the most, is no question of a limit."""
+    sled = ask("how many food sacks can my sled carry", game=str(FIXTURES / "kettle-point-run"))
+    assert (sled.source, sled.citations[0].id, sled.answer) == ("data:limit", "caches", "A sled carries at most 4 food sacks.")
+    chalk = ask("max chalk i can hold", game=str(FIXTURES / "sawdust-pyramids"))
+    assert chalk.citations[0].id == "bows.encore" and "never hold more than 3" in chalk.answer
+    assert ask("how much health can a warrior have and still get hit by walk the plank",
+               game="bone-strike").source != "data:limit"
+    assert ask("two of us tied for most stock tickets, what do we score", game="rattlebones").source != "data:limit"

@@ -16,11 +16,12 @@ Generic over what the data model offers, never over a particular game:
 - **set-up amounts**: "how much stamina do we start with?": the set-up's sentence giving it.
 - **ties**: "who wins if two of us have the same merit?": the sentence that breaks the tie.
 - **at zero**: "what happens when I hit zero bones?": the sentence on that thing running out.
+- **limits**: "what's the most chalk I can hold?": the sentence that sets the limit.
 
 One module per family of answerers (cycles, tables, records, counts; turn_order, setup_amounts,
-ties and at_zero quote a sentence of the rules where the data has no value), their shared pieces
-in base.py and how sure each kind of answer is in one table, confidence.py. Logic that data
-cannot express lives in one module per game (referee/ask/games/).
+ties, at_zero and limits quote a sentence of the rules where the data has no value), their
+shared pieces in base.py and how sure each kind of answer is in one table, confidence.py. Logic
+that data cannot express lives in one module per game (referee/ask/games/).
 """
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ from .base import Computed, Context
 from .confidence import CONFIDENCE
 from .counts import count, game_facts, listing, players, value
 from .cycles import beats
+from .limits import limit
 from .records import card_field, record
 from .setup_amounts import starting_amount
 from .tables import chart, roll_map
@@ -40,17 +42,17 @@ from .turn_order import first_player
 
 __all__ = ["CONFIDENCE", "QUOTED", "Computed", "Context", "compute"]
 # The kinds whose answer is a sentence of the rules, quoted, not worked out from the data.
-QUOTED = frozenset({"first-player", "setup-amount", "tie-break", "at-zero"})
+QUOTED = frozenset({"first-player", "setup-amount", "tie-break", "at-zero", "limit"})
 ORDER = {k: i for i, k in enumerate(("game", "cycle", "chart", "map", "card", "count", "players", "facts", "value",
                                      "first-player", "setup-amount", "tie-break", "at-zero",
-                                     "record", "list"))}
+                                     "limit", "record", "list"))}
 
 
 def compute(index: GameIndex, query: Query, result: SearchResult) -> list[Computed]:
     ctx = Context(index, query, result)
     found: list[Computed] = []
     for answerer in (beats, chart, roll_map, card_field, count, players, game_facts, value, first_player,
-                     starting_amount, tie_break, at_zero, record, listing):
+                     starting_amount, tie_break, at_zero, limit, record, listing):
         try:
             found.extend(answerer(ctx))
         except (KeyError, TypeError, ValueError, IndexError):
