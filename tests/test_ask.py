@@ -296,6 +296,9 @@ def test_command_no_match_exits_1(cli):
     result = cli("what is the airspeed velocity of an unladen swallow?")
     assert result.exit_code == 1
     assert "No good match" in result.output
+    assert result.output.rstrip().endswith("name the game with --game.")  # asked of every game
+    result = cli("what is the airspeed velocity of an unladen swallow?", "--game", "rattlebones")
+    assert result.exit_code == 1 and result.output.rstrip().endswith("Try other words.")  # the game was named
     result = cli("who won the world cup in 2018?", "--json")
     assert result.exit_code == 1 and json.loads(result.output)["answer"] is None
 

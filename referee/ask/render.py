@@ -26,7 +26,8 @@ def render_text(answer: Answer, width: int = WIDTH) -> str:
             lines.append(f"Closest sections ({answer.game_title}):")
             for c in answer.citations:
                 lines.append(f"  §{c.number} {c.title}: {shorten(c.text, 120)}")
-        lines.append("Try other words, or name the game with --game.")
+        # Naming the game helps only a question asked of every game.
+        lines.append("Try other words, or name the game with --game." if answer.every_game else "Try other words.")
         return "\n".join(lines)
 
     first, *rest = answer.citations
