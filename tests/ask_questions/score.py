@@ -173,29 +173,33 @@ def score_game_file(path: Path, auto: bool = True) -> GameScore:
     return score
 
 
-def score_off_topic(path: Path) -> dict:
+def score_off_topic(path: Path, each_game: bool = True) -> dict:
+    """Each question asked of every game at once, and with --game of each game; or, with
+    `each_game` False, of one game in turn (question i of game i mod n: each question and each
+    game as often, a fifth of the asks)."""
     data = read_questions(path)
     questions = [i["q"] for i in items_of(data)]
     games = content_game_ids()
-    every_refused, per_game_refused, worst, answered = 0, 0, 0.0, []
-    for q in questions:
+    every_refused, per_game_refused, asked_per_game, worst, answered = 0, 0, 0, 0.0, []
+    for number, q in enumerate(questions):
         a = ask(q)
         every_refused += not a.matched
         worst = max(worst, a.confidence)
         if a.matched:
             answered.append(f"{a.game}: {q!r} ({a.confidence:.2f})")
-        for g in games:
+        for g in games if each_game else [games[number % len(games)]]:
             b = ask(q, game=g)
+            asked_per_game += 1
             per_game_refused += not b.matched
             worst = max(worst, b.confidence)
             if b.matched:
                 answered.append(f"{g} (--game): {q!r} ({b.confidence:.2f})")
     return {"file": path.name, "n": len(questions), "refused": every_refused,
-            "asked_per_game": len(questions) * len(games), "refused_per_game": per_game_refused,
+            "asked_per_game": asked_per_game, "refused_per_game": per_game_refused,
             "worst": worst, "answered": answered}
 
 
-def score_dir(folder: Path, auto: bool = True) -> tuple[list[GameScore], list[dict]]:
+def score_dir(folder: Path, auto: bool = True, each_game: bool = True) -> tuple[list[GameScore], list[dict]]:
     games, off = [], []
     for path in sorted(folder.glob("*.yaml")):
         data = read_questions(path)
@@ -204,7 +208,7 @@ def score_dir(folder: Path, auto: bool = True) -> tuple[list[GameScore], list[di
         if data.get("game"):
             games.append(score_game_file(path, auto=auto))
         else:
-            off.append(score_off_topic(path))
+            off.append(score_off_topic(path, each_game))
     return games, off
 
 
