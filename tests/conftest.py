@@ -48,11 +48,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(scope="module")
 def module_ask_cache(tmp_path_factory) -> Iterator[Path]:
-    """`referee ask`'s indexes built into a temporary cache for one test module, never the user's;
-    indexes held open are forgotten before and after. Yields the cache folder."""
+    """`referee ask`'s indexes in a temporary cache, never the user's: one for the whole run,
+    shared by every module and xdist worker (an index is written atomically, and a game folder's
+    index is the same whoever builds it; tests that damage an index use a cache of their own), so
+    the games are indexed once a run, not once a module. Indexes held open are forgotten before
+    and after each module. Yields the cache folder."""
     from referee.ask import store
 
-    cache = tmp_path_factory.mktemp("ask-cache")
+    cache = _run_root(tmp_path_factory) / "ask-cache"
+    cache.mkdir(exist_ok=True)
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("BONEYARD_CACHE", str(cache))
         store.forget()
