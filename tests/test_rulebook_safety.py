@@ -39,8 +39,8 @@ def hazardous(tmp_path: Path):
     rules = folder / "rules.yaml"
     text = rules.read_text(encoding="utf-8")
     quoted = HAZARD_TEXT.replace("'", "''")
-    rules.write_text(text.replace("text: Have the most stars when the deck runs out.", f"text: '{quoted}'"),
-                     encoding="utf-8")
+    goal = "text: Have the most stars when the deck runs out. Players who tie for the most share the win."
+    rules.write_text(text.replace(goal, f"text: '{quoted}'"), encoding="utf-8")
     try:
         return load(folder)
     except GameDataError:
