@@ -25,4 +25,8 @@ def create_game(folder: Path, csv: bool = False) -> Path:
     # JSON strings are valid YAML scalars: a name like "yes" or "a: b" stays a plain string.
     game_yaml.write_text(game_yaml.read_text(encoding="utf-8").replace(
         "title: My Game", f"id: {json.dumps(game_id)}\ntitle: {json.dumps(title)}"), encoding="utf-8")
+    # The card back shows the game's name too, not the starter's.
+    cards_yaml = folder / "cards.yaml"
+    cards_yaml.write_text(cards_yaml.read_text(encoding="utf-8").replace(
+        "{title: My Game,", f"{{title: {json.dumps(title)},"), encoding="utf-8")
     return folder.resolve()

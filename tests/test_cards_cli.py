@@ -7,9 +7,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from generator.cli import app
+from generator.model.loader import load
 
 runner = CliRunner()
 HEAVY = ("reportlab", "weasyprint", "icepool")
@@ -201,6 +203,15 @@ def test_new_game_names_that_look_like_yaml_values_stay_strings(tmp_path):
         folder = tmp_path / name
         assert run("new", folder).exit_code == 0
         assert run("validate", folder).exit_code == 0, name
+
+
+@pytest.mark.parametrize("csv", [False, True])
+def test_a_new_games_card_back_shows_its_own_name(tmp_path, csv):
+    """`cards new harbour-run` names the game "Harbour Run" on its card backs too, not "My Game"."""
+    folder = tmp_path / "harbour-run"
+    assert run("new", folder, *(["--csv"] if csv else [])).exit_code == 0
+    backs = load(folder).game.decks[0].backs
+    assert [back.title for back in backs.values()] == ["Harbour Run"]
 
 
 def test_a_bad_piece_option_is_refused_before_anything_is_written(tmp_path, starter_game):
