@@ -146,6 +146,20 @@ def test_a_set_up_titled_its_own_way_is_known_by_its_numbered_steps():
     assert _index(WEFT).in_setup("dressing-the-loom") and not _index(WEFT).in_setup("a-round.cast")
 
 
+def test_a_set_up_with_neither_title_nor_steps_is_known_by_what_it_says_to_do():
+    """Hinge and Perforation's "Opening the hall" has no set-up title and no numbered steps, but
+    it says what each collector takes, what to shuffle, what to lay out and what to deal: that is
+    its set-up. Money is read as the game's shillings, so "how much money do we start with" is
+    answered from there (it was "no good match", closest Contents). A game whose sections never
+    say so plainly, or say it as much in two places, is given no set-up by guessing."""
+    hinge = str(FIXTURES / "hinge-and-perforation")
+    assert _index(hinge).data("setup_rule") == "opening"
+    answer = ask("how much money do we start with", game=hinge)
+    assert answer.matched and answer.citations[0].id == "opening"
+    assert "6 shillings" in answer.answer
+    assert _index(str(FIXTURES / "kettle-point-run")).data("setup_rule") is None
+
+
 def test_a_game_that_never_says_player_is_asked_in_its_own_word_for_them():
     """Warp and Weft's rules speak of weavers, never players: "with 3 players" is read as "with
     3 weavers" and finds how many dice the caster rolls; "can 6 of us play" in Crumb & Crust

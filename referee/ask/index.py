@@ -41,6 +41,12 @@ COVERAGE = {
 OTHER_COVERAGE = {"title": 0.5, "aliases": 0.4}
 NUMBERED_STEP = re.compile(r"(?:^|(?<=\s))(\d{1,2})[.)]\s")  # "1. Lay out the pool cards. 2. Deal ..."
 SETUP_STEPS = 3  # numbered steps that make an untitled top section the set-up
+# What a set-up says it does, one verb per kind ("Shuffle the deck, deal 5 to each ... takes 6
+# shillings"): a top section saying SETUP_VERBS of them, more than any other, is the set-up of a
+# game whose set-up has neither a set-up title nor numbered steps ("Opening the hall").
+SETUP_VERB = re.compile(r"\b(shuffl|deal|take|took|lay|laid|plac|put|sets? out|get|gets|receiv|choos"
+                        r"|starts? with|begins? with)(?:e|es|ed|s|t|n|ing|ting)?\b", re.IGNORECASE)
+SETUP_VERBS = 3
 
 
 def _steps(text: str) -> int:
@@ -246,12 +252,19 @@ class _Builder(DataDocs):
     def _setup_rule(walked) -> str | None:
         """The set-up section, where starting values are and a game without a components section
         says what to get out: the top section titled so, else the first one written as numbered
-        steps ("Opening the workshop: 1. Lay out the slots. 2. Give each journeyman 10 florins.")."""
+        steps ("Opening the workshop: 1. Lay out the slots. 2. Give each journeyman 10 florins."),
+        else the one saying most plainly what to shuffle, deal, take and lay out."""
         tops = [(full, rule) for full, _, depth, rule in walked if depth == 0]
         for full, rule in tops:
             if any(is_setup(full, name) for name in (rule.title, *rule.aliases)):
                 return full
-        return next((full for full, rule in tops if _steps(rule.text or "") >= SETUP_STEPS), None)
+        stepped = next((full for full, rule in tops if _steps(rule.text or "") >= SETUP_STEPS), None)
+        if stepped or not tops:
+            return stepped
+        verbs = {full: len({v.lower() for v in SETUP_VERB.findall(rule.text or "")}) for full, rule in tops}
+        most = max(verbs.values())
+        said = [full for full, n in verbs.items() if n == most]
+        return said[0] if most >= SETUP_VERBS and len(said) == 1 else None
 
     def _components_rule(self, walked) -> str | None:
         for full, _, _, rule in walked:

@@ -50,8 +50,8 @@ killed: destroyed | defeated | eliminated
 slay: destroy | defeat
 ko: knocked out | eliminated
 dead: eliminated | knocked out | defeated
-cash: sell | money | gold
-money: gold | coins | booty
+cash: sell | money | gold | shillings | pennies | crowns | ducats | dollars | credits | coins
+money: gold | shillings | pennies | pence | crowns | ducats | florins | dollars | credits | silver | coins | booty
 coin: gold | coins
 coins: gold
 spot: space | square
