@@ -183,6 +183,10 @@ class PlayoutError(AssertionError):
 
 
 JSON_CHECK_EVERY = 16  # plies between playouts' JSON checks of the state (and at the end)
+# An engine may offer playout_moves(state): its legal moves in the same order but without what
+# only a person reads (their notation), which its resolve then writes for the one picked. The
+# history, the checks and the seeded games are the same; most listed moves are never played.
+PLAYOUT_MOVES = "playout_moves"
 
 
 def playout(engine: Engine, players: list[str], options: dict[str, Any], seed: int,
@@ -195,12 +199,13 @@ def playout(engine: Engine, players: list[str], options: dict[str, Any], seed: i
     state = engine.setup(list(players), dict(options), digital, setup_rng(seed))
     history: list[str] = []
     rng = SeededOnFirstDraw("")  # each move's, as move_rng makes it (see seed_later)
+    list_moves = getattr(engine, PLAYOUT_MOVES, engine.legal_moves)
     for ply in range(max_moves):
         if engine.outcome(state) is not None:
             if problem := json_problem(state):
                 raise PlayoutError(f"seed {seed}, at the end: {problem}\n{_tail(history)}")
             return state, history
-        legal = engine.legal_moves(state)
+        legal = list_moves(state)
         if not legal:
             raise PlayoutError(f"seed {seed}: no legal move at ply {ply} and no outcome\n{_tail(history)}")
         move = choose.choice(legal)

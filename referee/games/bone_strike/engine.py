@@ -145,6 +145,8 @@ class BoneStrike(Engine):
             if texts:
                 move["by_hand"] = texts
         move["said"] = reading.notation(self.cat, self.data, state, move)
+        if "said" not in given:  # listed by playout_moves, without its words: they are written in
+            given["said"] = move["said"]  # (attempt hands resolve its own copy of the move)
         # nothing filled in (a listed move already says itself): the given move, which attempt
         # then need not check a second time
         return given if move == given else move
@@ -265,8 +267,13 @@ class BoneStrike(Engine):
     def to_act(self, state: State) -> list[str]:
         return rules.to_act(state)
 
+    def playout_moves(self, state: State) -> list[dict[str, Any]]:
+        """The legal moves, in legal_moves' order, without their words: a playout picks one of
+        ~7 and resolve writes the words of that one (writing them all was a seventh of a playout)."""
+        return rules.legal(self.cat, state)
+
     def legal_moves(self, state: State) -> list[dict[str, Any]]:
-        moves = rules.legal(self.cat, state)
+        moves = self.playout_moves(state)
         refs: dict[tuple[str, str | None], str] = {}
         plain = self._plain_said
         for m in moves:
