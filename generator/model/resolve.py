@@ -11,7 +11,6 @@ from collections import namedtuple
 from pathlib import Path
 
 from ..paths import CONTENT_DIR
-from ..suggest import did_you_mean
 
 GAME_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
 
@@ -74,6 +73,8 @@ def _content_game(game_id: str) -> GameFolder | None:
 
 
 def suggest_game(ref: str, known: list[str]) -> str:
+    from ..suggest import did_you_mean  # difflib only when a game is not found
+
     slug = re.sub(r"[\s_]+", "-", ref.lower())
     guess = did_you_mean(slug, known)
     if guess:
