@@ -474,6 +474,21 @@ def test_slang_is_read_in_the_games_own_words():
     assert gm.matched and gm.citations[0].id == "overview" and gm.corrected.get("gm") == "game master"
 
 
+def test_a_phrasal_verb_is_read_with_a_word_between():
+    """"Throw some away" is "throw away" with its object in the middle: read as the game's
+    "discard", keeping the object, it finds the hand limit (it was "no good match": "throw"
+    alone is a roll)."""
+    from referee.ask.cache import resolve_game
+    from referee.ask.query import parse, translate_slang
+
+    index = store.open_index(resolve_game("runes-and-bones"))
+    read, replaced = translate_slang(index, parse("do i have to throw some away"))
+    assert replaced == {"throw away": "discard"} and read.text == "do i have to discard some"
+    answer = ask("i have 6 runes when turns start, do i have to throw some away", game="runes-and-bones")
+    assert answer.citations[0].id == "round.hand-limit"
+    assert translate_slang(index, parse("throw the bag away"))[1] == {}  # only short objects move
+
+
 def test_a_section_named_with_its_parent_wins_over_its_namesakes():
     """Rattlebones has a Star action side and a Star space: "face" names the one under Action
     sides, "space" the one under Spaces."""

@@ -3,6 +3,7 @@ meaning; player slang read in the game's own words (slang.py: "hp" -> "health"),
 corrected against the game's own names (rapidfuzz, only when a word is unknown)."""
 from __future__ import annotations
 
+import functools
 import re
 
 from .stem import stemmer
@@ -155,9 +156,27 @@ def translate_slang(index: GameIndex, query: Query) -> tuple[Query, dict[str, st
         return query, {}
     text = query.text
     for token, alternative in replaced.items():
-        said = r"\W+".join(re.escape(w) for w in token.split())
-        text = re.sub(rf"(?<![\w-]){said}(?![\w-])", alternative, text, flags=re.IGNORECASE)
+        parts = token.split()
+        said = r"\W+".join(re.escape(w) for w in parts)
+        if _separable(parts):  # "throw some away" is "discard some"
+            said = rf"{re.escape(parts[0])}\W+(?:({'|'.join(sorted(MOVABLE))})\W+)?{re.escape(parts[1])}"
+        text = re.sub(rf"(?<![\w-]){said}(?![\w-])", functools.partial(_read_as, alternative), text, flags=re.IGNORECASE)
     return parse(text), replaced
+
+
+# A phrasal verb's particle may come after a short object ("throw some away", "give them back"):
+# the words that may stand between, and the particles that may follow them.
+PARTICLES = frozenset("away out up down back off on in over".split())
+MOVABLE = frozenset("it them some one two three all any those these that this him her everything".split())
+
+
+def _separable(parts: list[str]) -> bool:
+    return len(parts) == 2 and parts[1] in PARTICLES
+
+
+def _read_as(alternative: str, said: re.Match[str]) -> str:
+    """The rulebook's word for what was said, keeping the object said between ("discard some")."""
+    return " ".join(filter(None, (alternative, *said.groups())))
 
 
 PhrasalEntry = tuple[str, list[str], list[str]]  # the table's key, its words, its readings
@@ -186,6 +205,9 @@ def _phrasal(index: GameIndex, query: Query, table: dict[str, list[str]]) -> dic
     for entry in sorted({n for t in set(tokens) for n in by_first.get(t, ())}):  # the table's order
         key, parts, readings = entries[entry]
         at = [i for i in range(len(tokens) - len(parts) + 1) if tokens[i:i + len(parts)] == parts]
+        if _separable(parts):  # the particle after a word it moves: "throw them away"
+            at += [i for i in range(len(tokens) - 2) if tokens[i] == parts[0] and tokens[i + 1] in MOVABLE
+                   and tokens[i + 2] == parts[1]]
         if not at:
             continue
         first = stems_of([parts[0]])[0]
