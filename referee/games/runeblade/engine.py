@@ -140,13 +140,22 @@ class Runeblade(Engine):
     # -- the position -------------------------------------------------------------------------
     def to_act(self, state: State) -> list[str]:
         seen: list[str] = []
-        for move in self.legal_moves(state):
+        for move in self._legal(state, own_dice=False):  # only who moves is read
             who = move.get("player")
             if who and who not in seen:
                 seen.append(who)
         return seen
 
     def legal_moves(self, state: State) -> list[Move]:
+        return self._legal(state, own_dice=True)
+
+    def playout_moves(self, state: State) -> list[Move]:
+        """legal_moves, the same moves in the same order, but a build or offer shares its dice
+        with the kept list of sets (_subsets) instead of getting a copy: a playout copies only the
+        move it plays (attempt's clone), one of ~12 listed."""
+        return self._legal(state, own_dice=False)
+
+    def _legal(self, state: State, own_dice: bool) -> list[Move]:
         if state.get("over"):
             return []
         found: list[Move] = []
@@ -162,9 +171,9 @@ class Runeblade(Engine):
                 allowed = self.allows(state, move)
             if allowed:
                 found.append(move)
-        return found + self._dice_moves(state)
+        return found + self._dice_moves(state, own_dice)
 
-    def _dice_moves(self, state: State) -> list[Move]:
+    def _dice_moves(self, state: State, own_dice: bool) -> list[Move]:
         """Builds and offers, the many moves that differ only in their dice: the shared conditions
         are checked once, then each set of dice against the pool (by construction) and the banes."""
         scene, roll = state.get("scene"), state.get("roll")
@@ -180,7 +189,7 @@ class Runeblade(Engine):
             pool = state["pools"][p]
             for dice in self._subsets(pool):
                 if dice or not any(pool.values()):
-                    found.append({"player": p, "kind": "build", "dice": dict(dice)})
+                    found.append({"player": p, "kind": "build", "dice": dict(dice) if own_dice else dice})
             return found
         for q in state["players"]:
             try:
@@ -189,7 +198,7 @@ class Runeblade(Engine):
                 continue
             found.append({"player": q, "kind": "no-offer"})
             for dice in self._offers(state, q):
-                found.append({"player": q, "kind": "offer", "dice": dict(dice)})
+                found.append({"player": q, "kind": "offer", "dice": dict(dice) if own_dice else dice})
         return found
 
     def _offers(self, state: State, q: str) -> tuple[dict[str, int], ...]:
