@@ -111,6 +111,15 @@ def test_a_number_counting_dice_is_no_roll_but_a_face_in_the_plural_is():
     assert fives.source == "data:map" and "5" in fives.answer and " 2:" not in fives.answer
 
 
+def test_a_face_named_as_the_pawn_doing_something_is_no_roll():
+    """Rattlebones is a die face and the pawn on the track: "what if rattlebones lands on my
+    mouse" asks what the pawn does (it was the die face's row, at the threshold), while a
+    rolled Rattlebones still reads the face."""
+    pawn = ask("what if rattlebones lands on my mouse", game="rattlebones")
+    assert pawn.source != "data:map" and pawn.citations[0].id in ("game-end", "turn.rattlebones-side")
+    assert ask("i rolled rattlebones on my die, what now", game="rattlebones").source == "data:map"
+
+
 def test_asking_for_a_variant_puts_the_optional_rule_first():
     asked = ask("is there a way to play with every single card in the market", game="bone-strike")
     assert asked.citations[0].id == "setup.all-factions"

@@ -89,9 +89,11 @@ def roll_map(ctx: Context) -> list[Computed]:
                               and not _counts_something(ctx, i) for i, n in numbers)
             elif isinstance(key, str) and key.strip():
                 ks = stems_of(words(key))
-                # A word key (a face name) counts only in a question about rolling it.
+                # A word key (a face name) counts only in a question about rolling it, not where
+                # its namesake does something ("what if Rattlebones, the pawn, lands on my mouse").
                 if ks and rolling:
-                    matched = any(qstems[i:i + len(ks)] == ks for i in range(len(qstems)))
+                    matched = any(qstems[i:i + len(ks)] == ks and not _acts(ctx, i + len(ks))
+                                  for i in range(len(qstems)))
             if not matched:
                 continue
             affinity = _map_affinity(ctx, table)
@@ -126,6 +128,17 @@ def _counts_something(ctx: Context, i: int) -> bool:
     """The number counts the word after it ("2 dice", "6 stars", "3 cards"), so it is no roll."""
     tokens = ctx.query.tokens
     return i + 1 < len(tokens) and (i + 1) in ctx.query.content and tokens[i + 1] not in ROLL_WORDS - {"die", "dice"}
+
+
+# A verb right after a face's name says the name is doing something, not a face rolled ("a rolled
+# Rattlebones lands" is no way players put it).
+ACTING = {"land", "lands", "landed", "move", "moves", "moved", "walk", "walks", "reach", "reaches", "reached",
+          "pass", "passes", "passed", "catch", "catches", "caught", "hit", "hits", "meet", "meets", "goes", "steps"}
+
+
+def _acts(ctx: Context, after: int) -> bool:
+    tokens = ctx.query.tokens
+    return after < len(tokens) and tokens[after] in ACTING
 
 
 def _after_roll(ctx: Context, i: int) -> bool:
