@@ -247,6 +247,14 @@ def test_a_thing_at_zero_is_answered_with_the_sentence_about_it_running_out():
     assert ask("what if we both hit 0 in the same resolution", game="ribbon-of-bone").source != "data:at-zero"
 
 
+def test_a_thing_at_zero_must_be_what_the_sentence_says_runs_out():
+    """Dry Bell's "each cottage with no flame at the end adds 1" says nothing of the flame cubes
+    running out: asked what happens when the supply runs out of cubes, that sentence is no
+    answer (it was given at 0.88; the rules are silent)."""
+    answer = ask("what happens if the flame supply runs out of cubes", game=str(FIXTURES / "dry-bell"))
+    assert answer.source != "data:at-zero" and answer.confidence < 0.7
+
+
 def test_a_limit_is_answered_with_the_sentence_that_sets_it():
     """Kettle Point Run's sled "carries at most 4 food sacks"; Sawdust Pyramids' chalk is capped
     in a bracket of the encore rule ("you can never hold more than 3"). A card named, or a tie

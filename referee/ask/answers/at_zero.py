@@ -46,7 +46,7 @@ def at_zero(ctx: Context) -> list[Computed]:
         for sentence in sentences_of(info.text or ""):
             plain = sentence.lower()
             stems = set(content_stems(sentence))
-            if not (AT_ZERO.search(plain) and primary in stems):
+            if primary not in stems or not _said_at_zero(plain, primary):
                 continue  # the sentence must say the thing asked about at nothing
             fit = sum(ctx.idf(s) for s in things & section)  # the section speaks of the rest ("marquis")
             whose = bool(PLAYER_SIDE.search(plain)) == mine  # "I" am "you"; the marquis is not
@@ -57,6 +57,20 @@ def at_zero(ctx: Context) -> list[Computed]:
     if best is None:
         return []
     return [Computed(as_sentence(best[2]), best[1], CONFIDENCE["at-zero"], "at-zero")]
+
+
+NEAR = 4  # words either side of "runs out", "with no", "0" that may name what is at nothing
+
+
+def _said_at_zero(plain: str, thing: str) -> bool:
+    """The sentence says ``thing`` (a stem) at nothing: named within a few words of "runs out",
+    "with no", "reaches 0" ... ("a cottage with no flame" says nothing of flame cubes running out)."""
+    for found in AT_ZERO.finditer(plain):
+        before = plain[:found.start()].split()[-NEAR:]
+        after = plain[found.end():].split()[:NEAR]
+        if thing in content_stems(" ".join([*before, found.group(), *after])):
+            return True
+    return False
 
 
 def _at_zero_word(ctx: Context, things: set[str]) -> str | None:
