@@ -215,12 +215,12 @@ def render_rulebook(loaded: LoadedGame, out_dir: Path, book: str = "a5",
             raise _hazard_error(game.id, hazards)
         file_html = html_copy(pdf_html, game.root, game.fonts, HTML_FONT_DIR)  # the same book, fonts beside it
 
-    from .pdf import Rendered, write_pdf  # weasyprint only now
+    from .pdf import Rendered, fewer_collections, write_pdf  # weasyprint only now
 
     roots = [game.root, LAYOUTS_DIR]
     files: list[WrittenFile] = []
     done: list[Rendered] = []
-    with staged(out_dir):
+    with staged(out_dir), fewer_collections():
         if "book" in parts:
             progress(f"{game.id}: rulebook ({book}) -> rulebook.pdf")
             with atomic_path(out_dir / "rulebook.pdf") as book_temp:
