@@ -257,12 +257,15 @@ def test_a_thing_at_zero_must_be_what_the_sentence_says_runs_out():
 
 def test_a_limit_is_answered_with_the_sentence_that_sets_it():
     """Kettle Point Run's sled "carries at most 4 food sacks"; Sawdust Pyramids' chalk is capped
-    in a bracket of the encore rule ("you can never hold more than 3"). A card named, or a tie
+    in a bracket of the encore rule ("you can never hold more than 3"); Dry Bell's water by what to
+    do over it ("If you hold more than 6 water tokens, pour the extra back"). A card named, or a tie
     for the most, is no question of a limit."""
     sled = ask("how many food sacks can my sled carry", game=str(FIXTURES / "kettle-point-run"))
     assert (sled.source, sled.citations[0].id, sled.answer) == ("data:limit", "caches", "A sled carries at most 4 food sacks.")
     chalk = ask("max chalk i can hold", game=str(FIXTURES / "sawdust-pyramids"))
     assert chalk.citations[0].id == "bows.encore" and "never hold more than 3" in chalk.answer
+    water = ask("whats the most water i can hold", game=str(FIXTURES / "dry-bell"))  # a limit said as what to do over it
+    assert water.citations[0].id == "a-round.rest" and water.answer.startswith("If you hold more than 6 water tokens")
     assert ask("how much health can a warrior have and still get hit by walk the plank",
                game="bone-strike").source != "data:limit"
     assert ask("two of us tied for most stock tickets, what do we score", game="rattlebones").source != "data:limit"

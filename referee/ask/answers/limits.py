@@ -20,6 +20,7 @@ ASKED = re.compile(r"\b(max|maximum|limit|limits|cap|capped|most)\b.*\b(can|may|
                    r"|\bhow (many|much) .*\b(can|may|could) (i|we|you|a|an|my|each) .*\b(hold|have|keep|carry|store)\b")
 NOT_ASKED = re.compile(r"\bwho\b|\b(wins?|winner|score|scores|points?) most\b|\bmost (points|votes)\b|\b(tie|tied|ties)\b")
 SAYS_LIMIT = re.compile(r"\b(at most|no more than|never (\w+ ){0,2}more than|up to|maximum|limit|cannot (\w+ ){0,2}more than"
+                        r"|(if|when|whenever) (you|a player|they|\w+) (holds?|has|have|keeps?|carry|carries) more than"
                         r"|can not (\w+ ){0,2}more than|any more (is|are) (lost|discarded|returned)|capped)\b")
 NOT_THE_THING = frozenset(stems_of(
     "max maximum limit limits cap capped most is there a can may could allowed i we you my each how many much "
