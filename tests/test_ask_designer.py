@@ -255,6 +255,20 @@ def test_a_thing_at_zero_must_be_what_the_sentence_says_runs_out():
     assert answer.source != "data:at-zero" and answer.confidence < 0.7
 
 
+def test_a_number_of_a_thing_is_the_sentence_that_puts_the_number_before_it():
+    """Dry Bell says its numbers in sentences: "how many cards do I draw at the end of my turn"
+    quotes "Draw back up to 4 cards" (the sentence saying "draw" too, not the Keep cards' "at
+    most two"), and "how many actions" the one sentence giving them ("its two actions" in the
+    bell's rule speaks of that number, it gives none). A game whose sections list their
+    questions (asks:) finds the number's section by them: Runeblade's dice are not quoted."""
+    bell = str(FIXTURES / "dry-bell")
+    cards = ask("how many cards do i draw at the end of my turn", game=bell)
+    assert (cards.source, cards.citations[0].id, cards.answer) == ("data:amount", "a-round.rest", "Draw back up to 4 cards.")
+    actions = ask("how many actions do i get", game=bell)
+    assert actions.citations[0].id == "a-round.work" and actions.answer.startswith("You may take up to two actions")
+    assert ask("how many dice does each character start with", game="runeblade").source != "data:amount"
+
+
 def test_a_limit_is_answered_with_the_sentence_that_sets_it():
     """Kettle Point Run's sled "carries at most 4 food sacks"; Sawdust Pyramids' chalk is capped
     in a bracket of the encore rule ("you can never hold more than 3"); Dry Bell's water by what to

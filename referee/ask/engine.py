@@ -18,7 +18,7 @@ import math
 from collections import namedtuple
 from collections.abc import Set as AbstractSet
 
-from .answers import QUOTED, Computed, compute
+from .answers import QUOTED, QUOTED_LOOSELY, Computed, compute
 from .answers.counts import facts_words
 from .cache import UnknownGame, content_games, resolve_game
 from .calibrate import calibrate
@@ -272,7 +272,7 @@ def answer_in(index: GameIndex, question: str, k: int = 3, known: frozenset[str]
         # the first section's written question as close to the player's as this (asked.py)
         "asked": next((h.asked for h in result.hits if h.rule == first), 0.0) if first else 0.0,
         "separation": separation(result), "computed": float(source.startswith("data:")),
-        "quoted": float(source.removeprefix("data:") in QUOTED),  # a sentence of the rules, not the data's
+        "quoted": float(source.removeprefix("data:") in QUOTED - QUOTED_LOOSELY),  # a sentence of the rules, not the data's
         # The game's own facts (player count, play time, age) have no section to disagree with.
         "agree": float(top is not None and first == top.rule or source in ("data:facts", "data:players")),
         "parent": float(any(r.parent == first for r in index.rules.values())) if first else 0.0,

@@ -17,9 +17,10 @@ Generic over what the data model offers, never over a particular game:
 - **ties**: "who wins if two of us have the same merit?": the sentence that breaks the tie.
 - **at zero**: "what happens when I hit zero bones?": the sentence on that thing running out.
 - **limits**: "what's the most chalk I can hold?": the sentence that sets the limit.
+- **amounts**: "how many actions do I get?": the sentence giving a number of the thing.
 
 One module per family of answerers (cycles, tables, records, counts; turn_order, setup_amounts,
-ties, at_zero and limits quote a sentence of the rules where the data has no value), their
+ties, at_zero, limits and amounts quote a sentence of the rules where the data has no value), their
 shared pieces in base.py and how sure each kind of answer is in one table, confidence.py. Logic
 that data cannot express lives in one module per game (referee/ask/games/).
 """
@@ -28,6 +29,7 @@ from __future__ import annotations
 from ..query import Query
 from ..search import SearchResult
 from ..store import GameIndex
+from .amounts import amount
 from .at_zero import at_zero
 from .base import Computed, Context
 from .confidence import CONFIDENCE
@@ -40,19 +42,22 @@ from .tables import chart, roll_map
 from .ties import tie_break
 from .turn_order import first_player
 
-__all__ = ["CONFIDENCE", "QUOTED", "Computed", "Context", "compute"]
+__all__ = ["CONFIDENCE", "QUOTED", "QUOTED_LOOSELY", "Computed", "Context", "compute"]
 # The kinds whose answer is a sentence of the rules, quoted, not worked out from the data.
-QUOTED = frozenset({"first-player", "setup-amount", "tie-break", "at-zero", "limit"})
+QUOTED = frozenset({"first-player", "setup-amount", "tie-break", "at-zero", "limit", "amount"})
+# ... of which these find their sentence by a looser reading (a number before the thing asked):
+# the confidence does not take them for as sure as the others (its "quoted" signal).
+QUOTED_LOOSELY = frozenset({"amount"})
 ORDER = {k: i for i, k in enumerate(("game", "cycle", "chart", "map", "card", "count", "players", "facts", "value",
                                      "first-player", "setup-amount", "tie-break", "at-zero",
-                                     "limit", "record", "list"))}
+                                     "limit", "amount", "record", "list"))}
 
 
 def compute(index: GameIndex, query: Query, result: SearchResult) -> list[Computed]:
     ctx = Context(index, query, result)
     found: list[Computed] = []
     for answerer in (beats, chart, roll_map, card_field, count, players, game_facts, value, first_player,
-                     starting_amount, tie_break, at_zero, limit, record, listing):
+                     starting_amount, tie_break, at_zero, limit, amount, record, listing):
         try:
             found.extend(answerer(ctx))
         except (KeyError, TypeError, ValueError, IndexError):
