@@ -215,16 +215,18 @@ def render_rulebook(loaded: LoadedGame, out_dir: Path, book: str = "a5",
             raise _hazard_error(game.id, hazards)
         file_html = html_copy(pdf_html, game.root, game.fonts, HTML_FONT_DIR)  # the same book, fonts beside it
 
-    from .pdf import Rendered, fewer_collections, write_pdf  # weasyprint only now
+    from .pdf import Rendered, fewer_collections, shared_fonts, write_pdf  # weasyprint only now
 
     roots = [game.root, LAYOUTS_DIR]
     files: list[WrittenFile] = []
     done: list[Rendered] = []
+    fonts = shared_fonts()  # one font configuration for the book and the quick reference
     with staged(out_dir), fewer_collections():
         if "book" in parts:
             progress(f"{game.id}: rulebook ({book}) -> rulebook.pdf")
             with atomic_path(out_dir / "rulebook.pdf") as book_temp:
-                rendered = write_pdf(pdf_html, book_temp, roots, game.root, page_refs=str(_css("pagerefs.css")))
+                rendered = write_pdf(pdf_html, book_temp, roots, game.root, page_refs=str(_css("pagerefs.css")),
+                                     fonts=fonts)
             done.append(rendered)
             files += [WrittenFile("rulebook.pdf", ["rulebook"], "rulebook", rendered.pages, book, "book"),
                       WrittenFile("rulebook.html", ["rulebook"], "rulebook", rendered.pages, book, "book")]
@@ -236,7 +238,7 @@ def render_rulebook(loaded: LoadedGame, out_dir: Path, book: str = "a5",
             common = _common(quick_data, font_base) | {
                 "css": _css("quickref.css") + Markup(rulebook_font_css(game.root, game.fonts))}
             with atomic_path(out_dir / "quickref.pdf") as quick_temp:
-                quick_rendered = build_quickref(loaded, quick_data, _environment(), common, quick_temp, roots)
+                quick_rendered = build_quickref(loaded, quick_data, _environment(), common, quick_temp, roots, fonts)
             if quick_data.text.hazards:
                 raise _hazard_error(game.id, quick_data.text.hazards)
             done.append(quick_rendered)

@@ -24,6 +24,7 @@ from .system_libraries import found_in_the_loader_cache
 
 with found_in_the_loader_cache():
     import weasyprint
+    from weasyprint.text.fonts import FontConfiguration
     from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 # Tagged, with the document title and language: text extracts in reading order, screen readers
@@ -132,6 +133,14 @@ def fewer_collections():
         gc.set_threshold(*before)
 
 
+def shared_fonts():
+    """One font configuration for the documents of one rulebook (the book, the quick reference's
+    measuring strip and its page), as WeasyPrint allows: their @font-face fonts are read and
+    registered with Fontconfig once, not once a document, and Pango's font caches stay warm.
+    A URL refused for one document is still asked for, and refused, by the next."""
+    return FontConfiguration()
+
+
 class Rendered:
     """The outcome of one PDF: page count, refused URLs (url, why) and WeasyPrint's warnings."""
 
@@ -140,28 +149,31 @@ class Rendered:
 
 
 def write_pdf(html: str, target: Path, roots: Sequence[Path], base: Path, variant: str = PDF_VARIANT,
-              page_refs: str | None = None) -> Rendered:
+              page_refs: str | None = None, fonts=None) -> Rendered:
     """Lay out one HTML document and write it as a PDF to target.
 
     ``page_refs`` is a stylesheet that prints each page reference as a placeholder
     (layouts/rulebook/pagerefs.css): the document is laid out once and the placeholders are
     filled in (``number_pages``). Should that not work out, it is laid out again with its own
-    target-counter()s, WeasyPrint's slower way to the same numbers."""
+    target-counter()s, WeasyPrint's slower way to the same numbers. ``fonts``: ``shared_fonts()``."""
     fetcher = GuardedFetcher(roots)
+    fonts = fonts or shared_fonts()
     with _captured_warnings() as warnings:
         page = weasyprint.HTML(string=html, base_url=base.resolve().as_uri() + "/", url_fetcher=fetcher)
-        document = page.render(stylesheets=[weasyprint.CSS(string=page_refs)]) if page_refs else None
+        document = (page.render(stylesheets=[weasyprint.CSS(string=page_refs, font_config=fonts)], font_config=fonts)
+                    if page_refs else None)
         if document is None or not number_pages(document):
-            document = page.render()
+            document = page.render(font_config=fonts)
         document.write_pdf(target, pdf_variant=variant)
     return Rendered(len(document.pages), fetcher.refused, list(dict.fromkeys(warnings)))
 
 
-def lay_out(html: str, roots: Sequence[Path], base: Path):
+def lay_out(html: str, roots: Sequence[Path], base: Path, fonts=None):
     """Lay out a document, writing nothing: WeasyPrint's Document and what it refused and said."""
     fetcher = GuardedFetcher(roots)
     with _captured_warnings() as warnings:
-        document = weasyprint.HTML(string=html, base_url=base.resolve().as_uri() + "/", url_fetcher=fetcher).render()
+        document = weasyprint.HTML(string=html, base_url=base.resolve().as_uri() + "/", url_fetcher=fetcher).render(
+            font_config=fonts or shared_fonts())
     return document, Rendered(len(document.pages), fetcher.refused, list(warnings))
 
 
@@ -185,11 +197,11 @@ def place_backgrounds(page_box, box) -> None:
     layout_box_backgrounds(page_box, box, _no_images)
 
 
-def anchor_positions(html: str, roots: Sequence[Path], base: Path):
+def anchor_positions(html: str, roots: Sequence[Path], base: Path, fonts=None):
     """Lay out a document (no PDF written) and return where each id'd element starts (its y on
     the first page, in points from the top of the page), what it refused and said, and the
     laid-out document itself."""
-    document, rendered = lay_out(html, roots, base)
+    document, rendered = lay_out(html, roots, base, fonts)
     positions = {name: box[1] * 0.75 for name, box in document.pages[0].anchors.items()}  # CSS px -> pt
     return positions, rendered, document
 

@@ -220,13 +220,13 @@ def _measure(template, common: dict, geo: dict, items: list, size: float, roots,
     return _strip(template, common, geo, items, size, roots, base)[:4]
 
 
-def _strip(template, common: dict, geo: dict, items: list, size: float, roots, base):
+def _strip(template, common: dict, geo: dict, items: list, size: float, roots, base, fonts=None):
     """``_measure``'s figures and the laid-out strip itself, whose blocks the page takes."""
     from .pdf import anchor_positions
 
     html = template.render(**common, geo=geo, font_size=size, measure=True, blocks=items, columns=[],
                            left_off=[items[-1]["label"]] if items else [])
-    positions, rendered, document = anchor_positions(html, roots, base)
+    positions, rendered, document = anchor_positions(html, roots, base, fonts)
     marks = [positions[f"qb-{i}"] for i in range(len(items) + 1)]
     heights = [b - a for a, b in zip(marks, marks[1:])]
     head = (positions["qr-main"] - positions["qr-top"]) + (positions["qr-end"] - positions["qr-foot"])
@@ -235,9 +235,10 @@ def _strip(template, common: dict, geo: dict, items: list, size: float, roots, b
 
 
 def build_quickref(loaded: LoadedGame, data: BookData, environment, common: dict, target: Path,
-                   roots: Sequence[Path]):
-    """Measure, pack and write quickref.pdf to target; returns the PDF step's Rendered."""
-    from .pdf import lay_out, write_document  # weasyprint only now
+                   roots: Sequence[Path], fonts=None):
+    """Measure, pack and write quickref.pdf to target; returns the PDF step's Rendered. ``fonts``:
+    the rulebook's ``pdf.shared_fonts()``, for every layout of the page."""
+    from .pdf import lay_out, shared_fonts, write_document  # weasyprint only now
     from .quickref_boxes import hold, measured_blocks, move_into_holds
 
     book = data.book
@@ -248,7 +249,9 @@ def build_quickref(loaded: LoadedGame, data: BookData, environment, common: dict
     room = (geo["height"] - 2 * MARGIN_TB) * PT_PER_MM
     sizes = SIZES if book.name == "a5" else LARGE_SIZES
     count = int(geo["columns"])
-    small, head_small, note, measured, small_strip = _strip(template, common, geo, items, sizes[-1], roots, base)
+    fonts = fonts or shared_fonts()
+    small, head_small, note, measured, small_strip = _strip(template, common, geo, items, sizes[-1], roots, base,
+                                                            fonts)
     strips = {sizes[-1]: small_strip}  # laid-out blocks by type size, to be moved onto the page
     placed, left_out = pack(small, (room - head_small) * EXACT, count)
     if left_out:  # the foot then names what was left off, in a line of its own
@@ -256,7 +259,7 @@ def build_quickref(loaded: LoadedGame, data: BookData, environment, common: dict
     size = sizes[-1]
     if not left_out:  # everything fits at the smallest size: measure the largest, to pick the size between
         large, head_large, _note, measured_large, strips[sizes[0]] = _strip(
-            template, common, geo, items, sizes[0], roots, base)
+            template, common, geo, items, sizes[0], roots, base, fonts)
         measured.refused += measured_large.refused
         measured.warnings += measured_large.warnings
         fits_large = not pack(large, (room - head_large) * EXACT, count)[1]
@@ -269,14 +272,14 @@ def build_quickref(loaded: LoadedGame, data: BookData, environment, common: dict
         page = {"geo": geo, "font_size": size, "measure": False, "blocks": items, "left_off": left_off}
         if measured_boxes is not None:  # the page with holds; the measured blocks go into them
             holds = [[hold(i, measured_boxes[i]) for i in column] for column in placed]
-            held, rendered = lay_out(template.render(**common, **page, columns=holds), roots, base)
+            held, rendered = lay_out(template.render(**common, **page, columns=holds), roots, base, fonts)
             if rendered.pages <= 1 or len(chosen) <= 1:
                 document = move_into_holds(held, measured_boxes) if rendered.pages <= 1 else None
                 if document is None:
                     measured_boxes = None
         if measured_boxes is None:  # laid out the ordinary way: WeasyPrint lays the blocks out again
             columns = [[items[i] for i in column] for column in placed]
-            document, rendered = lay_out(template.render(**common, **page, columns=columns), roots, base)
+            document, rendered = lay_out(template.render(**common, **page, columns=columns), roots, base, fonts)
         if rendered.pages <= 1 or len(chosen) <= 1:
             break
         last = chosen[-1]  # the estimate was off: leave out the least wanted block and try again
