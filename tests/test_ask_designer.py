@@ -280,6 +280,11 @@ def test_a_limit_is_answered_with_the_sentence_that_sets_it():
     assert chalk.citations[0].id == "bows.encore" and "never hold more than 3" in chalk.answer
     water = ask("whats the most water i can hold", game=str(FIXTURES / "dry-bell"))  # a limit said as what to do over it
     assert water.citations[0].id == "a-round.rest" and water.answer.startswith("If you hold more than 6 water tokens")
+    crumb = ask("whats the hand limit", game=CRUMB)  # a hand is the cards held
+    assert (crumb.citations[0].id, crumb.answer) == ("a-shift.hand-limit", "At the end of your turn you may hold at most 8 cards.")
+    none = ask("is there a max hand size", game=KETTLE)  # that there is none, without a number
+    assert (none.citations[0].id, none.answer) == ("turn.gather", "There is no hand limit.")
+    assert ask("max runes i can buy in one go?", game="runes-and-bones").source != "data:limit"  # "no limit" on holding them
     assert ask("how much health can a warrior have and still get hit by walk the plank",
                game="bone-strike").source != "data:limit"
     assert ask("two of us tied for most stock tickets, what do we score", game="rattlebones").source != "data:limit"

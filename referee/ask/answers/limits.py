@@ -3,8 +3,9 @@
 A designer writes a limit in a sentence ("A sled carries at most 4 food sacks", "Your team can
 never have more than 10 stamina", "You can hold at most 5; any more is lost"), seldom in a
 values table (counts.value answers from one where the data has it). Asked for a maximum or a
-limit, the answer is the sentence that says one, with a number, about the thing asked: of
-several, the one saying most of the question's words, then the one the search ranks higher.
+limit, the answer is the sentence that says one, with a number, about the thing asked (or that
+there is none: "There is no hand limit."): of several, the one saying most of the question's
+words, then the one the search ranks higher. A hand is the cards held.
 """
 from __future__ import annotations
 
@@ -16,14 +17,19 @@ from .base import Computed, Context, as_sentence, content_stems, sentences_of
 from .confidence import CONFIDENCE
 
 ASKED = re.compile(r"\b(max|maximum|limit|limits|cap|capped|most)\b.*\b(can|may|could|allowed|i|we|you)\b"
-                   r"|\bis there a (\w+ )?(limit|max|maximum|cap)\b|\b(hand|carry|holding) limit\b"
+                   r"|\bis there a (\w+ )?(limit|max|maximum|cap)\b|\b(hand|carry|holding) limit\b|\bhand size\b"
                    r"|\bhow (many|much) .*\b(can|may|could) (i|we|you|a|an|my|each) .*\b(hold|have|keep|carry|store)\b")
 NOT_ASKED = re.compile(r"\bwho\b|\b(wins?|winner|score|scores|points?) most\b|\bmost (points|votes)\b|\b(tie|tied|ties)\b")
 SAYS_LIMIT = re.compile(r"\b(at most|no more than|never (\w+ ){0,2}more than|up to|maximum|limit|cannot (\w+ ){0,2}more than"
                         r"|(if|when|whenever) (you|a player|they|\w+) (holds?|has|have|keeps?|carry|carries) more than"
                         r"|can not (\w+ ){0,2}more than|any more (is|are) (lost|discarded|returned)|capped)\b")
+# ... or that there is none ("There is no hand limit."), which needs no number.
+SAYS_NONE = re.compile(r"\bno (\w+ )?(limit|maximum|cap)\b|\bas many (\w+ )?as (you|they|he|she) (like|likes|want|wants|wish|wishes)\b")
+# A hand is the cards held: "what's the hand limit" is answered by "you may hold at most 8 cards".
+COVERS = 0.5  # the share of the thing asked (by weight) a limit's sentence must say
+HELD_AS = {stems_of(["hand"])[0]: frozenset(stems_of(["card", "cards"]))}
 NOT_THE_THING = frozenset(stems_of(
-    "max maximum limit limits cap capped most is there a can may could allowed i we you my each how many much "
+    "max maximum limit limits cap capped most size is there a can may could allowed i we you my each how many much "
     "hold have keep carry store at once time what whats the number of".split()))
 
 
@@ -33,17 +39,21 @@ def limit(ctx: Context) -> list[Computed]:
     things = set(ctx.qset) - NOT_THE_THING
     if not things:
         return []
+    weight = {t: ctx.idf(t) for t in things}
+    for thing in list(things):
+        weight |= {held: weight[thing] for held in HELD_AS.get(thing, ())}
+    asked = sum(ctx.idf(t) for t in things)
     rank = {h.rule: i for i, h in enumerate(ctx.result.hits)}
     best = None
     for info in ctx.index.rules.values():
         for sentence in sentences_of(info.text or ""):
-            if not SAYS_LIMIT.search(sentence.lower()):
+            plain = sentence.lower()
+            if not SAYS_NONE.search(plain) and not (
+                    SAYS_LIMIT.search(plain) and any(t.isdigit() or number_of(t) is not None for t in words(sentence))):
                 continue
-            if not any(t.isdigit() or number_of(t) is not None for t in words(sentence)):
-                continue
-            fit = sum(ctx.idf(s) for s in things & set(content_stems(sentence)))
-            if not fit:
-                continue
+            fit = sum(weight[s] for s in weight.keys() & set(content_stems(sentence)))
+            if fit <= COVERS * asked:
+                continue  # "max runes I can buy" is not answered by "no limit" on the runes held
             key = (-fit, rank.get(info.id, len(rank)), info.order)
             if best is None or key < best[0]:
                 best = (key, info.id, sentence)
