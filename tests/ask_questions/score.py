@@ -154,41 +154,58 @@ def content_game_ids() -> list[str]:
     return [g.key for g in content_games()]
 
 
-def score_game_file(path: Path, auto: bool = True) -> GameScore:
+class Asked:
+    """`ask` once per question, game and k in a scoring run: the sets repeat questions (a fifth
+    of the asks, the same words from different blind sets), and an answer depends only on them
+    and the games, which scoring never changes. One per run: a run with other weights asks anew."""
+
+    def __init__(self) -> None:
+        self.answers: dict[tuple[str, str | None, int], object] = {}
+
+    def __call__(self, question: str, game: str | None = None, k: int = 3):  # noqa: ANN204
+        key = (" ".join(question.split()), game, k)
+        if key not in self.answers:
+            self.answers[key] = ask(question, game=game, k=k)
+        return self.answers[key]
+
+
+def score_game_file(path: Path, auto: bool = True, asked: Asked | None = None) -> GameScore:
+    asked = asked or Asked()
     data = read_questions(path)
     name = str(data["game"])
     ref = game_ref(name, path.parent)
     in_content = ref == name and name in content_game_ids()
     score = GameScore(name)
     for item in items_of(data):
-        answer = ask(item["q"], game=ref, k=3)
+        answer = asked(item["q"], game=ref, k=3)
         cited = cited_ids(answer)
         result = Result(name, item["q"], item.get("accept") or set(), answer.confidence, answer.matched, cited,
                         pair_first=pair_first(answer))
         if auto and in_content and result.accept:
-            every = ask(item["q"], k=2)
+            every = asked(item["q"], k=2)
             result.auto = (every.matched and every.game == name and bool(every.citations)
                            and every.citations[0].id in result.accept)
         score.results.append(result)
     return score
 
 
-def score_off_topic(path: Path, each_game: bool = True) -> dict:
+def score_off_topic(path: Path, each_game: bool = True, asked: Asked | None = None) -> dict:
     """Each question asked of every game at once, and with --game of each game; or, with
     `each_game` False, of one game in turn (question i of game i mod n: each question and each
     game as often, a fifth of the asks)."""
+    asked = asked or Asked()
     data = read_questions(path)
     questions = [i["q"] for i in items_of(data)]
     games = content_game_ids()
     every_refused, per_game_refused, asked_per_game, worst, answered = 0, 0, 0, 0.0, []
     for number, q in enumerate(questions):
-        a = ask(q)
+        a = asked(q)
         every_refused += not a.matched
         worst = max(worst, a.confidence)
         if a.matched:
             answered.append(f"{a.game}: {q!r} ({a.confidence:.2f})")
         for g in games if each_game else [games[number % len(games)]]:
-            b = ask(q, game=g)
+            b = asked(q, game=g)
             asked_per_game += 1
             per_game_refused += not b.matched
             worst = max(worst, b.confidence)
@@ -201,14 +218,15 @@ def score_off_topic(path: Path, each_game: bool = True) -> dict:
 
 def score_dir(folder: Path, auto: bool = True, each_game: bool = True) -> tuple[list[GameScore], list[dict]]:
     games, off = [], []
+    asked = Asked()
     for path in sorted(folder.glob("*.yaml")):
         data = read_questions(path)
         if not isinstance(data, dict) or not data.get("questions"):
             continue
         if data.get("game"):
-            games.append(score_game_file(path, auto=auto))
+            games.append(score_game_file(path, auto=auto, asked=asked))
         else:
-            off.append(score_off_topic(path, each_game))
+            off.append(score_off_topic(path, each_game, asked=asked))
     return games, off
 
 
