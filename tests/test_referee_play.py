@@ -97,3 +97,27 @@ def test_attempt_in_place_changes_only_the_given_state():
     assert state["pile"] == 40 and kept.state["pile"] == 38
     moved = attempt(engine, state, {"player": "ana", "kind": "take", "take": 1}, move_rng(1, 1), in_place=True)
     assert moved.state is state and state["pile"] == 39
+
+
+@pytest.mark.parametrize("game", ["bone-strike", "runeblade"])
+def test_playout_moves_are_the_legal_moves_without_their_words(game):
+    """An engine's playout_moves (what a playout picks among) lists its legal_moves, in the same
+    order, less only the words a person reads ("said"): along a seeded game, at every ply."""
+    from generator.model.loader import load_game
+    from referee.games import engine_for
+    from referee.table.gamedata import snapshot
+    from referee.table.play import setup_rng
+
+    engine = engine_for(game)(GameData(snapshot(load_game(game))))
+    state = engine.setup(["ana", "ben", "cy"], {}, True, setup_rng(7))
+    choose = random.Random(7)
+    listed = 0
+    for ply in range(300):
+        if engine.outcome(state) is not None:
+            break
+        legal = engine.legal_moves(state)
+        listed += len(legal)
+        assert engine.playout_moves(state) == [{k: v for k, v in m.items() if k != "said"} for m in legal], ply
+        move = choose.choice(legal)
+        state = attempt(engine, state, move, move_rng(7, ply), in_place=True).state
+    assert listed > 300  # a game of some length, with choices along it
