@@ -41,6 +41,17 @@ LONGEST_FIRST = (
 )
 
 
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Refuse to start, naming the apt line, on a machine without WeasyPrint's system libraries:
+    the rulebook tests would otherwise fail one by one on a warning about fonts."""
+    from generator.rulebook.system_libraries import REQUIRED, missing_packages
+
+    if not hasattr(session.config, "workerinput") and (missing := missing_packages()):
+        pytest.exit(f"this machine lacks the system packages {', '.join(missing)}, which WeasyPrint "
+                    f"needs for the rulebooks: run apt-get install {' '.join(REQUIRED.values())} "
+                    f"(README, first lines) and then make test again", returncode=4)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     place = {name: number for number, name in enumerate(LONGEST_FIRST)}
     items.sort(key=lambda item: place.get(item.path.name, len(place)))  # stable: a file's tests keep their order

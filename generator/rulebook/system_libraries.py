@@ -8,6 +8,10 @@ compiler runs, about 0.3 s of every command that lays out a rulebook, all to mis
 the loader's cache alone, those names miss at once, and WeasyPrint goes on to the Linux names it
 also lists (``libpango-1.0.so.0``), which the loader opens directly, through its cache and
 LD_LIBRARY_PATH alike: the same libraries load.
+
+Run as a script (``python3 generator/rulebook/system_libraries.py [--all]``, standard library only),
+it prints the Debian packages of the README's apt line whose libraries the loader lacks (or all of
+them): .ci/run installs those, and the test suite refuses to start without them.
 """
 from __future__ import annotations
 
@@ -19,6 +23,12 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+
+# The libraries WeasyPrint needs beyond what a Debian with Python has, each with its Debian package
+# (the README's apt line). Without HarfBuzz-Subset WeasyPrint still works, subsetting fonts with
+# fontTools, slower and with a warning in every rulebook.
+REQUIRED = {"libpango-1.0.so.0": "libpango-1.0-0", "libpangoft2-1.0.so.0": "libpangoft2-1.0-0",
+            "libharfbuzz-subset.so.0": "libharfbuzz-subset0"}
 
 
 @functools.cache
@@ -49,3 +59,15 @@ def found_in_the_loader_cache() -> Iterator[None]:
         yield
     finally:
         ctypes.util.find_library = original
+
+
+def missing_packages() -> list[str]:
+    """The Debian packages of REQUIRED whose library the loader's cache lacks (Linux only)."""
+    if not sys.platform.startswith("linux"):
+        return []
+    cache = _loader_cache()
+    return [package for library, package in REQUIRED.items() if library not in cache]
+
+
+if __name__ == "__main__":
+    print(" ".join(REQUIRED.values() if sys.argv[1:] == ["--all"] else missing_packages()))
