@@ -14,6 +14,7 @@ import yaml
 from referee.ask import rerank
 from referee.ask.cache import resolve_game
 from referee.ask.engine import ask
+from referee.ask.intent import rewrite
 from referee.ask.query import parse
 from referee.ask.search import search
 from referee.ask.store import open_index
@@ -288,3 +289,14 @@ def test_a_limit_is_answered_with_the_sentence_that_sets_it():
     assert ask("how much health can a warrior have and still get hit by walk the plank",
                game="bone-strike").source != "data:limit"
     assert ask("two of us tied for most stock tickets, what do we score", game="rattlebones").source != "data:limit"
+
+
+def test_the_aim_of_a_game_is_its_goal_whatever_its_section_is_called():
+    """Guy Ropes says what the game is about and who wins in "What's going on": "whats the aim in
+    guy ropes" found nothing at all before (no section says "aim"), now the goal. "What's the
+    aim of the mallet" is about the mallet, not the game."""
+    ropes = str(FIXTURES / "guy-ropes")
+    for question in ("whats the aim in guy ropes", "what is our aim", "what's the objective"):
+        answer = ask(question, game=ropes)
+        assert answer.matched and answer.citations[0].id == "whats-going-on", question
+    assert rewrite("whats the aim of the mallet") == "whats the aim of the mallet"

@@ -102,7 +102,8 @@ PARAPHRASES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] 
                 rf"|(?<=\bwith )(the )?{said_number(2, 10)} of us\b"),
      lambda m: f"{m.group(1) or m.group(5)} players"),
     (re.compile(r"\b(with|and) (a|my|one) (friend|mate|partner|buddy)\b"), r"\g<0> 2 players"),
-    (re.compile(r"\b(point|object|idea|aim) of (the|this) game\b|^\s*what'?s the point\W*$"), "goal"),
+    (re.compile(r"\b(point|object|idea|aim) of (the|this) game\b|^\s*what'?s the point\W*$"
+                r"|\bwhat('?s| is) (the|our|my) (aim|object|objective)\b(?! of\b)"), "goal"),
     (re.compile(r"\bwho (goes|plays|moves|is|takes the) first( turn)?\b|\bwho (starts|begins)\b(?! (with|the|a|an|in|on)\b)"),
      "who is first player"),
     (re.compile(r"\b(my|your|his|her|their|our|next|a|each|every|one|same|whose) go\b"), r"\1 turn"),
