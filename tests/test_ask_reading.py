@@ -158,3 +158,17 @@ def test_confidence_fit_recovers_a_known_model_and_picks_the_least_shade():
     predicted = [(3.5, True, []), (3.2, True, []), (2.5, False, []), (0.0, False, [])]
     assert fit.sure_right(predicted, 0.0) < 0.97
     assert fit.sure_right(predicted, 0.5) == 1.0
+
+
+def test_dropping_a_rule_the_table_dislikes_is_a_question_of_house_rules():
+    """Runeblade's first rule lets the three players change or throw out any rule by agreement;
+    "can we just ignore a rule we dont like" found nothing, "we hate the offering rule, can we
+    just drop it" the offering rule."""
+    for question in ("can we just ignore a rule we dont like", "we hate the offering rule, can we just drop it",
+                     "can we change a rule if it sucks"):
+        answer = ask(question, game="runeblade")
+        assert answer.matched and answer.citations[0].id == "rule-of-play", question
+    from referee.ask.intent import rewrite
+
+    assert "house rules" not in rewrite("can i drop a card i dont want")  # a card, not a rule
+    assert "house rules" not in rewrite("what does the rule of ten say")

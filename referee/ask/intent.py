@@ -102,6 +102,10 @@ PARAPHRASES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] 
                 rf"|(?<=\bwith )(the )?{said_number(2, 10)} of us\b"),
      lambda m: f"{m.group(1) or m.group(5)} players"),
     (re.compile(r"\b(with|and) (a|my|one) (friend|mate|partner|buddy)\b"), r"\g<0> 2 players"),
+    # Dropping or changing a rule the table dislikes is a question of house rules.
+    (re.compile(r"\b(drop|ignore|skip|scrap|ditch|bin|change|tweak|alter|get rid of|throw out)"
+                r" (a|the|one|this|that|any|one of the)( \w+){0,3} rules?\b"
+                r"|\brules?\b.*\b(drop|ignore|skip|scrap|ditch|bin|get rid of) (it|that|them)\b"), r"\g<0> house rules"),
     (re.compile(r"\b(point|object|idea|aim) of (the|this) game\b|^\s*what'?s the point\W*$"
                 r"|\bwhat('?s| is) (the|our|my) (aim|object|objective)\b(?! of\b)"), "goal"),
     (re.compile(r"\bwho (goes|plays|moves|is|takes the) first( turn)?\b|\bwho (starts|begins)\b(?! (with|the|a|an|in|on)\b)"),
