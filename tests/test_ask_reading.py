@@ -172,3 +172,16 @@ def test_dropping_a_rule_the_table_dislikes_is_a_question_of_house_rules():
 
     assert "house rules" not in rewrite("can i drop a card i dont want")  # a card, not a rule
     assert "house rules" not in rewrite("what does the rule of ten say")
+
+
+def test_whether_a_thing_resets_is_whether_it_carries_over():
+    """The rules say what lasts ("Pools carry over from session to session", "Your health
+    persists between combat encounters"), players ask whether it resets: each question found
+    the set-up or a section on losing instead."""
+    from referee.ask.intent import rewrite
+
+    answer = ask("do our pools reset each session", game="runeblade")
+    assert answer.matched and answer.citations[0].id == "sessions"
+    answer = ask("does my health reset after every fight", game="ribbon-of-bone")
+    assert answer.matched and answer.citations[0].id == "health"
+    assert rewrite("how do i reset the tracker") == "how do i reset the tracker"  # no "between", "after", "each"

@@ -102,6 +102,10 @@ PARAPHRASES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] 
                 rf"|(?<=\bwith )(the )?{said_number(2, 10)} of us\b"),
      lambda m: f"{m.group(1) or m.group(5)} players"),
     (re.compile(r"\b(with|and) (a|my|one) (friend|mate|partner|buddy)\b"), r"\g<0> 2 players"),
+    # "Do our pools reset between sessions?" asks whether they last, in the rulebooks' words
+    # ("Pools carry over from session to session", "Your health persists between combats").
+    (re.compile(r"\b(reset|resets|refresh|refreshes)\b(?= (\w+ ){0,2}(between|after|each|every|at the start|when|for)\b)"),
+     "carry over"),
     # Dropping or changing a rule the table dislikes is a question of house rules.
     (re.compile(r"\b(drop|ignore|skip|scrap|ditch|bin|change|tweak|alter|get rid of|throw out)"
                 r" (a|the|one|this|that|any|one of the)( \w+){0,3} rules?\b"

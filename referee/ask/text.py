@@ -128,6 +128,8 @@ SYNONYMS = {
     # "success"; "failure" is "failur"): a player says one where the rulebook says the other.
     "succe": "success", "succeed": "success", "failur": "fail", "movement": "move", "choic": "choos",
     "defenc": "defend", "defens": "defend", "destruct": "destroi", "payment": "pai",
+    # What lasts from one session or fight to the next: "carries over", "persists".
+    "persist": "carri",
 }
 _SYNONYMS_OF: dict[str, list[str]] = {}
 for _word, _canon in SYNONYMS.items():
