@@ -185,3 +185,13 @@ def test_whether_a_thing_resets_is_whether_it_carries_over():
     answer = ask("does my health reset after every fight", game="ribbon-of-bone")
     assert answer.matched and answer.citations[0].id == "health"
     assert rewrite("how do i reset the tracker") == "how do i reset the tracker"  # no "between", "after", "each"
+
+
+def test_having_to_take_something_asks_whether_it_may_be_declined():
+    """Rattlebones: "You may always decline the offer" of a new side; "do i have to take the side
+    a space offers" found the spaces or the move instead."""
+    from referee.ask.intent import rewrite
+
+    answer = ask("do i have to take the side the space gives me", game="rattlebones")
+    assert answer.matched and answer.citations[0].id == "turn.fitting-sides"
+    assert rewrite("do i take a card") == "do i take a card"  # what to do, not whether one must

@@ -106,6 +106,10 @@ PARAPHRASES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] 
     # ("Pools carry over from session to session", "Your health persists between combats").
     (re.compile(r"\b(reset|resets|refresh|refreshes)\b(?= (\w+ ){0,2}(between|after|each|every|at the start|when|for)\b)"),
      "carry over"),
+    # "Do I have to take the side it offers?" asks whether it may be declined.
+    (re.compile(r"\b(do|does) (i|we|you|they|he|she) (really |still |always )?(have|need|got) to (take|accept)\b"
+                r"|\bmust (i|we|you) (take|accept)\b|\b(am|are) (i|we) (forced|made|obliged) to (take|accept)\b"),
+     r"\g<0> or decline"),
     # Dropping or changing a rule the table dislikes is a question of house rules.
     (re.compile(r"\b(drop|ignore|skip|scrap|ditch|bin|change|tweak|alter|get rid of|throw out)"
                 r" (a|the|one|this|that|any|one of the)( \w+){0,3} rules?\b"
