@@ -7,10 +7,12 @@ reader is asked for origin "top" (y down from the top edge, as the generator pla
 """
 from __future__ import annotations
 
+import ctypes
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_raw
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
@@ -52,6 +54,24 @@ def text_pages(path: str | Path) -> list[str]:
             for mark in HYPHEN_BREAKS:
                 text = text.replace(mark, "-\n")
             found.append(text)
+        return found
+    finally:
+        pdf.close()
+
+
+def destination_pages(path: str | Path) -> dict[str, int]:
+    """Named destination -> its 0-based page number, as pypdf's named_destinations and
+    get_destination_page_number give them, read with pdfium: pypdf parses the whole object
+    stream WeasyPrint writes to reach the catalogue (half a second of CPU a rulebook)."""
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        found = {}
+        for index in range(pdfium_raw.FPDF_CountNamedDests(pdf)):
+            size = ctypes.c_long(0)  # asked once for the name's size in bytes, then for the name
+            pdfium_raw.FPDF_GetNamedDest(pdf, index, None, ctypes.byref(size))
+            name = ctypes.create_string_buffer(size.value)
+            dest = pdfium_raw.FPDF_GetNamedDest(pdf, index, name, ctypes.byref(size))
+            found[name.raw[:size.value].decode("utf-16-le").rstrip("\x00")] = pdfium_raw.FPDFDest_GetDestPageIndex(pdf, dest)
         return found
     finally:
         pdf.close()

@@ -3,9 +3,8 @@ from __future__ import annotations
 
 import re
 
-import pypdf
 import pytest
-from pdfcheck import text_pages
+from pdfcheck import destination_pages, text_pages
 
 from generator.model.loader import load
 from generator.model.refs import REF_PATTERN
@@ -23,8 +22,7 @@ def _words(text: str) -> list[str]:
 def test_a_short_section_ends_on_the_page_where_its_first_subsection_starts(real_rulebook, game_id):
     """The page a subsection starts on also holds the end of its parent's text: "3 Setup" and its
     line of introduction never end a page with the steps they announce on the next."""
-    reader = pypdf.PdfReader(real_rulebook(game_id) / "rulebook.pdf")
-    page_of = {str(name): reader.get_destination_page_number(dest) for name, dest in reader.named_destinations.items()}
+    page_of = destination_pages(real_rulebook(game_id) / "rulebook.pdf")
     pages = text_pages(real_rulebook(game_id) / "rulebook.pdf")
     game = load(CONTENT_DIR / game_id).game
     walked = list(game.walk_rules())
