@@ -8,6 +8,7 @@ reader is asked for origin "top" (y down from the top edge, as the generator pla
 from __future__ import annotations
 
 import ctypes
+import hashlib
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -82,8 +83,26 @@ def words(text: str) -> str:
     return " ".join(text.split())
 
 
-def _ops(page, reader):
-    return ContentStream(page.get_contents(), reader).operations
+_PARSED: dict[bytes, list] = {}  # a content stream's digest -> its operations
+_PARSED_KEPT = 512
+
+
+def page_operations(page, reader) -> list:
+    """The page's content stream as pypdf's (operands, operator) pairs, parsed once per distinct
+    stream: the checks read the same pages of the run's shared kits again and again (test_ganging
+    reads a sheet for its faces, its crop marks, its lines and its labels), and pypdf's parser is
+    what reading a page costs. The list is shared: read it, never change it. A content stream
+    holds no indirect references, so the same bytes parse the same in any file."""
+    contents = page.get_contents()
+    if contents is None:
+        return ContentStream(None, reader).operations
+    key = hashlib.blake2b(contents.get_data(), digest_size=16).digest()
+    found = _PARSED.get(key)
+    if found is None:
+        if len(_PARSED) >= _PARSED_KEPT:
+            del _PARSED[next(iter(_PARSED))]  # the oldest first
+        found = _PARSED[key] = ContentStream(contents, reader).operations
+    return found
 
 
 def _page_height(page) -> float:
@@ -102,7 +121,7 @@ def placements(page, reader, origin: str = "pdf", tags: tuple[str, ...] = ("Card
     xobjects = page["/Resources"].get_object().get("/XObject", {})
     found, stack, ctm, open_card, rect, clip = [], [], (0.0, 0.0), None, None, None
     wanted = {f"/{tag}" for tag in tags}
-    for operands, op in _ops(page, reader):
+    for operands, op in page_operations(page, reader):
         if op == b"q":
             stack.append((ctm, clip))
         elif op == b"Q":
@@ -138,7 +157,7 @@ def placements(page, reader, origin: str = "pdf", tags: tuple[str, ...] = ("Card
 def _lines(page, reader) -> list[tuple[float, float, float, float, float]]:
     """Page-level straight lines with their stroke width in points: (x1, y1, x2, y2, width)."""
     result, start, width, stack = [], None, 1.0, []
-    for operands, op in _ops(page, reader):
+    for operands, op in page_operations(page, reader):
         if op == b"q":
             stack.append(width)
         elif op == b"Q":
@@ -211,7 +230,7 @@ def page_texts(page, reader) -> list[tuple[str, float, float]]:
     """Where each text run drawn on the page itself (not inside a placed card or piece) starts:
     (operator, x, y) in mm, from the content stream's Tm / Td positions."""
     found, stack, ctm, depth, x, y = [], [], (0.0, 0.0), 0, 0.0, 0.0
-    for operands, op in _ops(page, reader):
+    for operands, op in page_operations(page, reader):
         if op == b"q":
             stack.append(ctm)
         elif op == b"Q":
@@ -249,7 +268,7 @@ def dashed_lines(page, reader) -> list[tuple[float, float, float, float]]:
     """Page-level straight segments stroked with a dash pattern, in mm from the top-left corner."""
     height = _page_height(page)
     result, start, dashed, stack = [], None, False, []
-    for operands, op in ContentStream(page.get_contents(), reader).operations:
+    for operands, op in page_operations(page, reader):
         if op == b"q":
             stack.append(dashed)
         elif op == b"Q":
@@ -281,7 +300,7 @@ def page_lines(page, reader) -> list[tuple[float, float, float, float]]:
         a, b, c, d, e, f = ctm
         return (a * x + c * y + e) * PT, height - (b * x + d * y + f) * PT
 
-    for operands, op in ContentStream(page.get_contents(), reader).operations:
+    for operands, op in page_operations(page, reader):
         if op == b"q":
             stack.append(ctm)
         elif op == b"Q":

@@ -14,9 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from pdfcheck import fonts, text_pages
+from pdfcheck import fonts, page_operations, text_pages
 from pypdf import PdfReader
-from pypdf.generic import ContentStream
 
 from generator.errors import BuildError, GameDataError
 from generator.kit.build import build_game, build_pieces
@@ -44,7 +43,7 @@ class Piece:
 
 def pieces_on(page, reader) -> list[Piece]:
     found, stack, ctm, clip, pending_rect, open_piece = [], [], (0.0, 0.0), None, None, None
-    for operands, op in ContentStream(page.get_contents(), reader).operations:
+    for operands, op in page_operations(page, reader):
         if op == b"q":
             stack.append((ctm, clip))
         elif op == b"Q":
@@ -468,7 +467,7 @@ def test_piece_keys_and_values_are_checked_when_the_game_loads(starter_game, yam
 def crosshairs(page, reader) -> list[tuple[float, float]]:
     """Centres of the alignment targets' horizontal bars (page-level lines 8.4 mm long), mm, PDF space."""
     found, start = [], None
-    for operands, op in ContentStream(page.get_contents(), reader).operations:
+    for operands, op in page_operations(page, reader):
         if op == b"m":
             start = tuple(float(v) * PT for v in operands)
         elif op == b"l" and start is not None:
