@@ -195,3 +195,12 @@ def test_having_to_take_something_asks_whether_it_may_be_declined():
     answer = ask("do i have to take the side the space gives me", game="rattlebones")
     assert answer.matched and answer.citations[0].id == "turn.fitting-sides"
     assert rewrite("do i take a card") == "do i take a card"  # what to do, not whether one must
+
+
+def test_killing_or_maiming_someones_character_is_hurting_it():
+    """Runeblade: "A detail that would hurt your character ... you may refuse"; "can another
+    player say my character gets stabbed" found the rule of ten, "can the nemesis just say my
+    character dies" the Nemesis."""
+    for question in ("can another player say my character gets stabbed", "can the nemesis just say my character dies"):
+        answer = ask(question, game="runeblade")
+        assert answer.matched and answer.citations[0].id == "sanctity", question

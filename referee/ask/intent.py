@@ -110,6 +110,10 @@ PARAPHRASES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] 
     (re.compile(r"\b(do|does) (i|we|you|they|he|she) (really |still |always )?(have|need|got) to (take|accept)\b"
                 r"|\bmust (i|we|you) (take|accept)\b|\b(am|are) (i|we) (forced|made|obliged) to (take|accept)\b"),
      r"\g<0> or decline"),
+    # Killing, maiming or wounding someone's character is hurting it, the rules' word.
+    (re.compile(r"\bmy (character|guy|hero|char)( \w+){0,2} (dies|die|dying|gets? (stabbed|killed|hurt|wounded|injured)"
+                r"|getting (stabbed|killed|hurt|wounded)|loses (an?|his|her|their) \w+|is killed)\b"
+                r"|\b(kill|kills|killing|maim|wound|injure)( off)? my (character|guy|hero|char)\b"), r"\g<0> hurt my character"),
     # Dropping or changing a rule the table dislikes is a question of house rules.
     (re.compile(r"\b(drop|ignore|skip|scrap|ditch|bin|change|tweak|alter|get rid of|throw out)"
                 r" (a|the|one|this|that|any|one of the)( \w+){0,3} rules?\b"
