@@ -163,11 +163,15 @@ def search(index: GameIndex, query: Query) -> SearchResult:
     # Coverage of a rule: its best passage, with the words of any phrase naming the rule; a
     # word only the written questions use (df 0, see index._postings) covers nothing.
     said = {t for t in content if df[t] > 0} | set_up
+    weighed = [(t, idf[t]) for t in content if t in said]
     coverage: dict[str, float] = {}
     for doc, cover in doc_cover.items():
         rule = doc_rule[doc]
-        extra = named.get(rule, {})
-        got = sum(idf[t] * max(cover.get(t, 0.0), extra.get(t, 0.0)) for t in content if t in said) / total
+        extra = named.get(rule)
+        if extra:
+            got = sum(w * max(cover.get(t, 0.0), extra.get(t, 0.0)) for t, w in weighed) / total
+        else:  # the same sum, less its zeros (covers are > 0): most passages hold few of the words
+            got = sum(w * cover[t] for t, w in weighed if t in cover) / total
         coverage[rule] = max(coverage.get(rule, 0.0), got)
     for rule, extra in named.items():
         got = sum(idf[t] * extra.get(t, 0.0) for t in content if t in said) / total
@@ -335,9 +339,11 @@ def _full_text(index: GameIndex, query: Query, phrases: list[PhraseHit]):
         return {}, {}, []
     match = " OR ".join(f'"{t}"' for t in dict.fromkeys(terms))
     weights = ", ".join(str(w) for w in BM25_WEIGHTS)
-    rows = index.con.execute(
-        f"SELECT kind, key, rule, title, answer, bm25(docs, {weights}) AS score FROM docs "
+    found = index.con.execute(
+        f"SELECT rowid, bm25(docs, {weights}) AS score FROM docs "
         f"WHERE docs MATCH ? ORDER BY score LIMIT {FTS_LIMIT}", (match,)).fetchall()
+    docs = index.doc_rows()
+    rows = [docs[rowid] + (score,) for rowid, score in found]  # (kind, key, rule, title, answer, score)
     per_rule: dict[str, list[float]] = {}
     best_doc: dict[str, tuple] = {}
     for kind, key, rule, title, answer, score in rows:

@@ -42,6 +42,7 @@ class GameIndex:
         self._data: dict[str, object] = {}
         self._df: dict[str, int] = {}
         self._postings: dict[str, dict[int, tuple[str, float]]] = {}
+        self._doc_rows: dict[int, tuple] | None = None
         self._parents: frozenset[str] | None = None
         self._rule_stems: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
 
@@ -80,6 +81,15 @@ class GameIndex:
                 found[term][doc] = (rule, weight)
             self._postings.update(found)
         return {t: self._postings[t] for t in terms}
+
+    def doc_rows(self) -> dict[int, tuple]:
+        """Every doc's (kind, key, rule, title, answer) by rowid, read once (a game has a few
+        hundred): the full-text query then reads only rowids and scores, where reading these
+        columns for every doc it matches, to sort them, was half its cost."""
+        if self._doc_rows is None:
+            self._doc_rows = {row[0]: row[1:] for row in self.con.execute(
+                "SELECT rowid, kind, key, rule, title, answer FROM docs")}
+        return self._doc_rows
 
     def has_children(self, rule_id: str) -> bool:
         """The section has sub-sections (it lists steps, kinds ...)."""
