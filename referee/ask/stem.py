@@ -32,6 +32,9 @@ class Stemmer:
                         self._known[missing[offset]] = term
         return [self._known.get(t, t) for t in tokens]
 
+    def knows(self, token: str) -> bool:
+        return token in self._known
+
     def stem(self, token: str) -> str:
         return self.stems([token])[0]
 
