@@ -121,10 +121,10 @@ def test_no_card_face_says_sample_the_back_of_a_sample_deck_does(starter_game):
 
 
 @pytest.fixture(scope="module")
-def bone_strike_pieces(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("bone-strike")
-    build_game(load("bone-strike"), BuildOptions(out_dir=out, formats=("pdf",), rulebook=False))
-    return out / "bone-strike"
+def bone_strike_pieces(real_kit) -> Path:
+    """Bone Strike's A4 PDF kit without rulebooks: the run's shared build (conftest's real_kit,
+    built with the same options this file built its own with), which test_ganging reads too."""
+    return real_kit("bone-strike")
 
 
 def test_die_stickers_say_which_faces_make_each_die(bone_strike_pieces):
