@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from weakref import WeakKeyDictionary
 
-from .intent import intent
+from .query import intent_of
 from .store import GameIndex
 
 OTHER_KIND = 0.8  # a written question of another kind than the player's ("can I ..." for "how many ...")
@@ -53,7 +53,7 @@ def ask_matches(index: GameIndex, content: list[str], idf: dict[str, float], tot
         written = _WRITTEN[index] = _Written(index, asks, weight_of)
     asked = set(content)
     weight = written.weight
-    kind = intent(question)
+    kind = intent_of(question)
     best: dict[str, float] = {}
     # only the written questions sharing a word with the player's, in their order
     for at in sorted({at for s in asked for at in written.holding.get(s, ())}):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import re
 
+from .intent import intent
 from .stem import stemmer
 from .store import GameIndex
 from .text import GENERIC, STOPWORDS, alternatives, canonical, number_of, words
@@ -18,6 +19,18 @@ def generic_stems() -> frozenset[str]:
     if _GENERIC_STEMS is None:
         _GENERIC_STEMS = frozenset(stemmer().stems(sorted(GENERIC)))
     return _GENERIC_STEMS
+
+
+_LAST_INTENT: tuple[str, str] = ("", "")
+
+
+def intent_of(text: str) -> str:
+    """intent.intent(text), kept for the last text: search, its written questions and the
+    re-ranker each ask it of the same question."""
+    global _LAST_INTENT
+    if _LAST_INTENT[0] != text or not text:
+        _LAST_INTENT = (text, intent(text))
+    return _LAST_INTENT[1]
 
 
 _CANONICAL: dict[str, str] = {}  # token -> its canonical stem, once the stemmer has given it

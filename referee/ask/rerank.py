@@ -20,9 +20,10 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
+from operator import mul
 
-from .intent import DEFINITION, HAPPENS, LIST, NUMBER, WHO_WINS, YES_NO, intent
-from .query import Query, generic_stems, stems_of
+from .intent import DEFINITION, HAPPENS, LIST, NUMBER, WHO_WINS, YES_NO
+from .query import Query, generic_stems, intent_of, stems_of
 from .rerank_weights import WEIGHTS as FITTED
 from .store import GameIndex
 
@@ -71,7 +72,7 @@ def rerank(index: GameIndex, query: Query, hits: list, idf: dict[str, float], to
     if not WEIGHTS or not set(query.content_stems) - generic_stems():
         return  # only everyday words ("what is the game about?"): nothing to tell near sections apart by
     weights = [WEIGHTS.get(name, 0.0) for name in FEATURES]
-    learned = [sum(w * x for w, x in zip(weights, row)) for row in rows]
+    learned = [sum(map(mul, weights, row)) for row in rows]  # w * x, summed in order
     scores = [h.score for h in head]
     order = sorted(range(len(head)), key=lambda i: -learned[i])
     hits[:len(head)] = [head[i] for i in order]
@@ -87,7 +88,7 @@ def features(index: GameIndex, query: Query, head: list, idf: dict[str, float], 
     top_score = head[0].score or 1.0
     first = rules.get(ids[0])
     has_asks = bool(index.data("asks"))
-    kind = intent(query.text)
+    kind = intent_of(query.text)
     asked_stems = set(query.content_stems)
     numbers = {str(n) for _i, n in query.numbers()}
     starting = bool(_START.search(query.text.lower()))

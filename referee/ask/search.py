@@ -28,10 +28,10 @@ from __future__ import annotations
 import math
 
 from .asked import ask_matches
-from .intent import DEFINITION, intent
+from .intent import DEFINITION
 from .intent import OTHER as OTHER_INTENT
 from .phrases import NAME_KINDS, PhraseHit, match_phrases
-from .query import Query, correct_typos, generic_stems, parse, stems_of  # noqa: F401  (re-exported)
+from .query import Query, correct_typos, generic_stems, intent_of, parse, stems_of  # noqa: F401  (re-exported)
 from .rerank import rerank
 from .store import GameIndex
 from .text import STOPWORDS, alternatives, words
@@ -115,6 +115,9 @@ def term_stats(index: GameIndex, stems: list[str]):
     df = {s: max(df_all[a] for a in group) for s, group in alts.items()}
     post: dict[str, dict[int, tuple[str, float]]] = {}
     for s, group in alts.items():
+        if len(group) == 1:  # most words: their postings as read (callers only read them)
+            post[s] = post_all[group[0]]
+            continue
         merged: dict[int, tuple[str, float]] = {}
         for a in group:
             for doc, (rule, weight) in post_all[a].items():
@@ -260,7 +263,7 @@ def _phrase_scores(phrases: list[PhraseHit], query: Query, idf: dict[str, float]
                 (PHRASE_KIND_WEIGHT.get(hit.phrase.kind, 0.5), hit.phrase.rule))
     scores: dict[str, float] = {}
     named: dict[str, dict[str, float]] = {}
-    defining = intent(query.text) in (DEFINITION, OTHER_INTENT)
+    defining = intent_of(query.text) in (DEFINITION, OTHER_INTENT)
     for hit in phrases:
         phrase = hit.phrase
         kind_weight = PHRASE_KIND_WEIGHT.get(phrase.kind, 0.5)
@@ -359,9 +362,14 @@ def _full_text(index: GameIndex, query: Query, phrases: list[PhraseHit]):
     return fts, best_doc, rows
 
 
+_FAQ_STEMS: dict[str, set[str]] = {}  # an FAQ's question -> its stems (read-only), made once
+
+
 def _faq_match(index: GameIndex, question: str, idf: dict[str, float], total: float) -> float:
     """How closely an FAQ's question and the player's share their words, both ways (0-1)."""
-    faq = set(stems_of([t for t in words(question) if t not in STOPWORDS]))
+    faq = _FAQ_STEMS.get(question)
+    if faq is None:
+        faq = _FAQ_STEMS[question] = set(stems_of([t for t in words(question) if t not in STOPWORDS]))
     if not faq:
         return 0.0
     ours = sum(w for t, w in idf.items() if t in faq) / total
