@@ -12,7 +12,9 @@ too; it is stdlib only, so a warm query still does not import the loader.
 from __future__ import annotations
 
 import os
+import time
 import zlib
+from operator import attrgetter
 from pathlib import Path
 
 from generator.model.resolve import GAME_ID, GameFolder, UnknownGame, content_games, resolve_game, suggest_game  # noqa: F401  (the one resolver, shared with `cards`)
@@ -28,9 +30,53 @@ def fingerprint(root: Path) -> str:
     paths as strings: the same facts as generator.filestats.file_stats (which `cards watch`
     uses), at a third of its cost (os.walk's relpath and join were two thirds of it). Every file
     is still stat'ed: a folder's mtime alone misses a file edited in place."""
+    return fingerprint_and_stamp(root)[0]
+
+
+class Stamp:
+    """What one walk saw, to tell cheaply that a folder is as it was: each folder's identity and
+    mtime (a file added, removed or renamed in it changes it) and each file's size and mtime.
+    Only made when every time seen is over SETTLED old: a change in the same clock tick as
+    one already seen (file systems keep coarse times) could leave a time as it was."""
+
+    __slots__ = ("folders", "files", "linked")
+
+    def __init__(self, folders: list[tuple[str, int, int]], files: list[tuple[str, int, int]], linked: list[str]):
+        self.folders = folders  # (path, inode, mtime_ns)
+        self.files = files  # (path, size, mtime_ns)
+        self.linked = linked  # symlinked folders, not entered: still folders?
+
+    def holds(self) -> bool:
+        """Nothing the walk saw has changed: its fingerprint would be the same."""
+        stat = os.stat
+        try:
+            for path, inode, mtime in self.folders:
+                st = stat(path)
+                if st.st_mtime_ns != mtime or st.st_ino != inode:
+                    return False
+            for path, size, mtime in self.files:
+                st = stat(path)
+                if st.st_mtime_ns != mtime or st.st_size != size:
+                    return False
+        except OSError:
+            return False
+        return all(os.path.isdir(path) for path in self.linked)
+
+
+SETTLED = 3_000_000_000  # ns: far longer than any file system's clock tick (FAT's is 2 s)
+
+
+def fingerprint_and_stamp(root: Path) -> tuple[str, Stamp | None]:
+    """The fingerprint, and a Stamp of the same walk (None when it cannot vouch for it: a time
+    too recent, or an entry that could not be stat'ed)."""
     lines = [f"{INDEX_VERSION}-{_reading_version()}", str(root)]
-    _walk_stats(str(root), "", lines)
-    return "\n".join(lines)
+    seen: tuple[list, list, list] | None = ([], [], [])
+    walked = time.time_ns()
+    if not _walk_stats(str(root), "", lines, seen):
+        seen = None
+    if seen is not None and any(mtime > walked - SETTLED for _, _, mtime in seen[0] + seen[1]):
+        seen = None
+    return "\n".join(lines), (Stamp(*seen) if seen is not None else None)
 
 
 _READING: str | None = None
@@ -51,15 +97,21 @@ def _reading_version() -> str:
     return _READING
 
 
-def _walk_stats(folder: str, prefix: str, lines: list[str]) -> None:
+def _walk_stats(folder: str, prefix: str, lines: list[str], seen: tuple[list, list, list] | None = None) -> bool:
     """Append 'relative path<TAB>size<TAB>mtime_ns' for each file below `folder`, sorted by name
     in each folder, files before subfolders (as os.walk yields them); symlinked folders are not
-    entered (os.walk's default) and a file removed while we look is left out."""
+    entered (os.walk's default) and a file removed while we look is left out. With `seen`, also
+    what a Stamp keeps (the folder is stat'ed before it is listed, so a change while we look
+    shows later); False when something could not be looked at (no Stamp then)."""
+    whole = True
     try:
+        if seen is not None:
+            st = os.stat(folder)
+            seen[0].append((folder, st.st_ino, st.st_mtime_ns))
         with os.scandir(folder) as found:
-            entries = sorted(found, key=lambda entry: entry.name)
+            entries = sorted(found, key=_NAME)
     except OSError:
-        return
+        return False
     subfolders = []
     for entry in entries:
         try:
@@ -69,11 +121,20 @@ def _walk_stats(folder: str, prefix: str, lines: list[str]) -> None:
                 continue
             st = entry.stat()
         except OSError:
+            whole = False
             continue
         lines.append(f"{prefix}{entry.name}\t{st.st_size}\t{st.st_mtime_ns}")
+        if seen is not None:
+            seen[1].append((entry.path, st.st_size, st.st_mtime_ns))
     for entry in subfolders:
         if not entry.is_symlink():
-            _walk_stats(entry.path, f"{prefix}{entry.name}{os.sep}", lines)
+            whole = _walk_stats(entry.path, f"{prefix}{entry.name}{os.sep}", lines, seen) and whole
+        elif seen is not None:
+            seen[2].append(entry.path)
+    return whole
+
+
+_NAME = attrgetter("name")
 
 def cache_dir() -> Path:
     base = os.environ.get("BONEYARD_CACHE")

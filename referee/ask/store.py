@@ -1,7 +1,8 @@
 """Open a game's index, building or rebuilding it when the game folder has changed.
 
 An opened index is kept for the life of the process (keyed by folder); every open re-checks the
-fingerprint (stat only), so a long-running session still notices edits.
+fingerprint (stat only), so a long-running session still notices edits: first by stat'ing again
+what the last walk saw (cache.Stamp), and only when that differs, or could not vouch, by walking.
 """
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import sqlite3
 from collections import namedtuple
 from pathlib import Path
 
-from .cache import GameFolder, checksum_of, fingerprint, index_path, sum_path
+from .cache import GameFolder, Stamp, checksum_of, fingerprint_and_stamp, index_path, sum_path
 
 
 class GameDataProblem(Exception):
@@ -39,6 +40,7 @@ class GameIndex:
         self.rules = rules
         self.phrases = phrases  # by first stem
         self.built = False  # True when this process (re)built the index
+        self.stamp: Stamp | None = None  # the walk that gave `fingerprint`, to re-check cheaply
         self._data: dict[str, object] = {}
         self._df: dict[str, int] = {}
         self._postings: dict[str, dict[int, tuple[str, float]]] = {}
@@ -134,9 +136,12 @@ _OPEN: dict[Path, GameIndex] = {}
 
 
 def open_index(folder: GameFolder) -> GameIndex:
-    fp = fingerprint(folder.root)
     cached = _OPEN.get(folder.root)
+    if cached is not None and cached.stamp is not None and cached.stamp.holds():
+        return cached  # nothing the last walk saw has changed (stat only, no listing)
+    fp, stamp = fingerprint_and_stamp(folder.root)
     if cached is not None and cached.fingerprint == fp:
+        cached.stamp = stamp
         return cached
     path = index_path(folder)
     con = _connect_if_current(path, fp)
@@ -146,6 +151,7 @@ def open_index(folder: GameFolder) -> GameIndex:
         built = True
     index = _read(folder, con, fp)
     index.built = built
+    index.stamp = stamp
     if cached is not None:
         cached.con.close()
     _OPEN[folder.root] = index
