@@ -66,17 +66,17 @@ class Stamp:
 SETTLED = 3_000_000_000  # ns: far longer than any file system's clock tick (FAT's is 2 s)
 
 
-def fingerprint_and_stamp(root: Path) -> tuple[str, Stamp | None]:
-    """The fingerprint, and a Stamp of the same walk (None when it cannot vouch for it: a time
-    too recent, or an entry that could not be stat'ed)."""
+def fingerprint_and_stamp(root: Path, stamp: bool = True) -> tuple[str, Stamp | None]:
+    """The fingerprint, and a Stamp of the same walk (None when not asked for, or when it
+    cannot vouch for it: a time too recent, or an entry that could not be stat'ed)."""
     lines = [f"{INDEX_VERSION}-{_reading_version()}", str(root)]
-    seen: tuple[list, list, list] | None = ([], [], [])
+    seen: tuple[list, list, list] | None = ([], [], []) if stamp else None
     walked = time.time_ns()
-    if not _walk_stats(str(root), "", lines, seen):
-        seen = None
-    if seen is not None and any(mtime > walked - SETTLED for _, _, mtime in seen[0] + seen[1]):
-        seen = None
-    return "\n".join(lines), (Stamp(*seen) if seen is not None else None)
+    if not _walk_stats(str(root), "", lines, seen) or seen is None:
+        return "\n".join(lines), None
+    if any(mtime > walked - SETTLED for _, _, mtime in seen[0] + seen[1]):
+        return "\n".join(lines), None
+    return "\n".join(lines), Stamp(*seen)
 
 
 _READING: str | None = None

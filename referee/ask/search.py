@@ -342,11 +342,7 @@ def _full_text(index: GameIndex, query: Query, phrases: list[PhraseHit]):
         return {}, {}, []
     match = " OR ".join(f'"{t}"' for t in dict.fromkeys(terms))
     weights = ", ".join(str(w) for w in BM25_WEIGHTS)
-    found = index.con.execute(
-        f"SELECT rowid, bm25(docs, {weights}) AS score FROM docs "
-        f"WHERE docs MATCH ? ORDER BY score LIMIT {FTS_LIMIT}", (match,)).fetchall()
-    docs = index.doc_rows()
-    rows = [docs[rowid] + (score,) for rowid, score in found]  # (kind, key, rule, title, answer, score)
+    rows = index.ranked_docs(match, weights, FTS_LIMIT)  # (kind, key, rule, title, answer, score)
     per_rule: dict[str, list[float]] = {}
     best_doc: dict[str, tuple] = {}
     for kind, key, rule, title, answer, score in rows:

@@ -44,7 +44,7 @@ class GameIndex:
         self._data: dict[str, object] = {}
         self._df: dict[str, int] = {}
         self._postings: dict[str, dict[int, tuple[str, float]]] = {}
-        self._doc_rows: dict[int, tuple] | None = None
+        self._doc_rows: dict[int, tuple] = {}  # rowid -> (kind, key, rule, title, answer), once read
         self._parents: frozenset[str] | None = None
         self._rule_stems: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
 
@@ -84,14 +84,25 @@ class GameIndex:
             self._postings.update(found)
         return {t: self._postings[t] for t in terms}
 
-    def doc_rows(self) -> dict[int, tuple]:
-        """Every doc's (kind, key, rule, title, answer) by rowid, read once (a game has a few
-        hundred): the full-text query then reads only rowids and scores, where reading these
-        columns for every doc it matches, to sort them, was half its cost."""
-        if self._doc_rows is None:
-            self._doc_rows = {row[0]: row[1:] for row in self.con.execute(
-                "SELECT rowid, kind, key, rule, title, answer FROM docs")}
-        return self._doc_rows
+    def ranked_docs(self, match: str, weights: str, limit: int) -> list[tuple]:
+        """The docs matching an FTS5 query, best first by bm25 with these column weights: (kind,
+        key, rule, title, answer, score) of each. Only the first query of an index reads those
+        columns in the query; later ones read rowids and scores, and the columns of a doc not
+        seen yet by its rowid: reading them for every doc matched, to sort them, was half of the
+        query's cost in a process asking many questions (the same rows in the same order)."""
+        rows = self._doc_rows
+        ranked = f"bm25(docs, {weights}) AS score FROM docs WHERE docs MATCH ? ORDER BY score LIMIT {limit}"
+        if not rows:
+            found = self.con.execute(f"SELECT rowid, kind, key, rule, title, answer, {ranked}", (match,)).fetchall()
+            for row in found:
+                rows[row[0]] = row[1:6]
+            return [row[1:] for row in found]
+        found = self.con.execute(f"SELECT rowid, {ranked}", (match,)).fetchall()
+        for rowid, _score in found:
+            if rowid not in rows:
+                rows[rowid] = self.con.execute(
+                    "SELECT kind, key, rule, title, answer FROM docs WHERE rowid = ?", (rowid,)).fetchone()
+        return [rows[rowid] + (score,) for rowid, score in found]
 
     def has_children(self, rule_id: str) -> bool:
         """The section has sub-sections (it lists steps, kinds ...)."""
@@ -139,7 +150,7 @@ def open_index(folder: GameFolder) -> GameIndex:
     cached = _OPEN.get(folder.root)
     if cached is not None and cached.stamp is not None and cached.stamp.holds():
         return cached  # nothing the last walk saw has changed (stat only, no listing)
-    fp, stamp = fingerprint_and_stamp(folder.root)
+    fp, stamp = fingerprint_and_stamp(folder.root, stamp=cached is not None)  # none for a one-question process
     if cached is not None and cached.fingerprint == fp:
         cached.stamp = stamp
         return cached
