@@ -167,13 +167,18 @@ def search(index: GameIndex, query: Query) -> SearchResult:
     # word only the written questions use (df 0, see index._postings) covers nothing.
     said = {t for t in content if df[t] > 0} | set_up
     weighed = [(t, idf[t]) for t in content if t in said]
+    weight_of = dict(weighed)
     coverage: dict[str, float] = {}
     for doc, cover in doc_cover.items():
         rule = doc_rule[doc]
         extra = named.get(rule)
         if extra:
             got = sum(w * max(cover.get(t, 0.0), extra.get(t, 0.0)) for t, w in weighed) / total
-        else:  # the same sum, less its zeros (covers are > 0): most passages hold few of the words
+        elif len(cover) == 1:  # most passages hold one of the words: the sum of one term
+            (t, c), = cover.items()
+            w = weight_of.get(t)
+            got = (w * c if w is not None else 0) / total
+        else:  # the same sum, less its zeros (covers are > 0)
             got = sum(w * cover[t] for t, w in weighed if t in cover) / total
         coverage[rule] = max(coverage.get(rule, 0.0), got)
     for rule, extra in named.items():
@@ -211,11 +216,14 @@ def _passages(query: Query, content: list[str], phrases: list[PhraseHit], canon_
     glossary alias in the question whose term the passage holds ("hit points": "health")."""
     doc_cover: dict[int, dict[str, float]] = {}
     doc_rule: dict[int, str] = {}
-    for t in content:
+    for t in content:  # each word once (content_stems), each doc once in its postings, weights > 0
         for doc, (rule, w) in postings[t].items():
             doc_rule[doc] = rule
-            slot = doc_cover.setdefault(doc, {})
-            slot[t] = max(slot.get(t, 0.0), w)
+            slot = doc_cover.get(doc)
+            if slot is None:
+                doc_cover[doc] = {t: w}
+            else:
+                slot[t] = w
     for hit in phrases:
         group = canon_stems.get(hit.phrase.canon) if hit.phrase.canon else None
         if not group:
