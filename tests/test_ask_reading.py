@@ -204,3 +204,15 @@ def test_killing_or_maiming_someones_character_is_hurting_it():
     for question in ("can another player say my character gets stabbed", "can the nemesis just say my character dies"):
         answer = ask(question, game="runeblade")
         assert answer.matched and answer.citations[0].id == "sanctity", question
+
+
+def test_me_and_my_girlfriend_are_two_players():
+    """"Can me and my gf play this together" found nothing in a solo game; "with just me and my
+    brother" found the play of a rune. Both are two players, answered from the player count."""
+    from referee.ask.intent import rewrite
+
+    assert rewrite("can me and my gf play this together") == "can 2 players play this together"
+    answer = ask("can my girlfriend and i play this together", game="ribbon-of-bone")
+    assert answer.matched and answer.answer.startswith("No: 1 player")
+    answer = ask("can i play this with just me and my brother", game="runes-and-bones")
+    assert answer.matched and answer.answer.startswith("Yes")

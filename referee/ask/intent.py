@@ -77,6 +77,9 @@ def intent(text: str) -> str:
 # Paraphrases players use that rulebooks word otherwise: regex -> replacement. They keep the
 # thing named ("health", "bones") and say what happened to it in the rulebook's word ("zero").
 # Each pattern's replacement: a template (r"\1 not") or a function of the match.
+_COMPANION = (r"(friend|mate|partner|buddy|girlfriend|gf|boyfriend|bf|wife|husband|kid|son|daughter|brother"
+              r"|sister|mum|mom|dad|flatmate|roommate)")
+
 PARAPHRASES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
     # Negations typed with or without the apostrophe: "won't" is "will not", never "won".
     (re.compile(r"\b(wo|ca)n[\u2019']?t\b"), lambda m: "will not" if m.group(1) == "wo" else "can not"),
@@ -101,7 +104,9 @@ PARAPHRASES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] 
     (re.compile(rf"\b{said_number(2, 10)} of us(?= (can |could )?(play|join)\b)"
                 rf"|(?<=\bwith )(the )?{said_number(2, 10)} of us\b"),
      lambda m: f"{m.group(1) or m.group(5)} players"),
-    (re.compile(r"\b(with|and) (a|my|one) (friend|mate|partner|buddy)\b"), r"\g<0> 2 players"),
+    # "Me and my girlfriend", "with a friend": two players.
+    (re.compile(rf"\b(just )?(me and (a|my|one) {_COMPANION}|(a|my|one) {_COMPANION} and (i|me))\b"
+                rf"|(?<=\bwith )(just )?(a|my|one) {_COMPANION}\b"), "2 players"),
     # "Do our pools reset between sessions?" asks whether they last, in the rulebooks' words
     # ("Pools carry over from session to session", "Your health persists between combats").
     (re.compile(r"\b(reset|resets|refresh|refreshes)\b(?= (\w+ ){0,2}(between|after|each|every|at the start|when|for)\b)"),
