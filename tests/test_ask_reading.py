@@ -216,3 +216,13 @@ def test_me_and_my_girlfriend_are_two_players():
     assert answer.matched and answer.answer.startswith("No: 1 player")
     answer = ask("can i play this with just me and my brother", game="runes-and-bones")
     assert answer.matched and answer.answer.startswith("Yes")
+
+
+def test_going_past_a_space_is_passing_over_it():
+    """Rattlebones: "passing over a space does nothing"; "my monkey went past the gold space, do
+    i get anything" found nothing sure. "Do I move by it" is no passing."""
+    from referee.ask.intent import rewrite
+
+    answer = ask("my monkey went past the gold space, do i get anything", game="rattlebones")
+    assert answer.matched and answer.citations[0].id == "spaces"
+    assert rewrite("do i move by it") == "do i move by it"

@@ -104,6 +104,9 @@ PARAPHRASES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] 
     (re.compile(rf"\b{said_number(2, 10)} of us(?= (can |could )?(play|join)\b)"
                 rf"|(?<=\bwith )(the )?{said_number(2, 10)} of us\b"),
      lambda m: f"{m.group(1) or m.group(5)} players"),
+    # Going past a space without stopping is passing over it, as rules put it.
+    (re.compile(r"\b(went|go|goes|going|walk|walks|walked|run|runs|ran|move|moves|moved|fly|flies|flew"
+                r"|zoom|zooms|zoomed|sail|sails|sailed) (right |straight |just )?past\b"), "passes over"),
     # "Me and my girlfriend", "with a friend": two players.
     (re.compile(rf"\b(just )?(me and (a|my|one) {_COMPANION}|(a|my|one) {_COMPANION} and (i|me))\b"
                 rf"|(?<=\bwith )(just )?(a|my|one) {_COMPANION}\b"), "2 players"),
