@@ -226,3 +226,12 @@ def test_going_past_a_space_is_passing_over_it():
     answer = ask("my monkey went past the gold space, do i get anything", game="rattlebones")
     assert answer.matched and answer.citations[0].id == "spaces"
     assert rewrite("do i move by it") == "do i move by it"
+
+
+def test_a_face_with_a_section_of_its_own_cites_that_section():
+    """Rattlebones' player die: the Rattlebones face's row names its section (Rolling the
+    Rattlebones side); "rolled the rattlebones face, what now" answered from the row but cited
+    the set-up of the dice, where the table sits."""
+    answer = ask("rolled the rattlebones face, what now", game="rattlebones")
+    assert answer.matched and answer.citations[0].id == "turn.rattlebones-side"
+    assert "Move Rattlebones one space down" in answer.answer
