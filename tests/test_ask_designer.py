@@ -300,3 +300,16 @@ def test_the_aim_of_a_game_is_its_goal_whatever_its_section_is_called():
         answer = ask(question, game=ropes)
         assert answer.matched and answer.citations[0].id == "whats-going-on", question
     assert rewrite("whats the aim of the mallet") == "whats the aim of the mallet"
+
+
+def test_the_end_of_a_game_is_known_by_what_it_says():
+    """Spur & Junction ends in "Closing the line", Molten Market in "Closing Time": neither says
+    "end" where a player asks "when does the game end", and the search found the draw or the
+    turn. The end section is the one saying how the last round is finished and scored."""
+    spur, molten = str(FIXTURES / "spur-and-junction"), str(FIXTURES / "molten-market")
+    assert _index(spur).data("end_rule") == "end" and _index(molten).data("end_rule") == "closing"
+    answer = ask("when does the game end", game=spur)
+    assert answer.matched and answer.citations[0].id == "end"
+    assert answer.answer.startswith("The line closes when no contract is left")
+    assert ask("when does the game end", game=molten).citations[0].id == "closing"
+    assert _index(KILN).data("end_rule") is None  # no section says it plainly enough

@@ -48,6 +48,15 @@ SETUP_VERB = re.compile(r"\b(shuffl|deal|take|took|lay|laid|plac|put|sets? out|g
                         r"|starts? with|begins? with)(?:e|es|ed|s|t|n|ing|ting)?\b", re.IGNORECASE)
 SETUP_VERBS = 3
 
+# What a game's end says ("As soon as someone finishes, play on until the end of the round ...
+# then score", "Most renown wins"): a designer's game titles its end its own way ("Closing Time",
+# "When the water arrives"), so the top section saying most of these, at least END_SAYS of them
+# and more than any other, is its end (answers/game_end.py).
+END_SAY = re.compile(r"\b(the game (ends|is over|will end)|game end|end of the game|(finish|complete|play on until the end of)"
+                     r" the (current |last |final )?round|same number of turns|(the )?last turn|final (round|turn|scoring|score)"
+                     r"|then (score|count|add up)|(most|highest) \w+ wins|wins the game|the winner)\b", re.IGNORECASE)
+END_SAYS = 2
+
 
 def _steps(text: str) -> int:
     """How many steps numbered 1, 2, 3 ... the text holds in order, on lines of their own or not."""
@@ -219,6 +228,7 @@ class _Builder(DataDocs):
                 self.asks.append([full, list(dict.fromkeys(self.content_stems(said))), intent(said)])
         self.components_rule = self._components_rule(walked)
         self.setup_rule = self._setup_rule(walked)
+        self.end_rule = self._end_rule(walked)
 
         for entry in game.glossary:
             self.doc("glossary", entry.term, entry.rule, entry.term, "; ".join(entry.aliases),
@@ -246,6 +256,7 @@ class _Builder(DataDocs):
         self.data["asks"] = self.asks
         self.data["components_rule"] = self.components_rule
         self.data["setup_rule"] = self.setup_rule
+        self.data["end_rule"] = self.end_rule
         self.data["player_noun"] = player_noun(" ".join(f"{rule.title}. {rule.text or ''}" for *_, rule in walked))
 
     @staticmethod
@@ -265,6 +276,16 @@ class _Builder(DataDocs):
         most = max(verbs.values())
         said = [full for full, n in verbs.items() if n == most]
         return said[0] if most >= SETUP_VERBS and len(said) == 1 else None
+
+    @staticmethod
+    def _end_rule(walked) -> str | None:
+        """The top section that says most plainly how the game ends and is scored (END_SAY),
+        when one says it more than any other."""
+        said = {full: len({m.group(0).lower() for m in END_SAY.finditer(rule.text or "")})
+                for full, _, depth, rule in walked if depth == 0}
+        most = max(said.values(), default=0)
+        ends = [full for full, n in said.items() if n == most]
+        return ends[0] if most >= END_SAYS and len(ends) == 1 else None
 
     def _components_rule(self, walked) -> str | None:
         for full, _, _, rule in walked:

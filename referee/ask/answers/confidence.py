@@ -27,6 +27,7 @@ CONFIDENCE = {
     "limit": 0.8,  # the sentence that sets a limit on the thing asked, with a number
     "at-zero": 0.8,  # the sentence on the thing asked about at nothing, whose it is weighed
     "setup-amount": 0.8,  # the set-up's one sentence naming the thing asked beside a number
+    "game-end": 0.8,  # the end section's sentence saying when (a game without asks: lists)
     "amount": 0.6,  # a sentence putting a number right before the thing asked (a game without asks: lists)
     "list": 0.9,  # a list table the question names ("what are the phases of a turn?")
     "list.least": 0.5,  # the share of the question the list's title must cover

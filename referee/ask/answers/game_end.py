@@ -1,0 +1,29 @@
+""""When does the game end?": the sentence of the game's end section that says when.
+
+A designer titles the end their own way ("Closing Time", "When the water arrives", "Dawn"), and
+its text seldom says "end" where a player does, so the search alone often lands on whichever
+section mentions the game. The index knows the end section by what it says (index.END_SAY: the
+round finished, the same number of turns, then score, most ... wins); asked when or how the game
+ends, the answer is that section's first sentence saying when, quoted. A game with written
+questions (asks:) leaves this to them.
+"""
+from __future__ import annotations
+
+import re
+
+from .base import Computed, Context, as_sentence, sentences_of
+from .confidence import CONFIDENCE
+
+ASKED = re.compile(r"\b(when|how) (does|do|will) (the|this|a|our) game (end|stop|finish|finishes|end up)\b"
+                   r"|\b(when|how) is (the|this) game over\b|\bis (the|this) game over\b|\bwhen does it (all )?end\b"
+                   r"|\bwhat ends the game\b|\bhow long (does|do) (the|a|this) game (go on|last)\b")
+SAYS_WHEN = re.compile(r"\b(when|as soon as|once|after|at the end of|if)\b")
+
+
+def game_end(ctx: Context) -> list[Computed]:
+    rule = ctx.index.data("end_rule")
+    if not rule or rule not in ctx.index.rules or not ASKED.search(ctx.text) or ctx.index.data("asks"):
+        return []
+    sentences = sentences_of(ctx.index.rules[rule].text or "")
+    said = next((s for s in sentences if SAYS_WHEN.search(s.lower())), sentences[0] if sentences else "")
+    return [Computed(as_sentence(said), rule, CONFIDENCE["game-end"], "game-end")] if said else []
