@@ -121,37 +121,37 @@ PARAPHRASES: list[tuple[re.Pattern[str] | _Lazy, str | Callable[[re.Match[str]],
     # "Can 7 of us play?", "play with the 3 of us", "me and a friend": a number of players (not "two of
     # us tie", which a rule on ties answers).
     (_Lazy(rf"\b{said_number(2, 10)} of us(?= (can |could )?(play|join)\b)"
-                rf"|(?<=\bwith )(the )?{said_number(2, 10)} of us\b", "of us"),
+           rf"|(?<=\bwith )(the )?{said_number(2, 10)} of us\b", "of us"),
      lambda m: f"{m.group(1) or m.group(5)} players"),
     # Going past a space without stopping is passing over it, as rules put it.
     (_Lazy(r"\b(went|go|goes|going|walk|walks|walked|run|runs|ran|move|moves|moved|fly|flies|flew"
-                r"|zoom|zooms|zoomed|sail|sails|sailed) (right |straight |just )?past\b", "past"), "passes over"),
+           r"|zoom|zooms|zoomed|sail|sails|sailed) (right |straight |just )?past\b", "past"), "passes over"),
     # "Me and my girlfriend", "with a friend": two players.
     (_Lazy(rf"\b(just )?(me and (a|my|one) {_COMPANION}|(a|my|one) {_COMPANION} and (i|me))\b"
-                rf"|(?<=\bwith )(just )?(a|my|one) {_COMPANION}\b", " and ", "with "), "2 players"),
+           rf"|(?<=\bwith )(just )?(a|my|one) {_COMPANION}\b", " and ", "with "), "2 players"),
     # "Do our pools reset between sessions?" asks whether they last, in the rulebooks' words
     # ("Pools carry over from session to session", "Your health persists between combats").
     (_Lazy(r"\b(reset|resets|refresh|refreshes)\b(?= (\w+ ){0,2}(between|after|each|every|at the start|when|for)\b)", "reset", "refresh"),
      "carry over"),
     # "Do I have to take the side it offers?" asks whether it may be declined.
     (_Lazy(r"\b(do|does) (i|we|you|they|he|she) (really |still |always )?(have|need|got) to (take|accept)\b"
-                r"|\bmust (i|we|you) (take|accept)\b|\b(am|are) (i|we) (forced|made|obliged) to (take|accept)\b", "take", "accept"),
+           r"|\bmust (i|we|you) (take|accept)\b|\b(am|are) (i|we) (forced|made|obliged) to (take|accept)\b", "take", "accept"),
      r"\g<0> or decline"),
     # Killing, maiming or wounding someone's character is hurting it, the rules' word.
     (_Lazy(r"\bmy (character|guy|hero|char)( \w+){0,2} (dies|die|dying|gets? (stabbed|killed|hurt|wounded|injured)"
-                r"|getting (stabbed|killed|hurt|wounded)|loses (an?|his|her|their) \w+|is killed)\b"
-                r"|\b(kill|kills|killing|maim|wound|injure)( off)? my (character|guy|hero|char)\b", "char", "guy", "hero"), r"\g<0> hurt my character"),
+           r"|getting (stabbed|killed|hurt|wounded)|loses (an?|his|her|their) \w+|is killed)\b"
+           r"|\b(kill|kills|killing|maim|wound|injure)( off)? my (character|guy|hero|char)\b", "char", "guy", "hero"), r"\g<0> hurt my character"),
     # Dropping or changing a rule the table dislikes is a question of house rules.
     (_Lazy(r"\b(drop|ignore|skip|scrap|ditch|bin|change|tweak|alter|get rid of|throw out)"
-                r" (a|the|one|this|that|any|one of the)( \w+){0,3} rules?\b"
-                r"|\brules?\b.*\b(drop|ignore|skip|scrap|ditch|bin|get rid of) (it|that|them)\b", "rule"), r"\g<0> house rules"),
+           r" (a|the|one|this|that|any|one of the)( \w+){0,3} rules?\b"
+           r"|\brules?\b.*\b(drop|ignore|skip|scrap|ditch|bin|get rid of) (it|that|them)\b", "rule"), r"\g<0> house rules"),
     (_Lazy(r"\b(point|object|idea|aim) of (the|this) game\b|^\s*what'?s the point\W*$"
-                r"|\bwhat('?s| is) (the|our|my) (aim|object|objective)\b(?! of\b)", "point", "object", "idea", "aim"), "goal"),
+           r"|\bwhat('?s| is) (the|our|my) (aim|object|objective)\b(?! of\b)", "point", "object", "idea", "aim"), "goal"),
     (_Lazy(r"\bwho (goes|plays|moves|is|takes the) first( turn)?\b|\bwho (starts|begins)\b(?! (with|the|a|an|in|on)\b)", "who"),
      "who is first player"),
     (re.compile(r"\b(my|your|his|her|their|our|next|a|each|every|one|same|whose) go\b"), r"\1 turn"),
     (_Lazy(r"\bwho (goes|plays|moves|is up) (next|after (me|you|him|her|them|that|\w+))\b"
-                r"|\bwho gets (it|the \w+) (next|after (me|you|him|her|them))\b", "who"), "who plays the next turn"),
+           r"|\bwho gets (it|the \w+) (next|after (me|you|him|her|them))\b", "who"), "who plays the next turn"),
     (_Lazy(r"\b(put|putting|lay|laying|laid|set|setting) (him|her|it|them|\w+ cards?|a card|cards) down\b", "down"), "play"),
     (_Lazy(r"\b(get|gets|getting|put|puts|putting|bring|move)( \w+){0,5} (onto|on to|on) the table\b", "table"), "play"),
 ]
