@@ -12,6 +12,8 @@ What goes in:
   (for the coverage measure).
 - ``phrases``: stemmed names players say: rule titles and aliases, glossary terms and aliases,
   card, die, face, table-row and component names, cycle items, chart columns, value labels.
+  Read by first stem, only those a question holds (store.GameIndex.phrases_at); ``phrase_words``
+  names, for each stem, the names of two words or more holding it (GameIndex.names_with).
 - ``data``: the numbers and tables the answers compute with, as JSON.
 - ``rules`` and ``meta``: section numbers, titles, texts; game title; the fingerprint.
 """
@@ -28,6 +30,7 @@ from .index_data import DataDocs
 from .intent import intent, rewrite
 from .players import player_noun
 from .stem import TOKENIZE, stemmer
+from .store import NAME_KINDS
 from .text import STOPWORDS, canonical, humanize, is_setup, plain, searchable, words
 
 # How strongly a term found in a doc ties the question to the doc's rule, by kind of doc and
@@ -100,8 +103,10 @@ def write_index(con: sqlite3.Connection, game: Any, fingerprint: str) -> None:
                            title, aliases, body, context, answer UNINDEXED, tokenize='{TOKENIZE}');
         CREATE TABLE postings(term TEXT, doc INTEGER, rule TEXT, weight REAL, PRIMARY KEY(term, doc)) WITHOUT ROWID;
         CREATE TABLE terms(term TEXT PRIMARY KEY, df INTEGER) WITHOUT ROWID;
-        CREATE TABLE phrases(stems TEXT, kind TEXT, ref TEXT, rule TEXT, label TEXT, canon TEXT,
+        CREATE TABLE phrases(first TEXT, stems TEXT, kind TEXT, ref TEXT, rule TEXT, label TEXT, canon TEXT,
                               reduced INTEGER);
+        CREATE INDEX phrases_first ON phrases(first);
+        CREATE TABLE phrase_words(stem TEXT, phrase INTEGER, PRIMARY KEY(stem, phrase)) WITHOUT ROWID;
         CREATE TABLE data(key TEXT PRIMARY KEY, json TEXT);
     """)
     builder = _Builder(game)
@@ -111,7 +116,7 @@ def write_index(con: sqlite3.Connection, game: Any, fingerprint: str) -> None:
                     "VALUES (?,?,?,?,?,?,?,?)", builder.docs)
     _postings(con)
     phrases = builder.phrase_rows()
-    con.executemany("INSERT INTO phrases VALUES (?,?,?,?,?,?,?)", phrases)
+    _phrases(con, phrases)
     builder.data["name_words"] = _name_words(phrases)
     con.executemany("INSERT INTO data VALUES (?,?)",
                     [(k, json.dumps(v, ensure_ascii=False, default=str)) for k, v in builder.data.items()])
@@ -144,6 +149,22 @@ def _postings(con: sqlite3.Connection) -> None:
                     [(t, d, info[d][1], w) for (t, d), w in weights.items()])
     con.executemany("INSERT INTO terms VALUES (?,?)", [(t, len(docs)) for t, docs in holders.items()])
     con.execute("DROP TABLE temp.doc_terms")
+
+
+def _phrases(con: sqlite3.Connection, rows: list[tuple]) -> None:
+    """Fill phrases, grouped by first stem in the order each first stem is first met, so that
+    the rowid order is the order the phrases were kept in when each open read them all: by first
+    stem, then as made. And phrase_words: each stem of a name of two words or more (NAME_KINDS),
+    with the name's rowid."""
+    groups: dict[str, list[tuple]] = {}
+    for row in rows:
+        groups.setdefault(row[0].split()[0], []).append(row)
+    ordered = [(first, *row) for first, group in groups.items() for row in group]
+    con.executemany("INSERT INTO phrases(rowid, first, stems, kind, ref, rule, label, canon, reduced) "
+                    "VALUES (?,?,?,?,?,?,?,?,?)", [(n, *row) for n, row in enumerate(ordered, start=1)])
+    con.executemany("INSERT INTO phrase_words VALUES (?,?)", [
+        (stem, n) for n, (_first, stems, kind, *_rest) in enumerate(ordered, start=1)
+        if kind in NAME_KINDS and len(set(stems.split())) >= 2 for stem in set(stems.split())])
 
 
 def _name_words(phrases: list[tuple]) -> list[str]:

@@ -3,7 +3,7 @@ aliases, card, die, face, row and component names (stemmed, little words skipped
 from __future__ import annotations
 
 from .query import Query
-from .store import GameIndex, Phrase
+from .store import NAME_KINDS, GameIndex, Phrase
 
 
 class PhraseHit:
@@ -48,8 +48,9 @@ def match_phrases(index: GameIndex, query: Query) -> list[PhraseHit]:
     positions = query.content
     seq = [query.stems[i] for i in positions]
     hits: list[PhraseHit] = []
+    starting = index.phrases_at(seq)
     for k, stem in enumerate(seq):
-        for phrase in index.phrases.get(stem, ()):
+        for phrase in starting[stem]:
             n = len(phrase.stems)
             found = tuple(seq[k:k + n])
             if found == phrase.stems:
@@ -91,24 +92,13 @@ def match_phrases(index: GameIndex, query: Query) -> list[PhraseHit]:
     return kept
 
 
-NAME_KINDS = ("rule-title", "rule-alias", "term", "term-alias")
-
-
 def _names_by_word(index: GameIndex, stems, kinds: tuple[str, ...] = NAME_KINDS) -> list[Phrase]:
     """Section titles and aliases, glossary terms and aliases (of `kinds`) of two words or more
-    that hold any of `stems`; the table is built once per index."""
-    table = index._data.get("__names_by_word")
-    if not isinstance(table, dict):  # not built yet for this index (its _data holds anything)
-        built: dict[str, list[Phrase]] = {}
-        for phrases in index.phrases.values():
-            for phrase in phrases:
-                if phrase.kind in NAME_KINDS and len(set(phrase.stems)) >= 2:
-                    for st in set(phrase.stems):
-                        built.setdefault(st, []).append(phrase)
-        index._data["__names_by_word"] = table = built
+    that hold any of `stems`."""
+    table = index.names_with(stems)
     found: dict[int, Phrase] = {}
     for st in stems:
-        for phrase in table.get(st, ()):
+        for phrase in table[st]:
             if phrase.kind in kinds:
                 found[id(phrase)] = phrase
     return list(found.values())

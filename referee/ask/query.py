@@ -88,7 +88,7 @@ def correct_typos(index: GameIndex, query: Query, known: frozenset[str] = frozen
     if not unknown:
         return query
     df = index.df([query.stems[i] for i in unknown])
-    unknown = [i for i in unknown if df[query.stems[i]] == 0 and query.stems[i] not in index.phrases
+    unknown = [i for i in unknown if df[query.stems[i]] == 0 and not index.starts_phrase(query.stems[i])
                and query.stems[i] not in generic_stems()]
     if not unknown:
         return query
@@ -171,7 +171,7 @@ def translate_slang(index: GameIndex, query: Query) -> tuple[Query, dict[str, st
     df = index.df([query.stems[i] for i in spots])
     for i in spots:
         token = query.tokens[i]
-        if df[query.stems[i]] > 0 or query.stems[i] in index.phrases or token in replaced:
+        if df[query.stems[i]] > 0 or index.starts_phrase(query.stems[i]) or token in replaced:
             continue
         for alternative in table[token]:
             alt_tokens = [t for t in words(alternative) if t not in STOPWORDS]
@@ -269,7 +269,7 @@ def without_own_name(index: GameIndex, question: str) -> str:
         return question
     stems = stems_of(own)
     if any(n > 0 for n in index.df(stems).values()):
-        if any(tuple(p.stems) == tuple(stems) for p in index.phrases.get(stems[0], ())):
+        if any(tuple(p.stems) == tuple(stems) for p in index.phrases_at(stems[:1])[stems[0]]):
             return question
         return " ".join(re.sub(found, " the game ", question, flags=re.IGNORECASE).split())
     shorter = " ".join(re.sub(found, " ", question, flags=re.IGNORECASE).split())

@@ -24,13 +24,19 @@ RuleInfo = namedtuple("RuleInfo", "id number title text parent depth order optio
 # points to, how it is written, the glossary term it is an alias of (canon), and whether dropping
 # little words left a single word of several (reduced).
 Phrase = namedtuple("Phrase", "stems kind ref rule label canon reduced", defaults=(False,))
+PHRASE_COLUMNS = "rowid, first, stems, kind, ref, rule, label, canon, reduced"
+# Names of sections and glossary terms: those of two words or more are also found by any of their
+# words, in any order (phrases.match_phrases; the index's phrase_words).
+NAME_KINDS = ("rule-title", "rule-alias", "term", "term-alias")
 
 
 class GameIndex:
-    """One game's opened index: rules and phrases in memory, the rest read when needed."""
+    """One game's opened index: rules in memory, the rest read when needed. A question holds a
+    few of a game's hundreds of names: the phrases are read by the stems asked for (reading
+    every one at each open was a fifth of a one-question process's first ask)."""
 
     def __init__(self, folder: GameFolder, con: sqlite3.Connection, fingerprint: str, id: str, title: str,
-                 docs: int, rules: dict[str, RuleInfo], phrases: dict[str, list[Phrase]]):
+                 docs: int, rules: dict[str, RuleInfo]):
         self.folder = folder
         self.con = con
         self.fingerprint = fingerprint
@@ -38,7 +44,6 @@ class GameIndex:
         self.title = title
         self.docs = docs
         self.rules = rules
-        self.phrases = phrases  # by first stem
         self.built = False  # True when this process (re)built the index
         self.stamp: Stamp | None = None  # the walk that gave `fingerprint`, to re-check cheaply
         self._data: dict[str, object] = {}
@@ -47,6 +52,9 @@ class GameIndex:
         self._doc_rows: dict[int, tuple] = {}  # rowid -> (kind, key, rule, title, answer), once read
         self._parents: frozenset[str] | None = None
         self._rule_stems: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
+        self._phrases: dict[str, list[Phrase]] = {}  # first stem -> its phrases, once read
+        self._names: dict[str, list[Phrase]] = {}  # stem -> the names of 2+ words holding it
+        self._phrase_rows: dict[int, Phrase] = {}  # rowid -> its one Phrase (hits compare them by identity)
 
     def data(self, key: str):
         if key not in self._data:
@@ -70,6 +78,51 @@ class GameIndex:
             for term in missing:
                 self._df[term] = found.get(term, 0)
         return {t: self._df[t] for t in terms}
+
+    def phrases_at(self, stems) -> dict[str, list[Phrase]]:
+        """The phrases whose first stem is each of `stems`, in the index's order (by first stem,
+        then as made). Kept once read; read-only for callers."""
+        missing = [s for s in dict.fromkeys(stems) if s not in self._phrases]
+        if missing:
+            found: dict[str, list[Phrase]] = {s: [] for s in missing}
+            marks = ",".join("?" * len(missing))
+            for row in self.con.execute(
+                    f"SELECT {PHRASE_COLUMNS} FROM phrases WHERE first IN ({marks}) ORDER BY rowid", missing):
+                found[row[1]].append(self._phrase(row))
+            self._phrases.update(found)
+        return {s: self._phrases[s] for s in stems}
+
+    def starts_phrase(self, stem: str) -> bool:
+        """Some name of the game begins with this stem."""
+        return bool(self.phrases_at((stem,))[stem])
+
+    def names_with(self, stems) -> dict[str, list[Phrase]]:
+        """For each of `stems`, the names (NAME_KINDS) of two words or more holding it, in the
+        index's order. Kept once read; read-only for callers."""
+        missing = [s for s in dict.fromkeys(stems) if s not in self._names]
+        if missing:
+            marks = ",".join("?" * len(missing))
+            pairs = self.con.execute(f"SELECT stem, phrase FROM phrase_words WHERE stem IN ({marks}) "
+                                     "ORDER BY stem, phrase", missing).fetchall()
+            unread = sorted({n for _, n in pairs if n not in self._phrase_rows})
+            if unread:
+                marks = ",".join("?" * len(unread))
+                for row in self.con.execute(f"SELECT {PHRASE_COLUMNS} FROM phrases WHERE rowid IN ({marks})", unread):
+                    self._phrase(row)
+            found: dict[str, list[Phrase]] = {s: [] for s in missing}
+            for stem, n in pairs:
+                found[stem].append(self._phrase_rows[n])
+            self._names.update(found)
+        return {s: self._names[s] for s in stems}
+
+    def _phrase(self, row: tuple) -> Phrase:
+        """The one Phrase of a row of phrases (PHRASE_COLUMNS), made the first time it is read."""
+        phrase = self._phrase_rows.get(row[0])
+        if phrase is None:
+            _rowid, _first, stems, kind, ref, rule, label, canon, reduced = row
+            phrase = self._phrase_rows[row[0]] = Phrase(tuple(stems.split()), kind, ref, rule, label, canon,
+                                                        bool(reduced))
+        return phrase
 
     def postings(self, terms: list[str]) -> dict[str, dict[int, tuple[str, float]]]:
         """For each term, the docs that hold it: doc -> (its rule, how strongly). Kept once read,
@@ -222,14 +275,9 @@ def _read(folder: GameFolder, con: sqlite3.Connection, fp: str) -> GameIndex:
             "SELECT id, number, title, text, parent, depth, ord, optional, aliases FROM rules ORDER BY ord"):
         rules[rid] = RuleInfo(rid, number, title, text, parent, depth, order, bool(optional),
                               tuple(json.loads(aliases)))
-    phrases: dict[str, list[Phrase]] = {}
-    for stems, kind, ref, rule, label, canon, reduced in con.execute(
-            "SELECT stems, kind, ref, rule, label, canon, reduced FROM phrases"):
-        parts = tuple(stems.split())
-        phrases.setdefault(parts[0], []).append(Phrase(parts, kind, ref, rule, label, canon, bool(reduced)))
     return GameIndex(folder=folder, con=con, fingerprint=fp, id=meta.get("id", folder.key),
                      title=meta.get("title", folder.key), docs=int(meta.get("docs", "1") or 1),
-                     rules=rules, phrases=phrases)
+                     rules=rules)
 
 
 def forget() -> None:
