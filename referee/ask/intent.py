@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from .lazy_re import lazy
 from .text import said_number
 
 NUMBER = "number"
@@ -31,25 +32,25 @@ DEFINITION = "definition"
 LIST = "list"
 OTHER = "other"
 
-_HAPPENS = re.compile(r"\bwhat (happens|happened|then|now)\b|\bnow what\b|\bwhat if\b|\bwhat do(es)? (i|we|you|they) do\b|"
-                      r"\bwhat should\b|\b(happen|happens) (if|when|to)\b")
-_WHO_WINS = re.compile(r"\bwho (wins|won|win|gets the|takes the)\b|\bwhich (one |rune |card |side )?(wins|beats|is stronger)\b|"
-                       r"\bwho beats\b|\bwho is stronger\b|\bwhat decides\b|\bwhich (one )?counts\b")
-_NUMBER = re.compile(r"\bhow (many|much|high|low|far|long|often)\b|\bnumber of\b|"
-                     r"\bwhat('?s| is| are) (the|my|a|an|our) [\w\s-]*\b(limit|maximum|minimum|max|min|most|least|"
-                     r"cost|price|size|count|total|number|amount)\b|\bhow many\b")
-_YES_NO = re.compile(r"^\s*(do|does|did|can|could|will|would|is|are|am|should|must|may|have|has|if|wo)(n'?t)?\b|"
-                     r",\s*(do|does|can|could|will|is|are|should|must|may)\s+(i|we|you|they|it|he|she)\b")
-_DEFINITION = re.compile(r"\bwhat('?s| is| are| does| do)\b.*\b(do|does|mean|means|for)\b\W*$|"
-                         r"^\s*what('?s| is| are) (a|an|the)?\s*[\w-]+( [\w-]+)?\W*$|\bexplain\b|\btell me about\b|"
-                         r"\bwhat'?s?\s+[\w-]+(\s[\w-]+)? do\b|\bhow does [\w\s-]+ work\b")
-_LIST = re.compile(r"\bwhat are (the|my|all)\b|\b(list|which are) (the|all)\b|\bwhat('?s| is) in\b|"
-                   r"\b(phases|steps|stages|parts|kinds|types|options)\b|\b(what|which) order\b|\border of (things|stuff|play)\b")
+_HAPPENS = lazy(r"\bwhat (happens|happened|then|now)\b|\bnow what\b|\bwhat if\b|\bwhat do(es)? (i|we|you|they) do\b|"
+                r"\bwhat should\b|\b(happen|happens) (if|when|to)\b")
+_WHO_WINS = lazy(r"\bwho (wins|won|win|gets the|takes the)\b|\bwhich (one |rune |card |side )?(wins|beats|is stronger)\b|"
+                 r"\bwho beats\b|\bwho is stronger\b|\bwhat decides\b|\bwhich (one )?counts\b")
+_NUMBER = lazy(r"\bhow (many|much|high|low|far|long|often)\b|\bnumber of\b|"
+               r"\bwhat('?s| is| are) (the|my|a|an|our) [\w\s-]*\b(limit|maximum|minimum|max|min|most|least|"
+               r"cost|price|size|count|total|number|amount)\b|\bhow many\b")
+_YES_NO = lazy(r"^\s*(do|does|did|can|could|will|would|is|are|am|should|must|may|have|has|if|wo)(n'?t)?\b|"
+               r",\s*(do|does|can|could|will|is|are|should|must|may)\s+(i|we|you|they|it|he|she)\b")
+_DEFINITION = lazy(r"\bwhat('?s| is| are| does| do)\b.*\b(do|does|mean|means|for)\b\W*$|"
+                   r"^\s*what('?s| is| are) (a|an|the)?\s*[\w-]+( [\w-]+)?\W*$|\bexplain\b|\btell me about\b|"
+                   r"\bwhat'?s?\s+[\w-]+(\s[\w-]+)? do\b|\bhow does [\w\s-]+ work\b")
+_LIST = lazy(r"\bwhat are (the|my|all)\b|\b(list|which are) (the|all)\b|\bwhat('?s| is) in\b|"
+             r"\b(phases|steps|stages|parts|kinds|types|options)\b|\b(what|which) order\b|\border of (things|stuff|play)\b")
 
 
 # Contractions typed without the apostrophe ("whats", "dont"), read as written in full.
-_CONTRACTIONS = re.compile(r"\b(what|who|where|how|that|there|it)s\b|\b(do|does|did|is|are|was|were|ca|could|"
-                           r"would|should|have|has|had|wo)nt\b")
+_CONTRACTIONS = lazy(r"\b(what|who|where|how|that|there|it)s\b|\b(do|does|did|is|are|was|were|ca|could|"
+                     r"would|should|have|has|had|wo)nt\b")
 
 
 def _spelled(text: str) -> str:
@@ -179,7 +180,7 @@ billiards pool darts bowling touchdown homerun offside penalty goalkeeper quarte
 # Words that name other games only in these settings ("pool" is a dice pool, "go" a verb).
 AMBIGUOUS = frozenset({"bridge", "gin", "ticket", "risk", "clue", "magic", "pool", "golf", "penalty",
                        "domino", "dominoes", "checkers", "hearts"})
-_PASSING_GO = re.compile(r"\bpass(es|ed|ing)? go\b|\bplay(ing)? go\b|\bin go\b")
+_PASSING_GO = lazy(r"\bpass(es|ed|ing)? go\b|\bplay(ing)? go\b|\bin go\b")
 
 
 def other_games(text: str) -> list[str]:

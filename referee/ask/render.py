@@ -1,10 +1,9 @@
 """An Answer as text for the terminal (JSON is Answer.as_json)."""
 from __future__ import annotations
 
-import re
-
 from .answers import QUOTED
 from .engine import Answer, Citation
+from .lazy_re import lazy
 from .text import shorten, wrap
 
 WIDTH = 88
@@ -90,7 +89,7 @@ def _cited_first(lines: list[str], answer: Answer, first: Citation, head: str, w
             lines.append(wrap(first.text, width))
 
 
-_SENTENCE_END = re.compile(r"(?<=[.?!])\s+(?=[A-Z0-9(])|\n\s*\n")
+_SENTENCE_END = lazy(r"(?<=[.?!])\s+(?=[A-Z0-9(])|\n\s*\n")
 
 
 def asked_sentence(text: str, question: str) -> str:

@@ -18,11 +18,11 @@ so the confidence still sees how close the first two came.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable
 from operator import mul
 
 from .intent import DEFINITION, HAPPENS, LIST, NUMBER, WHO_WINS, YES_NO
+from .lazy_re import lazy
 from .query import Query, generic_stems, intent_of, stems_of
 from .rerank_weights import WEIGHTS as FITTED
 from .store import GameIndex
@@ -48,7 +48,7 @@ FEATURES = FEATURES + tuple(f"{k}:{name}" for k in INTENTS for name in CROSSED)
 # alone: these weigh their own way there.
 NO_ASKS = ("title_said", "own_text", "fts", "phrase")
 FEATURES = FEATURES + tuple(f"no_asks:{name}" for name in NO_ASKS)
-_START = re.compile(r"\b(start|starting|begin|beginning|set ?up|setting up|initial|initially|first turn)\b")
+_START = lazy(r"\b(start|starting|begin|beginning|set ?up|setting up|initial|initially|first turn)\b")
 _COMPONENTS = frozenset({"components", "contents", "what's in the box"})
 
 # Fitted weights, one per feature name (a missing name weighs 0); replaced by fit_rerank.py.
@@ -56,7 +56,7 @@ WEIGHTS: dict[str, float] = dict(FITTED)
 # tests/ask_questions/fit_rerank.py sets this to see each question's candidates and features.
 capture: Callable[[GameIndex, Query, list[tuple[str, list[float]]]], None] | None = None
 
-_DIGITS = re.compile(r"\d+")
+_DIGITS = lazy(r"\d+")
 
 
 def rerank(index: GameIndex, query: Query, hits: list, idf: dict[str, float], total: float) -> None:

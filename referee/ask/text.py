@@ -10,9 +10,11 @@ import re
 
 from generator.model.refs import replace_refs
 
-WORD = re.compile(r"[^\W_]+")
-ICON = re.compile(r":([a-z0-9][a-z0-9-]*):")
-EMPHASIS = re.compile(r"\*\*(.+?)\*\*|\*(.+?)\*", re.S)
+from .lazy_re import lazy
+
+WORD = lazy(r"[^\W_]+")
+ICON = lazy(r":([a-z0-9][a-z0-9-]*):")
+EMPHASIS = lazy(r"\*\*(.+?)\*\*|\*(.+?)\*", re.S)
 
 # Words that carry the shape of a question, not its subject. Words that change the meaning of a
 # rule question ("not", "all", "each", "before", "again", "same") are deliberately not here.
@@ -66,8 +68,8 @@ ORDINALS = {
 # A top section that sets the game up, whatever the designer titled it ("Setup", "Setting up the
 # river", "Getting ready", "Preparing the market", "Before the first session"): where starting
 # values are.
-SETUP_TITLE = re.compile(r"^(the )?(set[ -]?up|setting up|getting (ready|started)|prepar\w*|"
-                         r"before (you |we )?(start|begin|play)|before the (first|game))\b")
+SETUP_TITLE = lazy(r"^(the )?(set[ -]?up|setting up|getting (ready|started)|prepar\w*|"
+                   r"before (you |we )?(start|begin|play)|before the (first|game))\b")
 
 
 def is_setup(rule_id: str, title: str) -> bool:
@@ -96,7 +98,7 @@ def fold(text: str) -> str:
     return "".join(ch for ch in text if not unicodedata.combining(ch))
 
 
-PLUS = re.compile(r"(?<![\w+])\+(?=\d)")
+PLUS = lazy(r"(?<![\w+])\+(?=\d)")
 
 
 def searchable(text: str) -> str:
@@ -180,7 +182,7 @@ def humanize(name: str) -> str:
     return re.sub(r"[_-]+", " ", str(name)).strip()
 
 
-LIST_ITEM = re.compile(r"^\s*(\d+[.)]|[-*\u2022])\s")
+LIST_ITEM = lazy(r"^\s*(\d+[.)]|[-*\u2022])\s")
 
 
 def wrap(text: str, width: int = 88, indent: str = "  ") -> str:

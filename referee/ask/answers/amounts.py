@@ -10,18 +10,17 @@ Starting amounts (setup_amounts), limits and player counts have answerers of the
 """
 from __future__ import annotations
 
-import re
-
 from .. import intent as kinds
+from ..lazy_re import lazy
 from ..query import stems_of
 from ..text import STOPWORDS, number_of, words
 from .base import Computed, Context, as_sentence, content_stems, sentences_of
 from .confidence import CONFIDENCE
 
-HOW_MANY = re.compile(r"\bhow (many|much)\b|\bnumber of\b")
+HOW_MANY = lazy(r"\bhow (many|much)\b|\bnumber of\b")
 # Asked elsewhere: the start (setup_amounts), a limit (limits), the players, a time, a cost.
-NOT_HERE = re.compile(r"\b(start|starting|begin|beginning|set ?up|max|maximum|limit|most|at once|players?|people"
-                      r"|long|old|age|cost|costs|price|worth|score|points?)\b")
+NOT_HERE = lazy(r"\b(start|starting|begin|beginning|set ?up|max|maximum|limit|most|at once|players?|people"
+                r"|long|old|age|cost|costs|price|worth|score|points?)\b")
 # Little words that may stand between a number and what it counts ("4 more cards", "two of the
 # actions", "up to 3 water tokens").
 REFERS_BACK = frozenset({"its", "their", "your", "his", "her", "my", "our", "the", "those", "these"})

@@ -10,20 +10,19 @@ simultaneous ends answer it.
 """
 from __future__ import annotations
 
-import re
-
+from ..lazy_re import lazy
 from ..query import stems_of
 from .base import Computed, Context, as_sentence, content_stems, sentences_of
 from .confidence import CONFIDENCE
 
-ASKED = re.compile(r"\bzero\b")
-ASKED_OUTCOME = re.compile(r"\bwhat (happens|if|now|do i get|then)\b|\bnow what\b|\bgame over\b|\bwho wins\b"
-                           r"|\b(do|does|did) (i|we|he|she|they|it) (lose|win|die)\b|\bam i (out|dead)\b")
-TOGETHER = re.compile(r"\b(both|same time|at once|same moment|same resolution|same round|same turn)\b")
-AT_ZERO = re.compile(r"\b(0|zero)\b|\bno \w+( \w+)? (left|remaining)\b|\bwith no\b|\bhas no\b|\bholds? no\b"
-                     r"|\bruns? out\b|\bran out\b|\bempty\b|\bnone left\b")
-MINE = re.compile(r"\b(i|me|my|i'm|im)\b")
-PLAYER_SIDE = re.compile(r"\b(you|your|player|players)\b")
+ASKED = lazy(r"\bzero\b")
+ASKED_OUTCOME = lazy(r"\bwhat (happens|if|now|do i get|then)\b|\bnow what\b|\bgame over\b|\bwho wins\b"
+                     r"|\b(do|does|did) (i|we|he|she|they|it) (lose|win|die)\b|\bam i (out|dead)\b")
+TOGETHER = lazy(r"\b(both|same time|at once|same moment|same resolution|same round|same turn)\b")
+AT_ZERO = lazy(r"\b(0|zero)\b|\bno \w+( \w+)? (left|remaining)\b|\bwith no\b|\bhas no\b|\bholds? no\b"
+               r"|\bruns? out\b|\bran out\b|\bempty\b|\bnone left\b")
+MINE = lazy(r"\b(i|me|my|i'm|im)\b")
+PLAYER_SIDE = lazy(r"\b(you|your|player|players)\b")
 NOT_THE_THING = frozenset(stems_of(
     "zero what happens if now then do get game over end who wins win lose die when hit hits reach reaches drop drops "
     "run runs ran out down go goes fall falls am i out dead".split()))

@@ -7,6 +7,7 @@ from collections.abc import Set as AbstractSet
 from functools import lru_cache
 
 from .. import intent as kinds
+from ..lazy_re import lazy
 from ..phrases import PhraseHit
 from ..query import Query, stems_of
 from ..search import SearchResult
@@ -14,14 +15,14 @@ from ..store import GameIndex
 from ..text import STOPWORDS, humanize, words
 from .confidence import CONFIDENCE  # noqa: F401  (the one table, re-exported)
 
-BEAT = re.compile(
+BEAT = lazy(
     r"\b(beats?|beating|beaten|win(s|ning)?|won|stronger|weaker|los(e|es|ing)|trumps?|defeats?|"
     r"vs\.?|versus|better|worse|wins? against|goes over|over)\b")
-LOSE = re.compile(r"\b(los(e|es|ing) (to|against)|weaker|worse|beaten by)\b")
-COUNT = re.compile(r"\bhow (many|much)\b|(?<!same )\bnumber of\b|\bhow high\b|\bhow low\b")
-DOES = re.compile(r"\b(what|how)\b.*\b(do|does|did|is|are|mean|means|work|works|happen|happens)\b|"
-                  r"\bexplain\b|\btell me about\b|\bwhat'?s\b")
-YES_NO = re.compile(r"^\s*(does|do|can|will|would|is|are|should|could)\b")
+LOSE = lazy(r"\b(los(e|es|ing) (to|against)|weaker|worse|beaten by)\b")
+COUNT = lazy(r"\bhow (many|much)\b|(?<!same )\bnumber of\b|\bhow high\b|\bhow low\b")
+DOES = lazy(r"\b(what|how)\b.*\b(do|does|did|is|are|mean|means|work|works|happen|happens)\b|"
+            r"\bexplain\b|\btell me about\b|\bwhat'?s\b")
+YES_NO = lazy(r"^\s*(does|do|can|will|would|is|are|should|could)\b")
 ROLL_WORDS = {"roll", "rolled", "rolling", "rolls", "throw", "throws", "threw", "come", "comes", "shows",
               "show", "showing", "land", "lands", "get", "got", "die", "dice", "face"}
 # Fields that describe what a record does, in the order they make the best sentence.
@@ -144,8 +145,8 @@ def content_stems(text: str) -> tuple[str, ...]:
 
 
 # The sentences of a rule's text (a numbered step's "3." left off), for answers that quote one.
-SENTENCE = re.compile(r"[^.;!?\n]+[.;!?]?")
-STEP_NUMBER = re.compile(r"^\s*\d+[.)]\s*")
+SENTENCE = lazy(r"[^.;!?\n]+[.;!?]?")
+STEP_NUMBER = lazy(r"^\s*\d+[.)]\s*")
 
 
 def sentences_of(text: str) -> list[str]:

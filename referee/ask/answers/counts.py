@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 from .. import intent as kinds
+from ..lazy_re import lazy
 from ..stem import stemmer
 from ..text import humanize, number_of, said_number
 from .base import CONFIDENCE, COUNT, Computed, Context, content_stems, fmt
@@ -69,8 +70,8 @@ def count(ctx: Context) -> list[Computed]:
 # Words a count is made in, not the thing counted: "how many cards (copies, pieces) in the deck?"
 COUNTED_IN = {"card", "cards", "copies", "copy", "pieces", "piece", "bits", "things", "kinds", "types", "different",
               "total", "in", "are", "is", "there"}
-_HOW_MANY = re.compile(r"^(how many|number of)$")
-_HOW_MUCH_ONLY = re.compile(r"^(?!.*\b(how many|number of)\b).*\bhow much\b", re.IGNORECASE)
+_HOW_MANY = lazy(r"^(how many|number of)$")
+_HOW_MUCH_ONLY = lazy(r"^(?!.*\b(how many|number of)\b).*\bhow much\b", re.IGNORECASE)
 
 
 def _counted(ctx: Context) -> int | None:
@@ -95,9 +96,9 @@ BETA2 = 4.0  # F-beta with beta 2: recall may weigh four times precision, when t
 def _f_beta(precision: float, recall: float, beta2: float) -> float:
     return (1 + beta2) * precision * recall / (beta2 * precision + recall) if precision + recall else 0.0
 
-WHAT_IS = re.compile(r"\bwhat('?s| is| are)\b|\bwhich\b")
+WHAT_IS = lazy(r"\bwhat('?s| is| are)\b|\bwhich\b")
 IMPLIED = {"player", "each", "per", "everi", "game"}  # label words a question leaves unsaid ("each player")
-HAPPENS = re.compile(r"\bhappen|\bif\b|\bwhen\b|\bcan\b")
+HAPPENS = lazy(r"\bhappen|\bif\b|\bwhen\b|\bcan\b")
 
 
 def value(ctx: Context) -> list[Computed]:
@@ -162,15 +163,15 @@ def value(ctx: Context) -> list[Computed]:
     return [Computed(text, ctx.rule_ok(v.get("rule")), round(confidence, 3), "value")]
 
 
-PLAY_COUNT = re.compile(r"\bhow many (players|people|persons|of us|folks)\b|\bplayer count\b|"
-                        r"\bhow many (can|could|may) play\b|\bnumber of players\b")
+PLAY_COUNT = lazy(r"\bhow many (players|people|persons|of us|folks)\b|\bplayer count\b|"
+                  r"\bhow many (can|could|may) play\b|\bnumber of players\b")
 
 
 # "Can 7 players play?", "can we play with 3 people?" (and "7 of us", read as 7 players): yes or no
 # from the player count.
 _N = said_number(1, 10)
-PLAY_WITH = re.compile(rf"\bcan {_N} (players|people) (\w+ )?play\b|\bplay (it |this |the game )?with {_N}( players| people)?\b"
-                       rf"|\b{_N} players (can |could )?play\b")
+PLAY_WITH = lazy(rf"\bcan {_N} (players|people) (\w+ )?play\b|\bplay (it |this |the game )?with {_N}( players| people)?\b"
+                 rf"|\b{_N} players (can |could )?play\b")
 
 
 def _said_as_players(ctx: Context) -> tuple[str, frozenset[str]]:
@@ -179,7 +180,7 @@ def _said_as_players(ctx: Context) -> tuple[str, frozenset[str]]:
     noun = ctx.index.data("player_noun")
     if not noun:
         return ctx.text, frozenset(ctx.qset)
-    said = re.compile(rf"\b({re.escape(noun[1])}|{re.escape(noun[0])})\b")
+    said = lazy(rf"\b({re.escape(noun[1])}|{re.escape(noun[0])})\b")
     if not said.search(ctx.text):
         return ctx.text, frozenset(ctx.qset)
     own = set(stemmer().stems(list(noun)))
@@ -231,13 +232,13 @@ def players(ctx: Context) -> list[Computed]:
     return [Computed(text, rule, CONFIDENCE["players"], "players")]
 
 
-PLAY_TIME = re.compile(r"\bhow long (does|is|do|will|would|should|can)\b(?!.*\b(turn|round|scene|track|go|phase)\b)"
-                       r"|\bplay(ing)? ?time\b|\bhow long to play\b|\bhow many (minutes|hours)\b|\bgame length\b|"
-                       r"\blength of (a|the|one) (game|session|story)\b")
-AGE = re.compile(r"\b(what|which|minimum|min|recommended|suitable|right) age\b.*\b(it|this|game|play|for)\b|\b(minimum|min|recommended) age\b|"
-                 r"\bhow old\b.*\b(play|players?|be)\b|\bages?\b.*\b(suitable|recommended)\b|"
-                 r"\b(ok|okay|suitable|good|fine|right|safe) for (kids|children|a child|my kids|families)\b|"
-                 r"\b(can|could) (kids|children|my kids)\b.*\bplay\b")
+PLAY_TIME = lazy(r"\bhow long (does|is|do|will|would|should|can)\b(?!.*\b(turn|round|scene|track|go|phase)\b)"
+                 r"|\bplay(ing)? ?time\b|\bhow long to play\b|\bhow many (minutes|hours)\b|\bgame length\b|"
+                 r"\blength of (a|the|one) (game|session|story)\b")
+AGE = lazy(r"\b(what|which|minimum|min|recommended|suitable|right) age\b.*\b(it|this|game|play|for)\b|\b(minimum|min|recommended) age\b|"
+           r"\bhow old\b.*\b(play|players?|be)\b|\bages?\b.*\b(suitable|recommended)\b|"
+           r"\b(ok|okay|suitable|good|fine|right|safe) for (kids|children|a child|my kids|families)\b|"
+           r"\b(can|could) (kids|children|my kids)\b.*\bplay\b")
 
 
 def facts_words(text: str) -> set[str]:

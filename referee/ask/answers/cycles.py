@@ -1,9 +1,8 @@
 """Beats: cycles ("does water-axe beat fire-shield?"), ties and identical things."""
 from __future__ import annotations
 
-import re
-
 from .. import intent as kinds
+from ..lazy_re import lazy
 from ..query import stems_of
 from ..text import words
 from .base import BEAT, CONFIDENCE, LOSE, YES_NO, Computed, Context
@@ -92,7 +91,7 @@ def beats(ctx: Context) -> list[Computed]:
     return [Computed(text, identical or resolution_rule, CONFIDENCE["cycle.identical"], "cycle", also)]
 
 
-TIE = re.compile(r"\b(both|same|tie|tied|ties|tying|two|each|identical|equal)\b")
+TIE = lazy(r"\b(both|same|tie|tied|ties|tying|two|each|identical|equal)\b")
 
 
 def _tie(ctx: Context, thing, order: list[str], resolution: dict | None, also: list[str]) -> list[Computed]:

@@ -9,15 +9,14 @@ questions (asks:) leaves this to them.
 """
 from __future__ import annotations
 
-import re
-
+from ..lazy_re import lazy
 from .base import Computed, Context, as_sentence, sentences_of
 from .confidence import CONFIDENCE
 
-ASKED = re.compile(r"\b(when|how) (does|do|will) (the|this|a|our) game (end|stop|finish|finishes|end up)\b"
-                   r"|\b(when|how) is (the|this) game over\b|\bis (the|this) game over\b|\bwhen does it (all )?end\b"
-                   r"|\bwhat ends the game\b|\bhow long (does|do) (the|a|this) game (go on|last)\b")
-SAYS_WHEN = re.compile(r"\b(when|as soon as|once|after|at the end of|if)\b")
+ASKED = lazy(r"\b(when|how) (does|do|will) (the|this|a|our) game (end|stop|finish|finishes|end up)\b"
+             r"|\b(when|how) is (the|this) game over\b|\bis (the|this) game over\b|\bwhen does it (all )?end\b"
+             r"|\bwhat ends the game\b|\bhow long (does|do) (the|a|this) game (go on|last)\b")
+SAYS_WHEN = lazy(r"\b(when|as soon as|once|after|at the end of|if)\b")
 
 
 def game_end(ctx: Context) -> list[Computed]:

@@ -9,22 +9,21 @@ words, then the one the search ranks higher. A hand is the cards held.
 """
 from __future__ import annotations
 
-import re
-
+from ..lazy_re import lazy
 from ..query import stems_of
 from ..text import number_of, words
 from .base import Computed, Context, as_sentence, content_stems, sentences_of
 from .confidence import CONFIDENCE
 
-ASKED = re.compile(r"\b(max|maximum|limit|limits|cap|capped|most)\b.*\b(can|may|could|allowed|i|we|you)\b"
-                   r"|\bis there a (\w+ )?(limit|max|maximum|cap)\b|\b(hand|carry|holding) limit\b|\bhand size\b"
-                   r"|\bhow (many|much) .*\b(can|may|could) (i|we|you|a|an|my|each) .*\b(hold|have|keep|carry|store)\b")
-NOT_ASKED = re.compile(r"\bwho\b|\b(wins?|winner|score|scores|points?) most\b|\bmost (points|votes)\b|\b(tie|tied|ties)\b")
-SAYS_LIMIT = re.compile(r"\b(at most|no more than|never (\w+ ){0,2}more than|up to|maximum|limit|cannot (\w+ ){0,2}more than"
-                        r"|(if|when|whenever) (you|a player|they|\w+) (holds?|has|have|keeps?|carry|carries) more than"
-                        r"|can not (\w+ ){0,2}more than|any more (is|are) (lost|discarded|returned)|capped)\b")
+ASKED = lazy(r"\b(max|maximum|limit|limits|cap|capped|most)\b.*\b(can|may|could|allowed|i|we|you)\b"
+             r"|\bis there a (\w+ )?(limit|max|maximum|cap)\b|\b(hand|carry|holding) limit\b|\bhand size\b"
+             r"|\bhow (many|much) .*\b(can|may|could) (i|we|you|a|an|my|each) .*\b(hold|have|keep|carry|store)\b")
+NOT_ASKED = lazy(r"\bwho\b|\b(wins?|winner|score|scores|points?) most\b|\bmost (points|votes)\b|\b(tie|tied|ties)\b")
+SAYS_LIMIT = lazy(r"\b(at most|no more than|never (\w+ ){0,2}more than|up to|maximum|limit|cannot (\w+ ){0,2}more than"
+                  r"|(if|when|whenever) (you|a player|they|\w+) (holds?|has|have|keeps?|carry|carries) more than"
+                  r"|can not (\w+ ){0,2}more than|any more (is|are) (lost|discarded|returned)|capped)\b")
 # ... or that there is none ("There is no hand limit."), which needs no number.
-SAYS_NONE = re.compile(r"\bno (\w+ )?(limit|maximum|cap)\b|\bas many (\w+ )?as (you|they|he|she) (like|likes|want|wants|wish|wishes)\b")
+SAYS_NONE = lazy(r"\bno (\w+ )?(limit|maximum|cap)\b|\bas many (\w+ )?as (you|they|he|she) (like|likes|want|wants|wish|wishes)\b")
 # A hand is the cards held: "what's the hand limit" is answered by "you may hold at most 8 cards".
 COVERS = 0.5  # the share of the thing asked (by weight) a limit's sentence must say
 HELD_AS = {stems_of(["hand"])[0]: frozenset(stems_of(["card", "cards"]))}

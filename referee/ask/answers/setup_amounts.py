@@ -8,22 +8,21 @@ when exactly one section has such a sentence.
 """
 from __future__ import annotations
 
-import re
-
 from .. import intent as kinds
+from ..lazy_re import lazy
 from ..text import number_of, words
 from .base import Computed, Context, as_sentence, content_stems, sentences_of
 from .confidence import CONFIDENCE
 
-STARTING = re.compile(r"\b(start|starts|starting|begin|begins|beginning|initial|initially|set ?up|setting up)\b")
+STARTING = lazy(r"\b(start|starts|starting|begin|begins|beginning|initial|initially|set ?up|setting up)\b")
 # Words of the question that say "at the start", not what is counted.
 NOT_THE_THING = frozenset(content_stems(
     "start starting begin beginning initial set up setup game each every player players everyone "
     "we us i you get gets have has take takes with how many much what do does at"))
-WHAT_AT_START = re.compile(r"\bwhat\b.*\b(start|starts|begin|begins) (at|on|with)\b")  # "what stamina do dogs start at"
+WHAT_AT_START = lazy(r"\bwhat\b.*\b(start|starts|begin|begins) (at|on|with)\b")  # "what stamina do dogs start at"
 # "when a scene starts", "when the turns begin": the start of something else than the game.
-OTHER_START = re.compile(r"\b(turn|turns|round|rounds|scene|scenes|session|sessions|phase|fight|combat|battle|day)\b"
-                         r"( \w+)? (start|starts|begin|begins)\b")
+OTHER_START = lazy(r"\b(turn|turns|round|rounds|scene|scenes|session|sessions|phase|fight|combat|battle|day)\b"
+                   r"( \w+)? (start|starts|begin|begins)\b")
 
 
 def starting_amount(ctx: Context) -> list[Computed]:

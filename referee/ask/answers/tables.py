@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 from .. import intent as kinds
+from ..lazy_re import lazy
 from ..phrases import PhraseHit
 from ..query import stems_of
 from ..text import words
@@ -120,8 +121,8 @@ def roll_map(ctx: Context) -> list[Computed]:
     return [Computed(text.strip(), rule, confidence, "map", also)]
 
 
-PLURAL_FACE = re.compile(r"\d{1,2}s")
-ASKS_WHO = re.compile(r"\b(who|whom|whose)\b", re.IGNORECASE)
+PLURAL_FACE = lazy(r"\d{1,2}s")
+ASKS_WHO = lazy(r"\b(who|whom|whose)\b", re.IGNORECASE)
 
 
 def _counts_something(ctx: Context, i: int) -> bool:

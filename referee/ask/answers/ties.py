@@ -9,23 +9,22 @@ tied on; of equally fitting sections, the one the search ranks higher.
 """
 from __future__ import annotations
 
-import re
-
 from .. import intent as kinds
+from ..lazy_re import lazy
 from ..query import stems_of
 from .base import Computed, Context, as_sentence, content_stems, sentences_of
 from .confidence import CONFIDENCE
 
 # The question asks about a tie (intent.PARAPHRASES adds "tie" to "the same number", "equally").
-ASKED_TIE = re.compile(r"\b(tie|ties|tied|tying|equally)\b|\b(are|is|were|still|end|ends|finish|finished) level\b"
-                       r"|\bsame (number|amount|score|total|points)\b"
-                       r"|\b(have|has|had|got|with|on) (the )?same (?!(turn|round|resolution|time|hour|space|moment|card|"
-                       r"trick|die|dice|way)\b)\w+")
-ASKED_OUTCOME = re.compile(r"\bwho\b|\bwhat (if|happens|now)\b|\bwin|\bwinner\b")
+ASKED_TIE = lazy(r"\b(tie|ties|tied|tying|equally)\b|\b(are|is|were|still|end|ends|finish|finished) level\b"
+                 r"|\bsame (number|amount|score|total|points)\b"
+                 r"|\b(have|has|had|got|with|on) (the )?same (?!(turn|round|resolution|time|hour|space|moment|card|"
+                 r"trick|die|dice|way)\b)\w+")
+ASKED_OUTCOME = lazy(r"\bwho\b|\bwhat (if|happens|now)\b|\bwin|\bwinner\b")
 # A sentence that breaks a tie: a tie word and who wins or shares.
-TIE_WORD = re.compile(r"\b(tie|ties|tied|level|equal|equally)\b")
-RESOLVES = re.compile(r"\b(win|wins|winner|share|shares|precedence|first place|breaks?|score|scores|split|splits)\b")
-GOES_ON = re.compile(r"^(if|and if|otherwise|after that)\b.*\b(still|too|also|again|that)\b|\bshare\b")
+TIE_WORD = lazy(r"\b(tie|ties|tied|level|equal|equally)\b")
+RESOLVES = lazy(r"\b(win|wins|winner|share|shares|precedence|first place|breaks?|score|scores|split|splits)\b")
+GOES_ON = lazy(r"^(if|and if|otherwise|after that)\b.*\b(still|too|also|again|that)\b|\bshare\b")
 # Question words that say "a tie" or "who wins", not what is tied.
 NOT_THE_THING = frozenset(stems_of(
     "tie ties tied tying level same equal equally who wins win winner happens if what now two "

@@ -9,21 +9,20 @@ play goes on ("Play then passes to the left").
 """
 from __future__ import annotations
 
-import re
-
+from ..lazy_re import lazy
 from .base import Computed, Context, as_sentence, sentences_of
 from .confidence import CONFIDENCE
 
 # The question, as intent.rewrite leaves it ("who goes first", "who starts" -> "who is first
 # player"); query.translate_slang may have put the game's own noun for "player".
-ASKED = re.compile(r"\bwho is first (\w+)\b|\bwho takes the first turn\b")
+ASKED = lazy(r"\bwho is first (\w+)\b|\bwho takes the first turn\b")
 # A sentence that names who plays first. "starts" and "begins" alone say so only of a person
 # ("the surveyor who ... starts;"), never of "a new round begins".
-SAYS_FIRST = re.compile(r"\b(goes|go|plays|play|moves|move) first\b|\btakes? the first turn\b|\bfirst player\b")
-SAYS_STARTS = re.compile(r"\b(starts|begins)\s*$")
-PERSON = re.compile(r"\b(who|whoever|youngest|oldest|player)\b")
-GOES_ON = re.compile(r"\b(passes|pass|goes|go|continues|runs)\b.*\b(left|right|clockwise|anticlockwise|counterclockwise)\b"
-                     r"|\bclockwise\b")
+SAYS_FIRST = lazy(r"\b(goes|go|plays|play|moves|move) first\b|\btakes? the first turn\b|\bfirst player\b")
+SAYS_STARTS = lazy(r"\b(starts|begins)\s*$")
+PERSON = lazy(r"\b(who|whoever|youngest|oldest|player)\b")
+GOES_ON = lazy(r"\b(passes|pass|goes|go|continues|runs)\b.*\b(left|right|clockwise|anticlockwise|counterclockwise)\b"
+               r"|\bclockwise\b")
 
 
 def first_player(ctx: Context) -> list[Computed]:
