@@ -2,9 +2,15 @@
 re.compile's own (a cold ask compiled ~80 of them on import, using about half)."""
 from __future__ import annotations
 
+import json
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 from referee.ask.lazy_re import lazy
+
+REPO = Path(__file__).resolve().parents[1]
 
 SOURCE = r"\bhow (many|much)\b"
 TEXT = "How many runes can I hold? And how much gold, how MANY bones?"
@@ -36,3 +42,29 @@ def test_after_its_first_use_a_lazy_pattern_calls_the_compiled_methods_directly(
     pattern.search("")
     compiled = vars(pattern)["_compiled"]
     assert vars(pattern)["search"] == compiled.search and vars(pattern)["sub"] == compiled.sub
+
+
+def test_importing_the_engine_compiles_only_the_patterns_it_uses():
+    """A cold `referee ask` compiles only the patterns its question uses: every pattern of
+    referee.ask is made with lazy(), or, for the paraphrases, compiled when a question holds one
+    of its trigger words (intent._Lazy). Importing uses text.words' own: a few modules stem some
+    words as they load."""
+    from referee.ask.text import PLUS, WORD
+
+    script = (
+        "import json, os, re, sys\n"
+        "compile, ours, seen = re._compile, os.path.join('referee', 'ask', ''), []\n"
+        "def spy(pattern, flags):\n"
+        "    caller = sys._getframe(1)\n"
+        "    while caller.f_globals.get('__name__') == 're':  # re.compile, re.search ...\n"
+        "        caller = caller.f_back\n"
+        "    if ours in caller.f_code.co_filename:\n"
+        "        seen.append(str(pattern))\n"
+        "    return compile(pattern, flags)\n"
+        "re._compile = spy\n"
+        "import referee.ask.engine, referee.ask.run, referee.ask.render\n"
+        "print(json.dumps(seen))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], cwd=REPO, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert set(json.loads(out.stdout)) <= {WORD.pattern, PLUS.pattern}, out.stdout

@@ -83,8 +83,8 @@ _COMPANION = (r"(friend|mate|partner|buddy|girlfriend|gf|boyfriend|bf|wife|husba
 
 class _Lazy:
     """A paraphrase's pattern, compiled the first time a question holds one of its trigger words
-    (each a word the pattern cannot match without): most questions hold none, and compiling every
-    pattern cost each cold `referee ask` ~10 ms on two slow cores."""
+    (each a piece of text the pattern cannot match without): most questions hold none, and
+    compiling every pattern cost each cold `referee ask` ~10 ms on two slow cores."""
 
     __slots__ = ("pattern", "triggers", "_compiled")
 
@@ -100,23 +100,28 @@ class _Lazy:
         return self._compiled.sub(repl, text)
 
 
-PARAPHRASES: list[tuple[re.Pattern[str] | _Lazy, str | Callable[[re.Match[str]], str]]] = [
+PARAPHRASES: list[tuple[_Lazy, str | Callable[[re.Match[str]], str]]] = [
     # Negations typed with or without the apostrophe: "won't" is "will not", never "won".
-    (re.compile(r"\b(wo|ca)n[\u2019']?t\b"), lambda m: "will not" if m.group(1) == "wo" else "can not"),
-    (re.compile(r"\b(do|does|did|is|are|was|were|should|would|could|have|has|had|must)n[\u2019']?t\b"), r"\1 not"),
-    (re.compile(r"\b(run|runs|ran|running) out of (my |our |your |their |all )?"), r"\g<0>zero "),
-    (re.compile(r"\b(lose|loses|lost|losing) all (of )?(my |our |your |their )?"), r"\g<0>zero "),
-    (re.compile(r"\bno (more |)(?=health|life|hit points|hp\b|bones|gold|money|cards|runes|dice)"), "zero "),
-    (re.compile(r"\b(drops?|dropped|falls?|fell|goes|went|gets|hits?|reaches|reached) (down )?to (0|zero)\b"), "zero"),
-    (re.compile(r"\b(hits?|hitting|reach|reaches|reached|reaching|at) (0|zero)\b"), "zero"),
+    (_Lazy(r"\b(wo|ca)n[\u2019']?t\b", "n't", "n\u2019t", "nt"),
+     lambda m: "will not" if m.group(1) == "wo" else "can not"),
+    (_Lazy(r"\b(do|does|did|is|are|was|were|should|would|could|have|has|had|must)n[\u2019']?t\b", "n't", "n\u2019t", "nt"),
+     r"\1 not"),
+    (_Lazy(r"\b(run|runs|ran|running) out of (my |our |your |their |all )?", "out of"), r"\g<0>zero "),
+    (_Lazy(r"\b(lose|loses|lost|losing) all (of )?(my |our |your |their )?", " all "), r"\g<0>zero "),
+    (_Lazy(r"\bno (more |)(?=health|life|hit points|hp\b|bones|gold|money|cards|runes|dice)", "no "), "zero "),
+    (_Lazy(r"\b(drops?|dropped|falls?|fell|goes|went|gets|hits?|reaches|reached) (down )?to (0|zero)\b", "to 0", "to zero"),
+     "zero"),
+    (_Lazy(r"\b(hits?|hitting|reach|reaches|reached|reaching|at) (0|zero)\b", " 0", " zero"), "zero"),
     # "When is the game over?", "is my turn over": it ends, in the rulebooks' word ("carry over",
     # "pass over", "over 65" are other things).
-    (re.compile(r"\b(game|turn|round|session|scene|fight|combat|it|that)( is| was| be)? over\b(?!\s*\d)"), r"\g<0> end"),
-    (re.compile(r"\b(game|turn|round|session|scene|fight|combat|it)( will| does| do)? stops?\b"), r"\g<0> end"),
+    (_Lazy(r"\b(game|turn|round|session|scene|fight|combat|it|that)( is| was| be)? over\b(?!\s*\d)", " over"),
+     r"\g<0> end"),
+    (_Lazy(r"\b(game|turn|round|session|scene|fight|combat|it)( will| does| do)? stops?\b", " stop"), r"\g<0> end"),
     # "Does a 4 count as a success?" asks whether it is one: "count" is no count there.
-    (re.compile(r"\b(counts?|counted) as\b"), "is"),
+    (_Lazy(r"\b(counts?|counted) as\b", "count"), "is"),
     # "The same number of stock tickets", "equally strong": a tie, the rulebooks' word for it.
-    (re.compile(r"\b(the )?same (number|amount|count|total|score)\b|\bequally\b|\bjust as many\b"), r"\g<0> tie"),
+    (_Lazy(r"\b(the )?same (number|amount|count|total|score)\b|\bequally\b|\bjust as many\b", "same", "equally",
+           "just as many"), r"\g<0> tie"),
     # Table talk for the rulebook's names: the point of the game is its goal, who starts, a go
     # for a turn, putting a card down.
     # "Can 7 of us play?", "play with the 3 of us", "me and a friend": a number of players (not "two of
@@ -150,7 +155,7 @@ PARAPHRASES: list[tuple[re.Pattern[str] | _Lazy, str | Callable[[re.Match[str]],
            r"|\bwhat('?s| is) (the|our|my) (aim|object|objective)\b(?! of\b)", "point", "object", "idea", "aim"), "goal"),
     (_Lazy(r"\bwho (goes|plays|moves|is|takes the) first( turn)?\b|\bwho (starts|begins)\b(?! (with|the|a|an|in|on)\b)", "who"),
      "who is first player"),
-    (re.compile(r"\b(my|your|his|her|their|our|next|a|each|every|one|same|whose) go\b"), r"\1 turn"),
+    (_Lazy(r"\b(my|your|his|her|their|our|next|a|each|every|one|same|whose) go\b", " go"), r"\1 turn"),
     (_Lazy(r"\bwho (goes|plays|moves|is up) (next|after (me|you|him|her|them|that|\w+))\b"
            r"|\bwho gets (it|the \w+) (next|after (me|you|him|her|them))\b", "who"), "who plays the next turn"),
     (_Lazy(r"\b(put|putting|lay|laying|laid|set|setting) (him|her|it|them|\w+ cards?|a card|cards) down\b", "down"), "play"),
