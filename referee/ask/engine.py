@@ -168,16 +168,14 @@ def ask_every_game(question: str, k: int) -> Answer:
 
 
 def _games_named(question: str, indexes: list[GameIndex]) -> list[GameIndex]:
-    stems = [s for t, s in zip(words(question), stems_of(words(question))) if t not in STOPWORDS]
-    named = []
-    for index in indexes:
-        for name in (index.title, index.id.replace("-", " ")):
-            tokens = [t for t in words(name) if t not in STOPWORDS]
-            title = stems_of(tokens)
-            if title and any(stems[i:i + len(title)] == title for i in range(len(stems))):
-                named.append(index)
-                break
-    return named
+    said = words(question)
+    names = [[[t for t in words(name) if t not in STOPWORDS] for name in (index.title, index.id.replace("-", " "))]
+             for index in indexes]
+    stems_of(said + [t for both in names for tokens in both for t in tokens])  # one stemmer call, not one a name
+    stems = [s for t, s in zip(said, stems_of(said)) if t not in STOPWORDS]
+    return [index for index, both in zip(indexes, names)
+            if any((title := stems_of(tokens)) and any(stems[i:i + len(title)] == title for i in range(len(stems)))
+                   for tokens in both)]
 
 
 def _vocabulary(question: str, indexes: list[GameIndex]) -> dict[str, float]:

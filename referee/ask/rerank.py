@@ -92,10 +92,11 @@ def features(index: GameIndex, query: Query, head: list, idf: dict[str, float], 
     asked_stems = set(query.content_stems)
     numbers = {str(n) for _i, n in query.numbers()}
     starting = bool(_START.search(query.text.lower()))
+    stems = index.rule_stems(ids, stems_of)
     rows = []
     for rank, hit in enumerate(head):
         info = rules[hit.rule]
-        title_set, own = index.rule_stems(hit.rule, stems_of)
+        title_set, own = stems[rank]
         title_said = len(title_set & asked_stems) / len(title_set) if title_set else 0.0
         said_in_title = sum(idf.get(s, 0.0) for s in asked_stems & title_set) / (total or 1.0)
         text = info.text or ""

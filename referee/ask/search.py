@@ -153,6 +153,9 @@ def search(index: GameIndex, query: Query) -> SearchResult:
     phrase_score, named = _phrase_scores(phrases, query, idf, total)
     _inherit(index, phrases, phrase_score, named)
     fts, best_doc, rows = _full_text(index, query, phrases)
+    unread = [t for kind, _key, rule, title, _answer, _score in rows if kind == "faq" and rule and title not in _FAQ_STEMS
+              for t in words(title) if t not in STOPWORDS]
+    stems_of(unread)  # the FAQs' words in one stemmer call, not one an FAQ
     for kind, _key, rule, title, _answer, _score in rows:
         # An FAQ asking what the player asks, in nearly the same words, names its rule as
         # surely as a title would.
