@@ -23,18 +23,26 @@ VOUCHES = 0.9
 
 class _Written:
     """One index's written questions, read once: which of them hold each word, and each word's
-    weight by its rarity in the game (the questions of a game share few words, and every player's
-    question was looking them all up)."""
+    weight by its rarity in the game, worked out the first time a question sharing a word with
+    them needs it (weighing all of a game's hundreds of words at once was a tenth of a
+    one-question process's first ask)."""
 
     def __init__(self, index: GameIndex, asks: list, weight_of):
         self.weight_of = weight_of
+        self.n_docs = max(index.docs, 1)
         self.holding: dict[str, list[int]] = {}
         for at, (_rule, these, _kind) in enumerate(asks):
             for s in dict.fromkeys(these):
                 self.holding.setdefault(s, []).append(at)
-        df = index.df(sorted(self.holding))
-        n_docs = max(index.docs, 1)
-        self.weight = {s: weight_of(df.get(s, 0), n_docs) for s in self.holding}
+        self.weight: dict[str, float] = {}
+
+    def weigh(self, index: GameIndex, stems) -> None:
+        """Work out the weights of these words not weighed yet (their df in one query)."""
+        new = sorted({s for s in stems if s not in self.weight})
+        if new:
+            df = index.df(new)
+            for s in new:
+                self.weight[s] = self.weight_of(df[s], self.n_docs)
 
 
 _WRITTEN: WeakKeyDictionary[GameIndex, _Written] = WeakKeyDictionary()
@@ -56,7 +64,9 @@ def ask_matches(index: GameIndex, content: list[str], idf: dict[str, float], tot
     kind = intent_of(question)
     best: dict[str, float] = {}
     # only the written questions sharing a word with the player's, in their order
-    for at in sorted({at for s in asked for at in written.holding.get(s, ())}):
+    sharing = sorted({at for s in asked for at in written.holding.get(s, ())})
+    written.weigh(index, [s for at in sharing for s in asks[at][1] if s not in idf])
+    for at in sharing:
         rule, these, their_kind = asks[at]
         shared = asked.intersection(these)
         ours = sum(idf.get(s, 0.0) for s in shared) / total
