@@ -409,7 +409,7 @@ def test_warm_query_imports_neither_loader_nor_pydantic_nor_yaml(ask_cache):
         "from referee.ask.engine import ask\n"
         "a = ask('how many points for three stars?')\n"
         "assert a.matched and a.game == 'rattlebones', a.as_json()\n"
-        "heavy = [m for m in ('generator.model.loader', 'pydantic', 'yaml', 'typer') if m in sys.modules]\n"
+        "heavy = [m for m in ('generator.model.loader', 'pydantic', 'yaml', 'typer', 'typing') if m in sys.modules]\n"
         "print(','.join(heavy) or 'clean')\n"
     )
     env = dict(os.environ, BONEYARD_CACHE=str(ask_cache))
