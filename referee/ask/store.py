@@ -47,6 +47,7 @@ class GameIndex:
         self.built = False  # True when this process (re)built the index
         self.stamp: Stamp | None = None  # the walk that gave `fingerprint`, to re-check cheaply
         self._data: dict[str, object] = {}
+        self._json: dict[str, str] | None = None  # the data's JSON by key, until decoded
         self._df: dict[str, int] = {}
         self._postings: dict[str, dict[int, tuple[str, float]]] = {}
         self._doc_rows: dict[int, tuple] = {}  # rowid -> (kind, key, rule, title, answer), once read
@@ -57,9 +58,13 @@ class GameIndex:
         self._phrase_rows: dict[int, Phrase] = {}  # rowid -> its one Phrase (hits compare them by identity)
 
     def data(self, key: str):
+        """The data the index keeps under `key` (decks, tables, values ...), None if none. The
+        first call reads every key's JSON in one query (a question looks up some ten keys of
+        each game, a query each), each decoded when first asked for."""
         if key not in self._data:
-            row = self.con.execute("SELECT json FROM data WHERE key = ?", (key,)).fetchone()
-            self._data[key] = json.loads(row[0]) if row else None
+            if self._json is None:
+                self._json = dict(self.con.execute("SELECT key, json FROM data"))
+            self._data[key] = json.loads(self._json.pop(key)) if key in self._json else None
         return self._data[key]
 
     def cards(self) -> dict[str, dict]:
