@@ -68,3 +68,43 @@ def test_importing_the_engine_compiles_only_the_patterns_it_uses():
     out = subprocess.run([sys.executable, "-c", script], cwd=REPO, capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert set(json.loads(out.stdout)) <= {WORD.pattern, PLUS.pattern}, out.stdout
+
+
+def test_a_pattern_with_triggers_compiles_only_for_a_text_holding_one():
+    pattern = lazy(SOURCE, triggers=("how many", "how much"))
+    assert pattern.search("what does a skull do?") is None
+    assert list(pattern.finditer("what does a skull do?")) == []
+    assert "_compiled" not in vars(pattern)
+    assert pattern.search("so how much gold?").group(1) == "much"
+    assert "_compiled" in vars(pattern)
+    assert pattern.search("How many") is None  # as the pattern itself: no flags that change case
+
+
+def test_every_pattern_with_triggers_holds_one_in_each_match_of_the_tuning_questions():
+    """Triggers are pieces of text a pattern cannot match without: checked on every tuning
+    question, as asked (the paraphrases read it so) and as the answerers read it (paraphrased,
+    lower case), against the compiled pattern."""
+    import importlib
+    import pkgutil
+
+    import yaml
+
+    import referee.ask
+    from referee.ask.intent import PARAPHRASES, rewrite
+
+    patterns = [p for p, _ in PARAPHRASES]
+    for info in pkgutil.walk_packages(referee.ask.__path__, "referee.ask."):
+        module = importlib.import_module(info.name)
+        patterns += [p for p in vars(module).values() if getattr(p, "_triggers", None)]
+    assert len(patterns) > len(PARAPHRASES)
+    texts = set()
+    for path in sorted((REPO / "tests" / "ask_questions").glob("*.yaml")):
+        for item in yaml.load(path.read_text(), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)).get("questions") or []:
+            q = " ".join((item if isinstance(item, str) else item.get("q") or "").split())
+            texts |= {q, rewrite(q).lower()}
+    for pattern in patterns:
+        compiled = re.compile(pattern.pattern)
+        triggers = pattern._triggers if hasattr(pattern, "_triggers") else pattern.triggers
+        for text in texts:
+            if compiled.search(text):
+                assert any(t in text for t in triggers), (pattern.pattern, text)

@@ -171,7 +171,7 @@ PLAY_COUNT = lazy(r"\bhow many (players|people|persons|of us|folks)\b|\bplayer c
 # from the player count.
 _N = said_number(1, 10)
 PLAY_WITH = lazy(rf"\bcan {_N} (players|people) (\w+ )?play\b|\bplay (it |this |the game )?with {_N}( players| people)?\b"
-                 rf"|\b{_N} players (can |could )?play\b")
+                 rf"|\b{_N} players (can |could )?play\b", triggers=("play",))
 
 
 def _said_as_players(ctx: Context) -> tuple[str, frozenset[str]]:
@@ -234,11 +234,12 @@ def players(ctx: Context) -> list[Computed]:
 
 PLAY_TIME = lazy(r"\bhow long (does|is|do|will|would|should|can)\b(?!.*\b(turn|round|scene|track|go|phase)\b)"
                  r"|\bplay(ing)? ?time\b|\bhow long to play\b|\bhow many (minutes|hours)\b|\bgame length\b|"
-                 r"\blength of (a|the|one) (game|session|story)\b")
+                 r"\blength of (a|the|one) (game|session|story)\b",
+                 triggers=("how long", "time", "minutes", "hours", "length"))
 AGE = lazy(r"\b(what|which|minimum|min|recommended|suitable|right) age\b.*\b(it|this|game|play|for)\b|\b(minimum|min|recommended) age\b|"
            r"\bhow old\b.*\b(play|players?|be)\b|\bages?\b.*\b(suitable|recommended)\b|"
            r"\b(ok|okay|suitable|good|fine|right|safe) for (kids|children|a child|my kids|families)\b|"
-           r"\b(can|could) (kids|children|my kids)\b.*\bplay\b")
+           r"\b(can|could) (kids|children|my kids)\b.*\bplay\b", triggers=("age", "how old", "kids", "child", "families"))
 
 
 def facts_words(text: str) -> set[str]:

@@ -15,7 +15,8 @@ from .confidence import CONFIDENCE
 
 ASKED = lazy(r"\b(when|how) (does|do|will) (the|this|a|our) game (end|stop|finish|finishes|end up)\b"
              r"|\b(when|how) is (the|this) game over\b|\bis (the|this) game over\b|\bwhen does it (all )?end\b"
-             r"|\bwhat ends the game\b|\bhow long (does|do) (the|a|this) game (go on|last)\b")
+             r"|\bwhat ends the game\b|\bhow long (does|do) (the|a|this) game (go on|last)\b",
+             triggers=("game", "when does it"))
 SAYS_WHEN = lazy(r"\b(when|as soon as|once|after|at the end of|if)\b")
 
 

@@ -19,7 +19,7 @@ from .confidence import CONFIDENCE
 ASKED_TIE = lazy(r"\b(tie|ties|tied|tying|equally)\b|\b(are|is|were|still|end|ends|finish|finished) level\b"
                  r"|\bsame (number|amount|score|total|points)\b"
                  r"|\b(have|has|had|got|with|on) (the )?same (?!(turn|round|resolution|time|hour|space|moment|card|"
-                 r"trick|die|dice|way)\b)\w+")
+                 r"trick|die|dice|way)\b)\w+", triggers=("tie", "tying", "equally", "level", "same"))
 ASKED_OUTCOME = lazy(r"\bwho\b|\bwhat (if|happens|now)\b|\bwin|\bwinner\b")
 # A sentence that breaks a tie: a tie word and who wins or shares.
 TIE_WORD = lazy(r"\b(tie|ties|tied|level|equal|equally)\b")
