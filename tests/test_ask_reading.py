@@ -235,3 +235,23 @@ def test_a_face_with_a_section_of_its_own_cites_that_section():
     answer = ask("rolled the rattlebones face, what now", game="rattlebones")
     assert answer.matched and answer.citations[0].id == "turn.rattlebones-side"
     assert "Move Rattlebones one space down" in answer.answer
+
+
+def test_phrases_read_by_stem_are_those_read_all_at_once(monkeypatch):
+    """An index looks its phrases up by the stems a question holds, and after PHRASE_LOOKUPS
+    look-ups reads them all: either way each stem finds the same phrases, in the same order."""
+    from referee.ask import store
+
+    folder = next(g for g in content_games() if g.key == "rattlebones")
+    found = {}
+    for lookups in (10 ** 6, 0):  # by stem only; all at the first look-up
+        monkeypatch.setattr(store, "PHRASE_LOOKUPS", lookups)
+        store.forget()
+        index = open_index(folder)
+        stems = [s for (s,) in index.con.execute("SELECT first FROM phrases UNION SELECT stem FROM phrase_words")]
+        stems += ["zzz-no-such-stem"]
+        found[lookups] = [(s, [tuple(p) for p in index.phrases_at([s])[s]], [tuple(p) for p in index.names_with([s])[s]])
+                          for s in stems]
+    store.forget()
+    assert found[0] == found[10 ** 6]
+    assert sum(len(first) for _, first, _ in found[0]) > 100 and any(names for _, _, names in found[0])

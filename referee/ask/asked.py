@@ -19,6 +19,7 @@ OTHER_KIND = 0.8  # a written question of another kind than the player's ("can I
 # A written question matching the player's this closely vouches for its words: the game's own
 # questions use them ("who plays next": "next" is in no rule's text, yet no word of another game).
 VOUCHES = 0.9
+WEIGH_ALL = 8  # questions sharing a word with a game's written questions, before all their words are weighed
 
 
 class _Written:
@@ -35,9 +36,14 @@ class _Written:
             for s in dict.fromkeys(these):
                 self.holding.setdefault(s, []).append(at)
         self.weight: dict[str, float] = {}
+        self.weighed = 0  # calls of weigh: past WEIGH_ALL, every word is weighed at once
 
     def weigh(self, index: GameIndex, stems) -> None:
-        """Work out the weights of these words not weighed yet (their df in one query)."""
+        """Work out the weights of these words not weighed yet (their df in one query); at the
+        call after WEIGH_ALL, of every word: a process asking many questions then reads no more."""
+        self.weighed += 1
+        if self.weighed == WEIGH_ALL + 1:
+            stems = list(self.holding)
         new = sorted({s for s in stems if s not in self.weight})
         if new:
             df = index.df(new)

@@ -28,6 +28,10 @@ PHRASE_COLUMNS = "rowid, first, stems, kind, ref, rule, label, canon, reduced"
 # Names of sections and glossary terms: those of two words or more are also found by any of their
 # words, in any order (phrases.match_phrases; the index's phrase_words).
 NAME_KINDS = ("rule-title", "rule-alias", "term", "term-alias")
+# Phrases are looked up by stem (a query each time a question holds stems not met before) until
+# this many look-ups of an index; then all are read at once: a process asking one question reads
+# a few, one asking many (a session, the test suite) queries no more.
+PHRASE_LOOKUPS = 12
 
 
 class GameIndex:
@@ -56,6 +60,7 @@ class GameIndex:
         self._phrases: dict[str, list[Phrase]] = {}  # first stem -> its phrases, once read
         self._names: dict[str, list[Phrase]] = {}  # stem -> the names of 2+ words holding it
         self._phrase_rows: dict[int, Phrase] = {}  # rowid -> its one Phrase (hits compare them by identity)
+        self._phrase_lookups = 0  # look-ups by stem so far; past PHRASE_LOOKUPS, every phrase is read
 
     def data(self, key: str):
         """The data the index keeps under `key` (decks, tables, values ...), None if none. The
@@ -88,7 +93,10 @@ class GameIndex:
         """The phrases whose first stem is each of `stems`, in the index's order (by first stem,
         then as made). Kept once read; read-only for callers."""
         missing = [s for s in dict.fromkeys(stems) if s not in self._phrases]
-        if missing:
+        if missing and self._every_phrase_read():
+            for s in missing:
+                self._phrases.setdefault(s, [])
+        elif missing:
             found: dict[str, list[Phrase]] = {s: [] for s in missing}
             marks = ",".join("?" * len(missing))
             for row in self.con.execute(
@@ -105,7 +113,10 @@ class GameIndex:
         """For each of `stems`, the names (NAME_KINDS) of two words or more holding it, in the
         index's order. Kept once read; read-only for callers."""
         missing = [s for s in dict.fromkeys(stems) if s not in self._names]
-        if missing:
+        if missing and self._every_phrase_read():
+            for s in missing:
+                self._names.setdefault(s, [])
+        elif missing:
             marks = ",".join("?" * len(missing))
             pairs = self.con.execute(f"SELECT stem, phrase FROM phrase_words WHERE stem IN ({marks}) "
                                      "ORDER BY stem, phrase", missing).fetchall()
@@ -119,6 +130,23 @@ class GameIndex:
                 found[stem].append(self._phrase_rows[n])
             self._names.update(found)
         return {s: self._names[s] for s in stems}
+
+    def _every_phrase_read(self) -> bool:
+        """Whether every phrase is in memory, reading them all (two queries) at the look-up after
+        PHRASE_LOOKUPS; in the same order as read by stem, and as the same Phrase objects."""
+        self._phrase_lookups += 1
+        if self._phrase_lookups <= PHRASE_LOOKUPS:
+            return False
+        if self._phrase_lookups == PHRASE_LOOKUPS + 1:
+            firsts: dict[str, list[Phrase]] = {}
+            for row in self.con.execute(f"SELECT {PHRASE_COLUMNS} FROM phrases ORDER BY rowid"):
+                firsts.setdefault(row[1], []).append(self._phrase(row))
+            names: dict[str, list[Phrase]] = {}
+            for stem, n in self.con.execute("SELECT stem, phrase FROM phrase_words ORDER BY stem, phrase"):
+                names.setdefault(stem, []).append(self._phrase_rows[n])
+            self._phrases.update(firsts)
+            self._names.update(names)
+        return True
 
     def _phrase(self, row: tuple) -> Phrase:
         """The one Phrase of a row of phrases (PHRASE_COLUMNS), made the first time it is read."""
