@@ -313,3 +313,17 @@ def test_the_end_of_a_game_is_known_by_what_it_says():
     assert answer.answer.startswith("The line closes when no contract is left")
     assert ask("when does the game end", game=molten).citations[0].id == "closing"
     assert _index(KILN).data("end_rule") is None  # no section says it plainly enough
+
+
+def test_a_game_whose_turn_is_a_go_answers_questions_about_a_turn():
+    """Moving Day calls a turn "Your Go" and never says "turn"; a question's "my go" is read as
+    "my turn" (intent.py), so "what can i do on my go" found "the-clock.bumps" before the rules'
+    own "go" was indexed as a turn too. "Have a go at it" and "let it go" are no turn."""
+    from referee.ask.text import searchable
+
+    moving = str(FIXTURES / "moving-day")
+    for question in ("what can i do on my go", "what can i do on my turn"):
+        answer = ask(question, game=moving)
+        assert answer.matched and answer.citations[0].id == "your-go", question
+    assert searchable("On your go, do ONE of these") == "On your go turn, do ONE of these"
+    assert searchable("have a go at it, or let it go") == "have a go at it, or let it go"

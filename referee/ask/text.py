@@ -101,9 +101,16 @@ def fold(text: str) -> str:
 PLUS = lazy(r"(?<![\w+])\+(?=\d)")
 
 
+# "Your go", "each go": a turn in the words of many a designer's rules. A question's "my go" is
+# read as "my turn" (intent.py), so the rules' own "go" is indexed as a turn too.
+GO_TURN = re.compile(r"\b(your|my|his|her|their|our|each|every|next|whose|a|one|same|that) go\b(?! (on|at|to|in)\b)",
+                     re.IGNORECASE)
+
+
 def searchable(text: str) -> str:
-    """Text as it is indexed and matched: "+1" reads "plus 1" (the tokenizer drops the sign)."""
-    return PLUS.sub("plus ", text)
+    """Text as it is indexed and matched: "+1" reads "plus 1" (the tokenizer drops the sign),
+    "your go" also "turn"."""
+    return GO_TURN.sub(r"\g<0> turn", PLUS.sub("plus ", text))
 
 
 def words(text: str) -> list[str]:
