@@ -327,3 +327,17 @@ def test_a_game_whose_turn_is_a_go_answers_questions_about_a_turn():
         assert answer.matched and answer.citations[0].id == "your-go", question
     assert searchable("On your go, do ONE of these") == "On your go turn, do ONE of these"
     assert searchable("have a go at it, or let it go") == "have a go at it, or let it go"
+
+
+def test_a_limit_said_as_discarding_down_or_cannot_hold_answers_the_limit_question():
+    """Aqua Nova sets its hand limit as "discard down to 6 cards in hand", blind set 27's Swarm
+    Season as "You can't hold more than 5 cards": "is there a hand limit" found no good match for
+    either (the sentence was only known by "cannot", "at most" and the like)."""
+    from referee.ask.answers.limits import SAYS_LIMIT
+
+    answer = ask("is there a hand limit", game=str(FIXTURES / "aqua-nova"))
+    assert answer.matched and answer.citations[0].id == "workday"
+    assert answer.answer == "At the end of your turn, discard down to 6 cards in hand."
+    for said in ("you can't hold more than 5 cards", "you may not keep more than 2 jars", "discard down to 5"):
+        assert SAYS_LIMIT.search(said), said
+    assert not SAYS_LIMIT.search("you can hold more than one")

@@ -20,9 +20,10 @@ ASKED = lazy(r"\b(max|maximum|limit|limits|cap|capped|most)\b.*\b(can|may|could|
              r"|\bhow (many|much) .*\b(can|may|could) (i|we|you|a|an|my|each) .*\b(hold|have|keep|carry|store)\b",
              triggers=("max", "limit", "cap", "most", "hand size", "how many", "how much"))
 NOT_ASKED = lazy(r"\bwho\b|\b(wins?|winner|score|scores|points?) most\b|\bmost (points|votes)\b|\b(tie|tied|ties)\b")
-SAYS_LIMIT = lazy(r"\b(at most|no more than|never (\w+ ){0,2}more than|up to|maximum|limit|cannot (\w+ ){0,2}more than"
+SAYS_LIMIT = lazy(r"\b(at most|no more than|up to|maximum|limit|capped|discards? down to"
+                  r"|(never|cannot|can not|can[\u2019']t|may not|must not|mustn[\u2019']t) (\w+ ){0,2}more than"
                   r"|(if|when|whenever) (you|a player|they|\w+) (holds?|has|have|keeps?|carry|carries) more than"
-                  r"|can not (\w+ ){0,2}more than|any more (is|are) (lost|discarded|returned)|capped)\b")
+                  r"|any more (is|are) (lost|discarded|returned))\b")
 # ... or that there is none ("There is no hand limit."), which needs no number.
 SAYS_NONE = lazy(r"\bno (\w+ )?(limit|maximum|cap)\b|\bas many (\w+ )?as (you|they|he|she) (like|likes|want|wants|wish|wishes)\b")
 # A hand is the cards held: "what's the hand limit" is answered by "you may hold at most 8 cards".
