@@ -341,3 +341,18 @@ def test_a_limit_said_as_discarding_down_or_cannot_hold_answers_the_limit_questi
     for said in ("you can't hold more than 5 cards", "you may not keep more than 2 jars", "discard down to 5"):
         assert SAYS_LIMIT.search(said), said
     assert not SAYS_LIMIT.search("you can hold more than one")
+
+
+def test_a_deck_that_runs_out_is_an_empty_deck():
+    """Spur & Junction says "If the yard deck is empty, shuffle"; asked what happens when the yard
+    deck runs out, the search found the set-up. Bone Strike says it the other way round ("If your
+    deck runs out while drawing") and was asked about an empty draw pile. Either is indexed and
+    read as the other ("runs out of health" is another thing, read as zero health)."""
+    from referee.ask.text import searchable
+
+    answer = ask("what happens when the yard deck runs out", game=str(FIXTURES / "spur-and-junction"))
+    assert answer.matched and answer.citations[0].id == "turn.draw"
+    answer = ask("my draw pile is empty and i need to draw 5", game="bone-strike")
+    assert answer.matched and answer.citations[0].id == "turn.refill"
+    assert searchable("If your deck runs out while drawing") == "If your deck runs out empty while drawing"
+    assert searchable("when you run out of health") == "when you run out of health"

@@ -107,10 +107,15 @@ GO_TURN = re.compile(r"\b(your|my|his|her|their|our|each|every|next|whose|a|one|
                      re.IGNORECASE)
 
 
+# A deck or bag that runs out or runs dry is empty, as other rules say it ("if the deck is empty").
+RUNS_OUT = re.compile(r"\b(deck|pile|bag|supply|stack|market)s? (\w+ )?(runs|ran|run|running) (out|dry)\b(?! of\b)",
+                      re.IGNORECASE)
+
+
 def searchable(text: str) -> str:
     """Text as it is indexed and matched: "+1" reads "plus 1" (the tokenizer drops the sign),
-    "your go" also "turn"."""
-    return GO_TURN.sub(r"\g<0> turn", PLUS.sub("plus ", text))
+    "your go" also "turn", a deck that runs out also "empty"."""
+    return RUNS_OUT.sub(r"\g<0> empty", GO_TURN.sub(r"\g<0> turn", PLUS.sub("plus ", text)))
 
 
 def words(text: str) -> list[str]:
