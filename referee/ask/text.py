@@ -103,19 +103,25 @@ PLUS = lazy(r"(?<![\w+])\+(?=\d)")
 
 # "Your go", "each go": a turn in the words of many a designer's rules. A question's "my go" is
 # read as "my turn" (intent.py), so the rules' own "go" is indexed as a turn too.
-GO_TURN = re.compile(r"\b(your|my|his|her|their|our|each|every|next|whose|a|one|same|that) go\b(?! (on|at|to|in)\b)",
-                     re.IGNORECASE)
+GO_TURN = lazy(r"\b(your|my|his|her|their|our|each|every|next|whose|a|one|same|that) go\b(?! (on|at|to|in)\b)",
+               re.IGNORECASE)
 
 
 # A deck or bag that runs out or runs dry is empty, as other rules say it ("if the deck is empty").
-RUNS_OUT = re.compile(r"\b(deck|pile|bag|supply|stack|market)s? (\w+ )?(runs|ran|run|running) (out|dry)\b(?! of\b)",
-                      re.IGNORECASE)
+RUNS_OUT = lazy(r"\b(deck|pile|bag|supply|stack|market)s? (\w+ )?(runs|ran|run|running) (out|dry)\b(?! of\b)",
+                re.IGNORECASE)
 
 
 def searchable(text: str) -> str:
     """Text as it is indexed and matched: "+1" reads "plus 1" (the tokenizer drops the sign),
     "your go" also "turn", a deck that runs out also "empty"."""
-    return RUNS_OUT.sub(r"\g<0> empty", GO_TURN.sub(r"\g<0> turn", PLUS.sub("plus ", text)))
+    text = PLUS.sub("plus ", text)
+    lowered = text.lower()  # most texts hold neither: their patterns then need no compiling
+    if " go" in lowered:
+        text = GO_TURN.sub(r"\g<0> turn", text)
+    if " out" in lowered or " dry" in lowered:
+        text = RUNS_OUT.sub(r"\g<0> empty", text)
+    return text
 
 
 def words(text: str) -> list[str]:
