@@ -356,3 +356,19 @@ def test_a_deck_that_runs_out_is_an_empty_deck():
     assert answer.matched and answer.citations[0].id == "turn.refill"
     assert searchable("If your deck runs out while drawing") == "If your deck runs out empty while drawing"
     assert searchable("when you run out of health") == "when you run out of health"
+
+
+def test_what_a_turn_holds_is_answered_by_the_turn_section_whatever_it_is_called():
+    """Crumb & Crust's turn is "Your shift", Last Trench's "A working day": each opens "On your
+    turn ...", and asked what a turn holds, the search found a card, the museum (once per turn)
+    or the hand limit. The section is known by its title or its opening, and its first sentence
+    answers; a game none of whose sections is a turn has none."""
+    crumb, trench = str(FIXTURES / "crumb-and-crust"), str(FIXTURES / "last-trench")
+    assert _index(crumb).data("turn_rule") == "a-shift" and _index(trench).data("turn_rule") == "workday"
+    answer = ask("what can i do on my turn", game=crumb)
+    assert answer.matched and answer.citations[0].id == "a-shift"
+    assert answer.answer.startswith("On your turn you may first play one special from your hand.")
+    answer = ask("how many actions per turn", game=trench)
+    assert answer.matched and answer.citations[0].id == "workday"
+    assert answer.answer.startswith("On your turn take two actions")
+    assert _index(str(FIXTURES / "blue-cellar")).data("turn_rule") is None

@@ -59,6 +59,12 @@ END_SAY = re.compile(r"\b(the game (ends|is over|will end)|game end|end of the g
                      r" the (current |last |final )?round|same number of turns|(the )?last turn|final (round|turn|scoring|score)"
                      r"|then (score|count|add up)|(most|highest) \w+ wins|wins the game|the winner)\b", re.IGNORECASE)
 END_SAYS = 2
+# A designer's turn section ("Your shift", "A night on air", "A working day"): titled as a turn
+# ("How a turn goes", "Your go"), else the one top section whose text opens on a turn ("On your
+# turn take two actions ...") (answers/turn.py).
+TURN_TITLE = re.compile(r"^(your|a|the|one|each|taking a|how a|how your|on your) (turn|go)( goes| works)?$"
+                        r"|^turns?$", re.IGNORECASE)
+TURN_OPENS = re.compile(r"^\W*((on|during|in) (your|a|each|their) (turn|go)|(each|every|your) (turn|go))\b", re.IGNORECASE)
 
 
 def _steps(text: str) -> int:
@@ -250,6 +256,7 @@ class _Builder(DataDocs):
         self.components_rule = self._components_rule(walked)
         self.setup_rule = self._setup_rule(walked)
         self.end_rule = self._end_rule(walked)
+        self.turn_rule = self._turn_rule(walked)
 
         for entry in game.glossary:
             self.doc("glossary", entry.term, entry.rule, entry.term, "; ".join(entry.aliases),
@@ -278,6 +285,7 @@ class _Builder(DataDocs):
         self.data["components_rule"] = self.components_rule
         self.data["setup_rule"] = self.setup_rule
         self.data["end_rule"] = self.end_rule
+        self.data["turn_rule"] = self.turn_rule
         self.data["player_noun"] = player_noun(" ".join(f"{rule.title}. {rule.text or ''}" for *_, rule in walked))
 
     @staticmethod
@@ -307,6 +315,14 @@ class _Builder(DataDocs):
         most = max(said.values(), default=0)
         ends = [full for full, n in said.items() if n == most]
         return ends[0] if most >= END_SAYS and len(ends) == 1 else None
+
+    @staticmethod
+    def _turn_rule(walked) -> str | None:
+        """The top section that is a player's turn: titled so, else the one whose text opens on it."""
+        tops = [(full, rule) for full, _, depth, rule in walked if depth == 0]
+        titled = [full for full, rule in tops if TURN_TITLE.match(rule.title.strip())]
+        opens = [full for full, rule in tops if TURN_OPENS.match(rule.text or "")]
+        return titled[0] if titled else opens[0] if len(opens) == 1 else None
 
     def _components_rule(self, walked) -> str | None:
         for full, _, _, rule in walked:
