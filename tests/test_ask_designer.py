@@ -372,3 +372,19 @@ def test_what_a_turn_holds_is_answered_by_the_turn_section_whatever_it_is_called
     assert answer.matched and answer.citations[0].id == "workday"
     assert answer.answer.startswith("On your turn take two actions")
     assert _index(str(FIXTURES / "blue-cellar")).data("turn_rule") is None
+
+
+def test_a_number_rolled_is_answered_by_the_rules_words_for_that_face():
+    """Moving Day's bump die says "1, Pothole! ... 2 to 5, a smooth ride ... 6, The landlord pops
+    round", Last Trench's trowel "On 3 or more ... On 1 or 2 ...": asked what a rolled number does,
+    the search found the set-up handing the die out, or the cave-ins. The answer is the part of the
+    list of faces covering the number rolled."""
+    from referee.ask.answers.roll_outcome import _covers
+
+    answer = ask("rolled a 1 on the bump die, what breaks", game=str(FIXTURES / "moving-day"))
+    assert answer.matched and answer.citations[0].id == "the-clock.bumps"
+    assert answer.answer.startswith("1, Pothole! Every Fragile item on the Roof shelf")
+    answer = ask("rolled a 2 on the trowel, what happens to my worker", game=str(FIXTURES / "last-trench"))
+    assert answer.matched and answer.citations[0].id == "workday.excavate"
+    assert answer.answer.startswith("On 1 or 2 the square holds")
+    assert _covers(2, "5", 4) and _covers(3, "more", 6) and _covers(1, "2", 2) and not _covers(3, "more", 2)

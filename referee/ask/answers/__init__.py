@@ -39,6 +39,7 @@ from .cycles import beats
 from .game_end import game_end
 from .limits import limit
 from .records import card_field, record
+from .roll_outcome import roll_outcome
 from .setup_amounts import starting_amount
 from .tables import chart, roll_map
 from .ties import tie_break
@@ -47,20 +48,20 @@ from .turn_order import first_player
 
 __all__ = ["CONFIDENCE", "QUOTED", "QUOTED_LOOSELY", "Computed", "Context", "compute"]
 # The kinds whose answer is a sentence of the rules, quoted, not worked out from the data.
-QUOTED = frozenset({"first-player", "setup-amount", "tie-break", "at-zero", "limit", "amount", "game-end", "turn"})
+QUOTED = frozenset({"first-player", "setup-amount", "tie-break", "at-zero", "limit", "amount", "game-end", "turn", "roll-outcome"})
 # ... of which these find their sentence by a looser reading (a number before the thing asked):
 # the confidence does not take them for as sure as the others (its "quoted" signal).
 QUOTED_LOOSELY = frozenset({"amount"})
 ORDER = {k: i for i, k in enumerate(("game", "cycle", "chart", "map", "card", "count", "players", "facts", "value",
                                      "first-player", "setup-amount", "tie-break", "at-zero",
-                                     "limit", "amount", "game-end", "turn", "record", "list"))}
+                                     "limit", "amount", "game-end", "turn", "roll-outcome", "record", "list"))}
 
 
 def compute(index: GameIndex, query: Query, result: SearchResult) -> list[Computed]:
     ctx = Context(index, query, result)
     found: list[Computed] = []
     for answerer in (beats, chart, roll_map, card_field, count, players, game_facts, value, first_player,
-                     starting_amount, tie_break, at_zero, limit, amount, game_end, turn, record, listing):
+                     starting_amount, tie_break, at_zero, limit, amount, game_end, turn, roll_outcome, record, listing):
         try:
             found.extend(answerer(ctx))
         except (KeyError, TypeError, ValueError, IndexError):
