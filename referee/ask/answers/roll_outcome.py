@@ -13,7 +13,7 @@ from ..lazy_re import lazy
 from .base import Computed, Context
 from .confidence import CONFIDENCE
 
-ROLLED = lazy(r"\b(die|dice|roll|rolls|rolled|rolling|d\d+)\b")
+ROLLED = lazy(r"\b(die|dice|roll|rolls|rolled|rolling)\b", triggers=("die", "dice", "roll"))
 FACE_ASKED = lazy(r"\b(?:rolled|rolls?|got|get|gets|on|threw|throw|came up|comes up|a|an)\s+(?:a |an )?(\d{1,2})\b"
                   r"(?! (?:cards?|points?|coins?|players?|spaces?|times|of|or|and|to|in a)\b)")
 DIE_NAMED = lazy(r"\b(?:the|my|a|an) ([a-z]+) (?:die|dice)\b")

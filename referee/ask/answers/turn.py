@@ -17,7 +17,8 @@ ASKED = lazy(r"\bwhat (can|do|should|may|must|could|are) (i|we|you) (do|allowed 
              r" turn\b|\bhow (does|do|will) (a|my|your|each|the) turn (work|go|play out)\b"
              r"|\bwhat (happens|do i do|do you do) (on|in|during) (my|a|your|each) turn\b"
              r"|\bhow many (actions|things)( \w+){0,4} (a|per|each|on my|in my|in a|on a) turn\b"
-             r"|\b(steps|parts|order) of (a|my|your|the) turn\b|\bwhat (are|r) (my|the) (options|choices) on (my|a|your) turn\b")
+             r"|\b(steps|parts|order) of (a|my|your|the) turn\b|\bwhat (are|r) (my|the) (options|choices) on (my|a|your) turn\b",
+             triggers=("turn",))  # a question's "go" is read as "turn" before
 
 
 def turn(ctx: Context) -> list[Computed]:
