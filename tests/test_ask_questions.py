@@ -35,7 +35,8 @@ GAMES = ["bone-strike", "rattlebones", "runeblade", "runes-and-bones", "ribbon-o
          "cinder-shore", "attar-row", "sawdust-pyramids", "last-trench",
          "blue-cellar", "rooftop-lofts", "dry-bell", "hinge-and-perforation", "firn-line", "lantern-row-sushi",
          "guy-ropes", "dune-caravan", "meter-running", "pick-and-tension",
-         "bathysphere", "aqua-nova", "hog-line", "moving-day", "swarm-season", "night-frequency"]
+         "bathysphere", "aqua-nova", "hog-line", "moving-day", "swarm-season", "night-frequency",
+         "rink-rash", "wet-paint"]
 # The floors follow the levels reached on the sets as they stand; each blind set's score and
 # the tuning set's once it joined are in tests/ask_questions/HISTORY.md.
 MIN_TOP1 = 0.81  # 81.96 % once blind set 14 joined (round nine)
