@@ -8,6 +8,7 @@ cannot: a player's deck, hand and the cards burned unseen from hand form one poo
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from referee.table.gamedata import GameData
@@ -15,8 +16,30 @@ from referee.table.gamedata import GameData
 State = dict[str, Any]
 
 
-def cid(uid: str) -> str:
-    return uid.partition("#")[0]
+class _CardIds(dict[str, str]):
+    """uid -> card id, worked out once per uid: a playout asks ~9 times a move, and a lookup
+    called from C (map, or cid below) costs a fraction of a Python function's call."""
+
+    def __missing__(self, uid: str) -> str:
+        card = uid.partition("#")[0]
+        if len(self) < 65536:  # bounded: uids come from the catalogues, names typed may not
+            self[uid] = card
+        return card
+
+
+cid: Callable[[str], str] = _CardIds().__getitem__  # "<card id>#<n>" -> "<card id>"
+
+
+class _Kinds(dict[str, str]):
+    """Card id or uid -> its type in lower case; one not in the catalogue is looked up (KeyError
+    for a card the game does not have)."""
+
+    def __init__(self, cat: Catalogue):
+        super().__init__()
+        self.cat = cat
+
+    def __missing__(self, card_id: str) -> str:
+        return str(self.cat[card_id].get("type", "")).lower()
 
 
 class Catalogue:
@@ -39,11 +62,14 @@ class Catalogue:
         self.spoken: dict[str, str] | None = None  # the names as moves are read (parse.card_names)
         # by card id and by every uid: the card, its kind, and its effects by when
         self._card: dict[str, dict[str, Any]] = {}
-        self.kinds: dict[str, str] = {}  # card id or uid -> its type, lower case
+        self.kinds = _Kinds(self)  # card id or uid -> its type, lower case
+        # a card's type, lower case: asked ~9 times a move, so a dict lookup called from C
+        self.kind: Callable[[str], str] = self.kinds.__getitem__
         # card id or uid -> its name in lower case, as moves say it: legal_moves writes a name
         # into nearly every move it lists, ~1,000 a game
         self.said: dict[str, str] = {}
         self._when: dict[tuple[str, str], tuple[tuple[int, dict[str, Any]], ...]] = {}
+        self._lasting: dict[tuple[str, str, str | None], int] = {}  # see lasting
         for card_id, card in self.cards.items():
             effects = tuple(enumerate(card.get("effects", ())))
             for key in (card_id, *self.uids(card_id)):
@@ -60,10 +86,6 @@ class Catalogue:
     def name(self, card_id: str) -> str:
         return self[card_id]["name"]
 
-    def kind(self, card_id: str) -> str:
-        found = self.kinds.get(card_id)
-        return found if found is not None else str(self[card_id].get("type", "")).lower()
-
     def effects(self, card_id: str, when: str) -> list[dict[str, Any]]:
         return [e for _, e in self.numbered_effects(card_id, when)]
 
@@ -75,9 +97,16 @@ class Catalogue:
         return self._when.get((card_id, when), ())
 
     def lasting(self, card_id: str, verb: str, target: str | None = None) -> int:
-        """The total amount of a lasting effect a card gives (0 when it has none)."""
-        return sum(e["amount"] for e in self.effects(card_id, "lasting")
-                   if e["do"] == verb and (target is None or e["target"] == target))
+        """The total amount of a lasting effect a card gives (0 when it has none): summed once
+        per card, verb and target (a warrior's health alone asks for it a few times a move)."""
+        key = (card_id, verb, target)
+        found = self._lasting.get(key)
+        if found is None:
+            found = sum(e["amount"] for e in self.effects(card_id, "lasting")
+                        if e["do"] == verb and (target is None or e["target"] == target))
+            if len(self._lasting) < 65536:  # the game's cards, unless asked about names typed
+                self._lasting[key] = found
+        return found
 
     def bone_cost(self, card_id: str) -> int | None:
         bone = self[card_id].get("bone")
@@ -115,8 +144,8 @@ def discard_count(state: State, pl: dict) -> int:
 def in_hand(state: State, pl: dict) -> list[str]:
     """Card ids that may be in the hand now (known in digital mode, possible at a table)."""
     if state["digital"]:
-        return sorted({cid(u) for u in pl["hand"]})
-    return sorted({cid(u) for u in pl["hidden"]}) if pl["hand_n"] else []
+        return sorted(set(map(cid, pl["hand"])))
+    return sorted(set(map(cid, pl["hidden"]))) if pl["hand_n"] else []
 
 
 def take_from_hand(state: State, pl: dict, card_id: str) -> str:
@@ -131,9 +160,9 @@ def take_from_hand(state: State, pl: dict, card_id: str) -> str:
 def in_discard(state: State, pl: dict) -> list[str]:
     """Card ids that may be in the discard pile (face-up ones, and at a table any card burned
     unseen from the hand)."""
-    ids = {cid(u) for u in pl["discard"]}
+    ids = set(map(cid, pl["discard"]))
     if not state["digital"] and pl["discard_n"]:
-        ids |= {cid(u) for u in pl["hidden"]}
+        ids.update(map(cid, pl["hidden"]))
     return sorted(ids)
 
 

@@ -42,7 +42,7 @@ def check(cat: Catalogue, data, state: State, move: dict[str, Any]) -> None:
     if kind == "reveal":
         if state["digital"] or not lineup_short(state):
             raise Illegal("the lineup is full (or the referee deals it itself): nothing to reveal", "buy")
-        if move.get("card") is not None and move["card"] not in {cid(u) for u in state["main"]}:
+        if move.get("card") is not None and move["card"] not in set(map(cid, state["main"])):
             raise Illegal(f"no {cat.name(move['card'])} can still be in the main deck", "buy")
         return
     if player not in state["active"]:
@@ -78,7 +78,7 @@ def check(cat: Catalogue, data, state: State, move: dict[str, Any]) -> None:
         if card not in in_hand(state, pl):
             raise Illegal(f"{player} has no {cat.name(card)} in hand", "discard")
     elif kind == "buy":
-        if card not in {cid(u) for u in state["lineup"]}:
+        if card not in map(cid, state["lineup"]):
             raise Illegal(f"{cat.name(card)} is not in the lineup", "buy")
         if price(cat, state, card) > state["booty"]:
             raise Illegal(f"{cat.name(card)} costs {price(cat, state, card)} booty and {player} has "
@@ -212,7 +212,7 @@ def legal(cat: Catalogue, state: State) -> list[dict[str, Any]]:
     hand = in_hand(state, pl)
     moves = [{"player": p, "kind": "discard", "card": c} for c in hand]
     booty, found = state["booty"], None
-    for c in sorted({cid(u) for u in state["lineup"]}):
+    for c in sorted(set(map(cid, state["lineup"]))):
         cost = cat.cards[c].get("cost") or 0
         if cost > booty:
             # Only a discount (never raising a price) could bring the card in reach: the
