@@ -164,27 +164,6 @@ def eliminate(cat: Catalogue, state: State, name: str) -> list[Event]:
     return events
 
 
-def add_zone_cards(cards: list[str], state: State, name: str) -> None:
-    """Add to ``cards`` every card a player holds or controls (piles, hand, deck, cards gone with
-    them, faction, warriors with their weapons and prisoners): invariants count them after every
-    move, so into one list, not a list per zone."""
-    pl = state["p"][name]
-    cards += pl["discard"]
-    cards += pl["gone"]
-    if state["digital"]:
-        cards += pl["deck"]
-        cards += pl["hand"]
-    else:
-        cards += pl["hidden"]
-    if pl["faction"]:
-        cards.append(pl["faction"])
-    for w in pl["warriors"]:
-        cards.append(w["card"])
-        if w["weapon"]:
-            cards.append(w["weapon"])
-        cards += [c["card"] for c in w["captured"]]
-
-
 def any_warrior(state: State, names: list[str]) -> list[tuple[str, dict]]:
     return [(n, w) for n in names for w in state["p"][n]["warriors"]]
 

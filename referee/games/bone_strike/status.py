@@ -61,12 +61,30 @@ def status(engine, state: State) -> Status:
 
 def invariants(engine, state: State) -> list[str]:
     broken = []
-    # every card in exactly one zone; the cards set-up left in the box never come out
+    digital, every = state["digital"], state["p"]
+    # every card in exactly one zone; the cards set-up left in the box never come out: one list
+    # of what every zone holds (piles, hand, deck, cards gone, faction, warriors with their
+    # weapons and prisoners), gathered inline as this runs after every move
     seen = state["main"] + state["lineup"] + state["destroyed"]
     if state.get("playing"):
         seen.append(state["playing"])
     for name in state["players"]:
-        board.add_zone_cards(seen, state, name)
+        pl = every[name]
+        seen += pl["discard"]
+        seen += pl["gone"]
+        if digital:
+            seen += pl["deck"]
+            seen += pl["hand"]
+        else:
+            seen += pl["hidden"]
+        if pl["faction"]:
+            seen.append(pl["faction"])
+        for w in pl["warriors"]:
+            seen.append(w["card"])
+            if w["weapon"]:
+                seen.append(w["weapon"])
+            if w["captured"]:
+                seen += [c["card"] for c in w["captured"]]
     taken = engine.in_play(state)
     # each card out of the box exactly once: as many cards as that, and none of them missing
     # (cheaper than comparing with set(seen): no set is built from the ~80 cards)
@@ -80,14 +98,16 @@ def invariants(engine, state: State) -> list[str]:
         broken.append(f"negative booty {state['booty']}")
     if len(state["lineup"]) > limits["lineup-size"]:
         broken.append("lineup too long")
-    if state["digital"] and len(state["lineup"]) < limits["lineup-size"] and state["main"]:
+    if digital and len(state["lineup"]) < limits["lineup-size"] and state["main"]:
         broken.append("lineup short while the main deck has cards")
     kind = engine.cat.kind
-    for name in state["active"]:
-        pl = state["p"][name]
-        if not limits["eliminated-at"] < pl["health"] <= limits["maximum-health"]:
+    low, high = limits["eliminated-at"], limits["maximum-health"]
+    active = state["active"]
+    for name in active:
+        pl = every[name]
+        if not low < pl["health"] <= high:
             broken.append(f"{name} in the game with health {pl['health']}")
-        if not state["digital"]:
+        if not digital:
             if min(pl["hand_n"], pl["deck_n"], pl["discard_n"]) < 0:
                 broken.append(f"{name}: negative count")
             if len(hidden_cards(state, pl)) != pl["hand_n"] + pl["deck_n"] + pl["discard_n"]:
@@ -96,6 +116,6 @@ def invariants(engine, state: State) -> list[str]:
             if kind(w["card"]) != "warrior" or (w["weapon"] and kind(w["weapon"]) != "weapon"):
                 broken.append(f"{name}: {w} is not a warrior with a weapon")
     for name in state["players"]:
-        if name not in state["active"] and (state["p"][name]["warriors"] or state["p"][name]["discard"]):
+        if name not in active and (every[name]["warriors"] or every[name]["discard"]):
             broken.append(f"{name} is out but still has cards in play")
     return broken
