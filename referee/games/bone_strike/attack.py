@@ -14,14 +14,6 @@ from . import board, effects
 from .cards import Catalogue, State
 
 
-def is_time(die: dict) -> bool:
-    return "time" in die.get("tags", ()) or bool(die.get("blank_check"))
-
-
-def symbols(die: dict, face: int) -> dict[str, int]:
-    return die["faces"][face]["symbols"]
-
-
 def start(cat: Catalogue, state: State, player: str, uid: str, target: str) -> list[Event]:
     owner, w = board.located(state, uid)
     w["roused"] = False
@@ -57,14 +49,14 @@ def block(cat: Catalogue, state: State, uid: str | None) -> list[Event]:
 
 def roll(cat: Catalogue, state: State, data, results: list[int]) -> list[Event]:
     att = state["attack"]
+    dice, faces, pool = [cat.dice[d] for d in att["dice"]], att["faces"], att["pool"]
     shown = []
     for i, face in zip(att["rolling"], results):
-        att["faces"][i] = face
-        die = data.die(att["dice"][i])
-        shown.append(f"{att['dice'][i]} {die['faces'][face]['label']}")
+        faces[i] = face
+        shown.append(f"{att['dice'][i]} {dice[i].labels[face]}")
     events = [Event(f"{att['by']} rolls: {', '.join(shown)}", "attack.rolling")]
-    timed = [i for i in att["rolling"] if is_time(data.die(att["dice"][i]))]
-    if timed and all(not symbols(data.die(att["dice"][i]), att["faces"][i]) for i in timed):
+    timed = [i for i in att["rolling"] if dice[i].timed]
+    if timed and all(not dice[i].symbols[faces[i]] for i in timed):
         att["pool"] = {"damage": 0, "bone": 0}
         events.append(Event("every time die is blank: time has run out, the effect pool is emptied and the attack fails",
                             "attack.time-dice"))
@@ -76,16 +68,16 @@ def roll(cat: Catalogue, state: State, data, results: list[int]) -> list[Event]:
         state["attack"] = None
         return events
     for i in att["rolling"]:
-        for key, n in symbols(data.die(att["dice"][i]), att["faces"][i]).items():
-            att["pool"][key] = att["pool"].get(key, 0) + n
-    blanks = [i for i, f in enumerate(att["faces"]) if not symbols(data.die(att["dice"][i]), f)]
+        for key, n in dice[i].symbols[faces[i]].items():
+            pool[key] = pool.get(key, 0) + n
+    blanks = [i for i, f in enumerate(faces) if not dice[i].symbols[f]]
     att["may"] = []
-    if blanks and any(symbols(data.die(att["dice"][i]), att["faces"][i]) for i in timed):
+    if blanks and any(dice[i].symbols[faces[i]] for i in timed):
         att["may"].append("blanks")
     if not blanks:
         att["may"].append("all")
     att["may"] += free_rerolls(cat, state, data)
-    events.append(Event(f"effect pool: {att['pool']['damage']} damage, {att['pool']['bone']} bone", "attack.effect-pool"))
+    events.append(Event(f"effect pool: {pool['damage']} damage, {pool['bone']} bone", "attack.effect-pool"))
     if att["may"]:
         att["stage"] = "choose"
         shown = [m if m in ("blanks", "all") else f"one blank {m} die" for m in att["may"]]
@@ -104,7 +96,7 @@ def free_rerolls(cat: Catalogue, state: State, data) -> list[str]:
             continue
         for i, f in enumerate(att["faces"]):
             die = att["dice"][i]
-            if die in e["dice"] and die not in kinds and f is not None and not symbols(data.die(die), f):
+            if die in e["dice"] and die not in kinds and f is not None and not cat.dice[die].symbols[f]:
                 kinds.append(die)
     return sorted(kinds)
 
@@ -120,14 +112,14 @@ def reroll(cat: Catalogue, state: State, data, which: str) -> list[Event]:
         if uses[key] >= e["amount"]:
             effects.spend(state, key, e)
         att["rolling"] = [next(i for i, f in enumerate(att["faces"])
-                               if att["dice"][i] == which and not symbols(data.die(which), f))]
+                               if att["dice"][i] == which and not cat.dice[which].symbols[f])]
         att["stage"] = "roll"
         return [Event(f"{att['by']} rerolls one blank {which} die ({cat.name(key.rsplit(':', 1)[0])})",
                       "attack.rerolls")]
     if which == "all":
         att["rolling"] = list(range(len(att["dice"])))
     else:
-        att["rolling"] = [i for i, f in enumerate(att["faces"]) if not symbols(data.die(att["dice"][i]), f)]
+        att["rolling"] = [i for i, f in enumerate(att["faces"]) if not cat.dice[att["dice"][i]].symbols[f]]
     att["stage"] = "roll"
     return [Event(f"{att['by']} rerolls {which} ({len(att['rolling'])} dice)", "attack.rerolls")]
 

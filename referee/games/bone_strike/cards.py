@@ -13,6 +13,8 @@ from typing import Any
 
 from referee.table.gamedata import GameData
 
+from .dice import Dice
+
 State = dict[str, Any]
 
 
@@ -60,6 +62,7 @@ class Catalogue:
             self.names[card["name"].lower().replace("-", " ")] = card_id
             self.names[card_id.replace("-", " ")] = card_id
         self.spoken: dict[str, str] | None = None  # the names as moves are read (parse.card_names)
+        self.dice = Dice(data)  # the dice by id, as attacks read them
         # by card id and by every uid: the card, its kind, and its effects by when
         self._card: dict[str, dict[str, Any]] = {}
         self.kinds = _Kinds(self)  # card id or uid -> its type, lower case

@@ -128,13 +128,12 @@ class BoneStrike(Engine):
         if move["kind"] == "reveal" and move.get("card") is None:
             move["card"] = cid(rng.choice(sorted(state["main"])))
         elif move["kind"] == "roll" and move.get("results") is None:
-            att = state["attack"]
+            att, dice = state["attack"], self.cat.dice
             results = []
             for i in att["rolling"]:
-                faces = self.data.die(att["dice"][i])["faces"]
-                face = rng.randrange(len(faces))
+                same = dice[att["dice"][i]].same
                 # the first face with the same symbols: what a player reporting it would say
-                results.append(next(k for k, f in enumerate(faces) if f["symbols"] == faces[face]["symbols"]))
+                results.append(same[rng.randrange(len(same))])
             move["results"] = results
         elif move["kind"] == "play":
             texts = effects.by_hand_texts(self.cat, move["card"], "play")

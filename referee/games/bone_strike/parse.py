@@ -271,7 +271,7 @@ def notation(cat: Catalogue, data, state: State | None, move: dict[str, Any],
             return f"{p} rolls"
         att = state["attack"] if state else None
         dice = [att["dice"][i] for i in att["rolling"]] if att else ["?"] * len(move["results"])
-        return f"{p} rolls " + ", ".join(f"{d} {data.die(d)['faces'][f]['label']}" for d, f in zip(dice, move["results"]))
+        return f"{p} rolls " + ", ".join(f"{d} {cat.dice[d].labels[f]}" for d, f in zip(dice, move["results"]))
     if kind == "reroll":
         return f"{p} rerolls {move['which']}" if move["which"] in ("all", "blanks") else f"{p} rerolls one {move['which']}"
     if kind == "stop":

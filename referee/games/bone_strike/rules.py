@@ -143,7 +143,7 @@ def _check_attack(cat: Catalogue, data, state: State, att: dict, move: dict[str,
             if len(results) != len(att["rolling"]):
                 raise Illegal(f"this roll throws {len(att['rolling'])} dice", "attack.rolling")
             for i, face in zip(att["rolling"], results):
-                if not (isinstance(face, int) and 0 <= face < len(data.die(att["dice"][i])["faces"])):
+                if not (isinstance(face, int) and 0 <= face < len(cat.dice[att["dice"][i]].labels)):
                     raise Illegal(f"no such face on the {att['dice'][i]} die", "attack.rolling")
         return
     if kind == "reroll":
