@@ -15,7 +15,9 @@ from generator.kit.build import build_game
 from generator.model.loader import list_game_ids, load
 from generator.new_game import TEMPLATE
 from generator.options import BuildOptions
+from tests.content_loads import share_content_loads
 
+share_content_loads()  # before the test modules bind `load`: each process reads each content game once
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
 
