@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import random
 import tracemalloc
+from pathlib import Path
 
 import pypdf
 import pytest
@@ -56,29 +57,35 @@ def _write(path, pages) -> tuple[int, int]:
     return grown, dictionaries
 
 
-def test_saving_writes_the_file_out_as_reportlab_makes_it(tmp_path):
-    grown, _ = _write(tmp_path / "deck.pdf", _pages())
-    size = (tmp_path / "deck.pdf").stat().st_size
+@pytest.fixture(scope="module")
+def streamed(tmp_path_factory) -> tuple[Path, int, int]:
+    """The pages written once for the module's tests (each reads it, none changes it): the file,
+    the bytes traced while saving, and the number of /XObject dictionaries."""
+    path = tmp_path_factory.mktemp("streamed") / "deck.pdf"
+    return (path, *_write(path, _pages()))
+
+
+def test_saving_writes_the_file_out_as_reportlab_makes_it(streamed):
+    path, grown, _ = streamed
+    size = path.stat().st_size
     assert size > 1_500_000  # the pages' streams are most of the file
     # reportlab alone holds every object's bytes, then their join: twice the file at once (the
     # next test); what is left is the embedded font's subset, made before any object is written
     assert grown < size / 2, f"saving a {size:,}-byte file took {grown:,} bytes more memory"
 
 
-def test_the_file_is_the_bytes_reportlab_writes_when_it_gathers_them(tmp_path, monkeypatch):
-    pages = _pages()
-    _write(tmp_path / "streamed.pdf", pages)
+def test_the_file_is_the_bytes_reportlab_writes_when_it_gathers_them(streamed, tmp_path, monkeypatch):
     monkeypatch.setattr(backend._PageStream, "format", PDFStream.format)  # reportlab's own: gathered, joined
-    grown, _ = _write(tmp_path / "gathered.pdf", pages)
+    grown, _ = _write(tmp_path / "gathered.pdf", _pages())
     gathered = (tmp_path / "gathered.pdf").read_bytes()
     assert grown > len(gathered)  # what the first test guards against (reportlab alone: about twice the file)
-    assert (tmp_path / "streamed.pdf").read_bytes() == gathered
+    assert streamed[0].read_bytes() == gathered
 
 
-def test_pages_placing_the_same_forms_share_one_xobject_dictionary_and_each_names_them(tmp_path):
-    _, dictionaries = _write(tmp_path / "deck.pdf", _pages())
+def test_pages_placing_the_same_forms_share_one_xobject_dictionary_and_each_names_them(streamed):
+    path, _, dictionaries = streamed
     assert dictionaries == 1
-    reader = pypdf.PdfReader(tmp_path / "deck.pdf")
+    reader = pypdf.PdfReader(path)
     assert len(reader.pages) == PAGES
     for page in reader.pages:
         forms = page["/Resources"]["/XObject"]
