@@ -3,6 +3,7 @@ position (status), the end (outcome) and broken invariants (conservation against
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 from referee.table.engine import Engine, Event, Move, Option, Outcome, State, Status
@@ -55,7 +56,10 @@ class Rattlebones(Engine):
         self._dice_seen: tuple[Any, ...] | None = None  # see _dice_checks
         self._supply_keys: tuple[tuple, list[tuple[str, str, int]]] = ((), [])
         self._pips_per_die = sum(1 for x in self.facts.start_faces if side_kind(x) == "pips")
-        self._die_counts: dict[str, tuple[dict[str, int], bool]] = {}  # see _die_count
+        self._die_counts: dict[str, tuple[tuple[str, ...], bool]] = {}  # see _die_count
+        # (holding, how many the game has) without and with the stock tiles in play
+        self._holdings = tuple((("gold", self.facts.gold_supply), ("stars", self.facts.star_supply),
+                                ("stock", self.facts.stock_tickets if stock else 0)) for stock in (False, True))
 
     def setup(self, players: list[str], options: dict[str, Any], digital: bool, rng: random.Random) -> State:
         return setup_state(self.facts, players, options, digital, rng)
@@ -171,31 +175,26 @@ class Rattlebones(Engine):
 
     def _count_dice(self, dice: tuple[tuple[str, str, str], ...]) -> tuple[list[str], dict[str, int]]:
         broken = []
-        on_dice: dict[str, int] = {}
+        keys: list[str] = []
         for p, c, text in dice:
-            counts, fixed_kept = self._die_count(text)
+            sides, fixed_kept = self._die_count(text)
             if not fixed_kept:
                 broken.append(f"{p}'s {c} socket {self.facts.fixed_socket} changed")
-            for key, n in counts.items():
-                on_dice[key] = on_dice.get(key, 0) + n
-        return broken, on_dice
+            keys += sides
+        return broken, Counter(keys)  # counted in C, keys in the order first met, as added one by one
 
-    def _die_count(self, text: str) -> tuple[dict[str, int], bool]:
-        """One die's sides by kind (points sides by value), and whether its fixed socket still
-        holds the side it starts with. Kept per die text: when a die changes the others do not,
-        and splitting and counting all of them again was most of a check after such a move."""
+    def _die_count(self, text: str) -> tuple[tuple[str, ...], bool]:
+        """One die's sides as counted (points sides by value, the rest by kind), and whether its
+        fixed socket still holds the side it starts with. Kept per die text: when a die changes
+        the others do not, and splitting them all again was most of a check after such a move."""
         found = self._die_counts.get(text)
         if found is None:
             if len(self._die_counts) >= DIE_COUNTS_KEPT:
                 self._die_counts.clear()
             fixed_at = self.facts.fixed_socket - 1
             sides = text.split()
-            counts: dict[str, int] = {}
-            for side in sides:
-                kind = side_kind(side)
-                key = side if kind == "points" else kind
-                counts[key] = counts.get(key, 0) + 1
-            found = self._die_counts[text] = (counts, sides[fixed_at] == self.facts.start_faces[fixed_at])
+            keys = tuple(side if side_kind(side) == "points" else side_kind(side) for side in sides)
+            found = self._die_counts[text] = (keys, sides[fixed_at] == self.facts.start_faces[fixed_at])
         return found
 
     def _supply_counts(self, supply: dict[str, dict[str, int]]) -> list[tuple[str, str, int]]:
@@ -209,27 +208,46 @@ class Rattlebones(Engine):
         return self._supply_keys[1]
 
     def invariants(self, state: State) -> list[str]:
+        # Plain loops and comparisons, not min(), max(), sum() over lists made for them: this
+        # runs after every move, and those calls on three or four numbers were most of it.
         f = self.facts
         broken = []
         s = state["supply"]
         players = state["players"]
-        for item, total in (("gold", f.gold_supply), ("stars", f.star_supply),
-                            ("stock", f.stock_tickets if state["stock_in_play"] else 0)):
-            held_by = state[item]
-            held = [held_by[p] for p in players]
-            if s[item] + sum(held) != total:
-                broken.append(f"{item}: supply {s[item]} + held = {s[item] + sum(held)}, not {total}")
-            if s[item] < 0 or min(held) < 0:
+        for item, total in self._holdings[1 if state["stock_in_play"] else 0]:
+            held_by, supply = state[item], s[item]
+            held, negative = 0, supply < 0
+            for p in players:
+                n = held_by[p]
+                held += n
+                if n < 0:
+                    negative = True
+            if supply + held != total:
+                broken.append(f"{item}: supply {supply} + held = {supply + held}, not {total}")
+            if negative:
                 broken.append(f"negative {item}")
         broken += self._dice_checks(state)
-        if min(state["score"].values()) < f.start_score:
-            broken.append("a score below the start")
+        start = f.start_score
+        for score in state["score"].values():
+            if score < start:
+                broken.append("a score below the start")
+                break
+        monkeys_of, count, loop_len = state["monkeys"], f.monkeys, f.loop_len
         for p in players:
-            monkeys = state["monkeys"][p]
-            if len(monkeys) != f.monkeys or min(monkeys) < 0 or max(monkeys) >= f.loop_len:
+            monkeys = monkeys_of[p]
+            if len(monkeys) != count or any_off_the_loop(monkeys, loop_len):
                 broken.append(f"{p}'s monkeys off the loop")
         t = state["turn"]
-        for c in t["pending"]:
-            if effective(state, current(state), c) is not None and c not in t["rolled"]:
-                broken.append(f"{c} pending but not rolled")
+        if t["pending"]:
+            p = current(state)
+            for c in t["pending"]:
+                if effective(state, p, c) is not None and c not in t["rolled"]:
+                    broken.append(f"{c} pending but not rolled")
         return broken
+
+
+def any_off_the_loop(spaces: list[int], loop_len: int) -> bool:
+    for space in spaces:
+        if space < 0 or space >= loop_len:
+            return True
+    return False
