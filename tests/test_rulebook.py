@@ -79,17 +79,30 @@ def make_designer_game(folder: Path) -> Path:
     return folder
 
 
+BROKEN = "broken-game"  # built beside the designer's game, and fails (test_parallel_build_reports_...)
+
+
+def break_after_loading(folder: Path) -> None:
+    """A designer's game that breaks after loading (its icon is gone), as a game edited mid-build would."""
+    (folder / "icons" / "star.svg").write_text("<svg><script/></svg>", encoding="utf-8")
+
+
 @pytest.fixture(scope="session")
 def books(tmp_path_factory, real_rulebook) -> dict:
     """game id -> (loaded game, its output folder, written files or None), built once per session:
-    the designer's game here, in parallel processes as `cards build` does; the real games' books
-    are the run's shared ones (conftest's real_rulebook), which keep no list of written files."""
+    the designer's game here, in parallel processes as `cards build` does, beside a game that
+    fails (its errors under BROKEN: one pool of processes for both, which cost seconds each to
+    start); the real games' books are the run's shared ones (conftest's real_rulebook), which
+    keep no list of written files."""
     base = tmp_path_factory.mktemp("rulebooks")
     designer = load(make_designer_game(base / "designer" / DESIGNER))
+    broken = load(make_designer_game(base / "designer" / BROKEN))
+    break_after_loading(broken.game.root)
     out = base / "output"
-    written = build_rulebooks([designer], out, "a5", jobs=2)
+    errors: list[str] = []
+    written = build_rulebooks([designer, broken], out, "a5", jobs=2, errors_out=errors)
     found = {game_id: (load(game_id), real_rulebook(game_id), None) for game_id in BOOK_GAMES}
-    return found | {DESIGNER: (designer, out / DESIGNER, written[DESIGNER])}
+    return found | {DESIGNER: (designer, out / DESIGNER, written[DESIGNER]), BROKEN: (broken, out / BROKEN, errors)}
 
 
 ALL = BOOK_GAMES + [DESIGNER]
@@ -421,13 +434,17 @@ def test_importing_the_rulebook_package_does_not_load_weasyprint():
     assert done.returncode == 0, done.stdout + done.stderr
 
 
-def test_parallel_build_reports_every_failing_game(tmp_path):
-    good = load(make_designer_game(tmp_path / "good"))
-    bad_folder = make_designer_game(tmp_path / "bad")
-    bad = load(bad_folder)
-    # The bad game breaks after loading (its icon is gone), as a game edited mid-build would.
-    (bad_folder / "icons" / "star.svg").write_text("<svg><script/></svg>", encoding="utf-8")
-    with pytest.raises(BuildError) as caught:
-        build_rulebooks([good, bad], tmp_path / "out", "a5", jobs=2)
-    assert "star.svg" in str(caught.value)
-    assert (tmp_path / "out" / good.game.id / "rulebook.pdf").is_file()
+def test_parallel_build_reports_every_failing_game(books, tmp_path):
+    """The session's parallel build (``books``) reported the broken game and wrote the good one.
+    Asked for no list of errors, a build raises them (the same list, whichever path built it:
+    here a game whose rule holds HTML, which fails before any layout)."""
+    _broken, out, errors = books[BROKEN]
+    assert errors and all(BROKEN in error for error in errors) and "star.svg" in "\n".join(errors)
+    assert not list(out.glob("*.pdf")) and not list(out.glob(".*.tmp"))
+    assert (books[DESIGNER][1] / "rulebook.pdf").is_file()
+    good = books[DESIGNER][0]
+    first = good.game.rules[0].model_copy(update={"text": "Have <b>the most</b> stars."})
+    hazard = type(good)(game=good.game.model_copy(update={"rules": (first, *good.game.rules[1:])}), layouts=good.layouts)
+    with pytest.raises(BuildError, match=r"(?s)designer-game: the rulebook was not written:.*holds HTML"):
+        build_rulebooks([hazard], tmp_path / "out", "a5", jobs=1)
+    assert not list((tmp_path / "out").rglob("*.pdf"))
