@@ -63,6 +63,7 @@ class Catalogue:
             self.names[card_id.replace("-", " ")] = card_id
         self.spoken: dict[str, str] | None = None  # the names as moves are read (parse.card_names)
         self.dice = Dice(data)  # the dice by id, as attacks read them
+        self.costs = {card_id: card.get("cost") or 0 for card_id, card in self.cards.items()}  # booty to buy
         # by card id and by every uid: the card, its kind, and its effects by when
         self._card: dict[str, dict[str, Any]] = {}
         self.kinds = _Kinds(self)  # card id or uid -> its type, lower case

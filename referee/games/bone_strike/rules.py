@@ -180,10 +180,10 @@ def _check_attack(cat: Catalogue, data, state: State, att: dict, move: dict[str,
 
 
 def legal(cat: Catalogue, state: State) -> list[dict[str, Any]]:
-    actors = to_act(state)
-    if not actors:
+    # to_act's cases, in its order, written out: a playout lists the moves after every move
+    if len(state["active"]) < 2:
         return []
-    if actors == ["table"]:
+    if not state["digital"] and lineup_short(state):
         return [{"player": None, "kind": "reveal", "card": None}]
     pending = state.get("pending")
     if pending:
@@ -192,28 +192,18 @@ def legal(cat: Catalogue, state: State) -> list[dict[str, Any]]:
         return choices + ([{"player": p, "kind": "choose", "choice": None}] if pending["effect"]["optional"] else [])
     att = state.get("attack")
     if att:
-        p = att["by"]
-        if att["stage"] == "block":
-            d = att["defender"]
-            return [{"player": d, "kind": "block", "warrior": None}] + [
-                {"player": d, "kind": "block", "warrior": u} for u in attack.blockers(state, d)]
-        if att["stage"] == "roll":
-            return [{"player": p, "kind": "roll", "results": None}]
-        if att["stage"] == "choose":
-            return [{"player": p, "kind": "reroll", "which": m} for m in att["may"]] + [{"player": p, "kind": "stop"}]
-        moves: list[dict[str, Any]] = []
-        for c in attack.bone_sources(cat, state):
-            moves.append({"player": p, "kind": "bone", "card": c})
-            if attack.bone_price(cat, state, c)[1] and cat.bone_cost(c) <= att["pool"]["bone"]:
-                moves.append({"player": p, "kind": "bone", "card": c, "full": True})  # keep the discount
-        return moves + [{"player": p, "kind": "stop"}]
+        return _attack_moves(cat, state, att)
     p = state["turn"]
     pl = state["p"][p]
     hand = in_hand(state, pl)
-    moves = [{"player": p, "kind": "discard", "card": c} for c in hand]
-    booty, found = state["booty"], None
+    # Plain loops rather than comprehensions, any() and the like: each of those is a call, and
+    # these lists hold a handful of cards.
+    moves = []
+    for c in hand:
+        moves.append({"player": p, "kind": "discard", "card": c})
+    booty, found, costs = state["booty"], None, cat.costs
     for c in sorted(set(map(cid, state["lineup"]))):
-        cost = cat.cards[c].get("cost") or 0
+        cost = costs[c]
         if cost > booty:
             # Only a discount (never raising a price) could bring the card in reach: the
             # player's discounts, what discounted() finds, are looked for once, when first needed.
@@ -224,18 +214,44 @@ def legal(cat: Catalogue, state: State) -> list[dict[str, Any]]:
         if cost <= booty:
             moves.append({"player": p, "kind": "buy", "card": c})
     warriors = pl["warriors"]
+    kind_of = cat.kind
     for c in hand:
-        kind = cat.kind(c)
+        kind = kind_of(c)
         if kind == "weapon":
-            if any(not w["weapon"] for w in warriors):
-                moves += [{"player": p, "kind": "play", "card": c, "on": w["card"]} for w in warriors]
+            for w in warriors:
+                if not w["weapon"]:  # some warrior can take it: it may be laid on any
+                    for on in warriors:
+                        moves.append({"player": p, "kind": "play", "card": c, "on": on["card"]})
+                    break
         elif kind == "action" or kind == "warrior":
             moves.append({"player": p, "kind": "play", "card": c, "on": None})
-    targets = []
-    for n in board.neighbours(state, p):
-        targets += [n] + [w["card"] for w in state["p"][n]["warriors"]]
-    for w in pl["warriors"]:
-        if w["roused"]:
-            moves += [{"player": p, "kind": "attack", "warrior": w["card"], "target": t} for t in targets]
+    roused = [w["card"] for w in warriors if w["roused"]]
+    if roused:
+        targets = []
+        for n in board.neighbours(state, p):
+            targets.append(n)
+            for w in state["p"][n]["warriors"]:
+                targets.append(w["card"])
+        for u in roused:
+            for t in targets:
+                moves.append({"player": p, "kind": "attack", "warrior": u, "target": t})
     moves.append({"player": p, "kind": "end"})
     return moves
+
+
+def _attack_moves(cat: Catalogue, state: State, att: dict[str, Any]) -> list[dict[str, Any]]:
+    p = att["by"]
+    if att["stage"] == "block":
+        d = att["defender"]
+        return [{"player": d, "kind": "block", "warrior": None}] + [
+            {"player": d, "kind": "block", "warrior": u} for u in attack.blockers(state, d)]
+    if att["stage"] == "roll":
+        return [{"player": p, "kind": "roll", "results": None}]
+    if att["stage"] == "choose":
+        return [{"player": p, "kind": "reroll", "which": m} for m in att["may"]] + [{"player": p, "kind": "stop"}]
+    moves: list[dict[str, Any]] = []
+    for c in attack.bone_sources(cat, state):
+        moves.append({"player": p, "kind": "bone", "card": c})
+        if attack.bone_price(cat, state, c)[1] and cat.bone_cost(c) <= att["pool"]["bone"]:
+            moves.append({"player": p, "kind": "bone", "card": c, "full": True})  # keep the discount
+    return moves + [{"player": p, "kind": "stop"}]
