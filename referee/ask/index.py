@@ -8,6 +8,8 @@ What goes in:
 - ``docs``: an FTS5 table (porter stemming) of rule sections, the questions each answers
   (``asks``), glossary entries, FAQ entries, cards, tables and their rows, fixed values, components, dice, decks and pieces. Every doc
   names the rule it belongs to (its own ``rule`` field, else its deck's or table's).
+- ``bm25`` and ``doc_sizes``: each term's instances per doc and column, each doc's size, to
+  rank docs as FTS5's bm25() does without asking FTS5 (bm25.py).
 - ``postings``: for each stemmed term, the docs that hold it, their rule and how strongly
   (for the coverage measure).
 - ``phrases``: stemmed names players say: rule titles and aliases, glossary terms and aliases,
@@ -25,6 +27,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+from .bm25 import write_counts
 from .cache import checksum_of, sum_path
 from .index_data import DataDocs
 from .intent import intent, rewrite
@@ -154,6 +157,7 @@ def _postings(con: sqlite3.Connection) -> None:
     con.executemany("INSERT INTO postings VALUES (?,?,?,?)",
                     [(t, d, info[d][1], w) for (t, d), w in weights.items()])
     con.executemany("INSERT INTO terms VALUES (?,?)", [(t, len(docs)) for t, docs in holders.items()])
+    write_counts(con, "temp.doc_terms")  # what the search ranks docs by (bm25.py)
     con.execute("DROP TABLE temp.doc_terms")
 
 

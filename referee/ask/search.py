@@ -351,9 +351,7 @@ def _full_text(index: GameIndex, query: Query, phrases: list[PhraseHit]):
             terms.extend(words(hit.phrase.canon))
     if not terms:
         return {}, {}, []
-    match = " OR ".join(f'"{t}"' for t in dict.fromkeys(terms))
-    weights = ", ".join(str(w) for w in BM25_WEIGHTS)
-    rows = index.ranked_docs(match, weights, FTS_LIMIT)  # (kind, key, rule, title, answer, score)
+    rows = index.ranked_docs(list(dict.fromkeys(terms)), BM25_WEIGHTS, FTS_LIMIT)  # (kind, key, rule, title, answer, score)
     per_rule: dict[str, list[float]] = {}
     best_doc: dict[str, tuple] = {}
     for kind, key, rule, title, answer, score in rows:

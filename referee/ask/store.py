@@ -11,7 +11,9 @@ import sqlite3
 from collections import namedtuple
 from pathlib import Path
 
+from .bm25 import Ranker, plain
 from .cache import GameFolder, Stamp, checksum_of, fingerprint_and_stamp, index_path, sum_path
+from .stem import stemmer
 
 
 class GameDataProblem(Exception):
@@ -40,7 +42,7 @@ class GameIndex:
     every one at each open was a fifth of a one-question process's first ask)."""
 
     def __init__(self, folder: GameFolder, con: sqlite3.Connection, fingerprint: str, id: str, title: str,
-                 docs: int, rules: dict[str, RuleInfo]):
+                 docs: int, rules: dict[str, RuleInfo], fts_rows: int = 0, fts_tokens: int = 0):
         self.folder = folder
         self.con = con
         self.fingerprint = fingerprint
@@ -55,6 +57,8 @@ class GameIndex:
         self._df: dict[str, int] = {}
         self._postings: dict[str, dict[int, tuple[str, float]]] = {}
         self._doc_rows: dict[int, tuple] = {}  # rowid -> (kind, key, rule, title, answer), once read
+        self.fts_rows, self.fts_tokens = fts_rows, fts_tokens  # the docs, and their tokens (bm25.py)
+        self._ranker: Ranker | None = None
         self._parents: frozenset[str] | None = None
         self._rule_stems: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
         self._phrases: dict[str, list[Phrase]] = {}  # first stem -> its phrases, once read
@@ -170,24 +174,26 @@ class GameIndex:
             self._postings.update(found)
         return {t: self._postings[t] for t in terms}
 
-    def ranked_docs(self, match: str, weights: str, limit: int) -> list[tuple]:
-        """The docs matching an FTS5 query, best first by bm25 with these column weights: (kind,
-        key, rule, title, answer, score) of each. Only the first query of an index reads those
-        columns in the query; later ones read rowids and scores, and the columns of a doc not
-        seen yet by its rowid: reading them for every doc matched, to sort them, was half of the
-        query's cost in a process asking many questions (the same rows in the same order)."""
+    def ranked_docs(self, terms: list[str], weights: tuple[float, ...], limit: int) -> list[tuple]:
+        """The docs matching any of `terms` (each a phrase of FTS5), best first by bm25 with these
+        column weights: (kind, key, rule, title, answer, score) of each. Ranked in Python from the
+        index's counts (bm25.py) when each term is one token, else by FTS5; the columns of each
+        doc are read once, the first time it is found (the same rows in the same order)."""
+        if plain(terms):
+            if self._ranker is None:
+                self._ranker = Ranker(self.con, self.fts_rows, self.fts_tokens)
+            found = self._ranker.ranked(stemmer().stems(terms), weights, limit)
+        else:
+            match = " OR ".join(f'"{t}"' for t in terms)
+            ranked = f"bm25(docs, {', '.join(map(str, weights))}) AS score FROM docs WHERE docs MATCH ?"
+            found = self.con.execute(f"SELECT rowid, {ranked} ORDER BY score LIMIT {limit}", (match,)).fetchall()
         rows = self._doc_rows
-        ranked = f"bm25(docs, {weights}) AS score FROM docs WHERE docs MATCH ? ORDER BY score LIMIT {limit}"
-        if not rows:
-            found = self.con.execute(f"SELECT rowid, kind, key, rule, title, answer, {ranked}", (match,)).fetchall()
-            for row in found:
-                rows[row[0]] = row[1:6]
-            return [row[1:] for row in found]
-        found = self.con.execute(f"SELECT rowid, {ranked}", (match,)).fetchall()
-        for rowid, _score in found:
-            if rowid not in rows:
-                rows[rowid] = self.con.execute(
-                    "SELECT kind, key, rule, title, answer FROM docs WHERE rowid = ?", (rowid,)).fetchone()
+        unread = [rowid for rowid, _score in found if rowid not in rows]
+        if unread:
+            marks = ",".join("?" * len(unread))
+            for rowid, *row in self.con.execute(
+                    f"SELECT rowid, kind, key, rule, title, answer FROM docs WHERE rowid IN ({marks})", unread):
+                rows[rowid] = tuple(row)
         return [rows[rowid] + (score,) for rowid, score in found]
 
     def has_children(self, rule_id: str) -> bool:
@@ -313,7 +319,7 @@ def _read(folder: GameFolder, con: sqlite3.Connection, fp: str) -> GameIndex:
                               tuple(json.loads(aliases)))
     return GameIndex(folder=folder, con=con, fingerprint=fp, id=meta.get("id", folder.key),
                      title=meta.get("title", folder.key), docs=int(meta.get("docs", "1") or 1),
-                     rules=rules)
+                     rules=rules, fts_rows=int(meta.get("fts_rows", 0)), fts_tokens=int(meta.get("fts_tokens", 0)))
 
 
 def forget() -> None:
