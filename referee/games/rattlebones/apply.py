@@ -51,7 +51,7 @@ def apply_move(facts: Facts, state: dict, move: dict) -> list[Event]:
     t = state["turn"]
     if t["offer"] and move["kind"] not in ("fit", "raise", "decline", "sell"):
         _decline(facts, state, events)  # moving on without answering an offer declines it
-    globals()[f"_apply_{move['kind']}"](facts, state, move, move["player"], events)
+    APPLY[move["kind"]](facts, state, move, move["player"], events)
     return events
 
 
@@ -306,3 +306,10 @@ def _apply_end(facts, state, move, p, events):
     state["turn"] = new_turn(facts)
     events.append(Event(f"{p} ends the turn; {current(state)} to play", "turn.end-of-turn"))
 
+
+# each kind of move's carrying out, by kind (a lookup, not a name built and found in globals() each move)
+APPLY = {
+    "pay": _apply_pay, "roll": _apply_roll, "reroll": _apply_reroll, "move": _apply_move, "fit": _apply_fit,
+    "raise": _apply_raise, "decline": _apply_decline, "sell": _apply_sell, "use": _apply_use,
+    "end": _apply_end,
+}

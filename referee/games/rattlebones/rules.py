@@ -19,7 +19,7 @@ def check(facts: Facts, state: dict, move: dict) -> None:
     p = move["player"]
     if p != current(state):
         raise Illegal(f"it is {current(state)}'s turn, not {p}'s", "turn")
-    globals()[f"_check_{move['kind']}"](facts, state, move, p, state["turn"])
+    CHECKS[move["kind"]](facts, state, move, p, state["turn"])
 
 
 def _check_pay(facts, state, move, p, t):
@@ -256,6 +256,14 @@ def _check_end(facts, state, move, p, t):
     if len(doubles) < needed:
         raise Illegal(f"x2 is showing: say which die it doubles ('{p} ends the turn, doubling "
                       f"{eligible[0]}')", "actions.double")
+
+
+# each kind of move's check, by kind (a lookup, not a name built and found in globals() each move)
+CHECKS = {
+    "pay": _check_pay, "roll": _check_roll, "reroll": _check_reroll, "move": _check_move, "use": _check_use,
+    "fit": _check_fit, "raise": _check_raise, "decline": _check_decline, "sell": _check_sell,
+    "end": _check_end,
+}
 
 
 # -- every legal move -------------------------------------------------------------------------

@@ -103,8 +103,19 @@ def follow(die: list[str], side: str) -> str | None:
 
 
 def effective(state: dict, player: str, colour: str) -> str | None:
-    """What the die rolled this turn does, arrows followed."""
-    return follow(die_sides(state, player, colour), state["turn"]["shown"][colour])
+    """What the die rolled this turn does, arrows followed: kept per die and side shown, as a
+    move asks about two dice on average (check, apply, the next listing, invariants)."""
+    key = (state["dice"][player][colour], state["turn"]["shown"][colour])
+    try:
+        return _EFFECTIVE[key]
+    except KeyError:
+        if len(_EFFECTIVE) >= 4096:  # bounded: a few hundred dice and sides a game
+            _EFFECTIVE.clear()
+        found = _EFFECTIVE[key] = follow(key[0].split(), key[1])
+        return found
+
+
+_EFFECTIVE: dict[tuple[str, str], str | None] = {}
 
 
 def unrolled(facts: Facts, state: dict, player: str) -> list[str]:
