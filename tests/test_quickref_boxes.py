@@ -45,9 +45,9 @@ def test_moved_blocks_make_the_page_laid_out_whole(tmp_path, monkeypatch, game_i
     assert held[2] == whole[2]
 
 
-def test_a_hold_unlike_its_block_falls_back_to_the_whole_page(tmp_path, monkeypatch):
+def test_a_hold_unlike_its_block_falls_back_to_the_whole_page(tmp_path, monkeypatch, real_rulebook):
     """Blocks handed to the wrong holds (each the next one's size): nothing is moved, and the
-    page is still the right one, laid out whole."""
+    page is still the right one, laid out whole: the page of the run's shared build (real_rulebook)."""
     loaded = load("runes-and-bones")
     results = []
     real_move = quickref_boxes.move_into_holds
@@ -60,8 +60,7 @@ def test_a_hold_unlike_its_block_falls_back_to_the_whole_page(tmp_path, monkeypa
     monkeypatch.setattr(quickref_boxes, "move_into_holds", shuffled)
     fallen_back = page_of(build(loaded, tmp_path / "shuffled", "a5"))
     assert results == [None]
-    monkeypatch.setattr(quickref_boxes, "move_into_holds", real_move)
-    assert fallen_back == page_of(build(loaded, tmp_path / "held", "a5"))
+    assert fallen_back == page_of(real_rulebook("runes-and-bones", "a5") / "quickref.pdf")
 
 
 def test_strip_not_as_written_gives_no_blocks():
