@@ -74,6 +74,7 @@ class Catalogue:
         self.said: dict[str, str] = {}
         self._when: dict[tuple[str, str], tuple[tuple[int, dict[str, Any]], ...]] = {}
         self._lasting: dict[tuple[str, str, str | None], int] = {}  # see lasting
+        self._answering: dict[tuple[str, str | None], dict[str, tuple[tuple[int, dict[str, Any]], ...]]] = {}
         for card_id, card in self.cards.items():
             effects = tuple(enumerate(card.get("effects", ())))
             for key in (card_id, *self.uids(card_id)):
@@ -99,6 +100,19 @@ class Catalogue:
             self[card_id]  # an unknown card raises KeyError, as the card lookup does
             card_id = cid(card_id)
         return self._when.get((card_id, when), ())
+
+    def answering(self, when: str, verb: str | None = None) -> dict[str, tuple[tuple[int, dict[str, Any]], ...]]:
+        """Card id or uid -> numbered_effects(card, when), those doing ``verb`` only if given,
+        for the catalogue's cards that have any: made once per when and verb, so that finding
+        what answers among the cards in play (after most moves) asks a dict per card."""
+        table = self._answering.get((when, verb))
+        if table is None:
+            table = self._answering[when, verb] = {}
+            for (key, answers), found in self._when.items():
+                found = tuple((i, e) for i, e in found if answers == when and (verb is None or e["do"] == verb))
+                if found:
+                    table[key] = found
+        return table
 
     def lasting(self, card_id: str, verb: str, target: str | None = None) -> int:
         """The total amount of a lasting effect a card gives (0 when it has none): summed once

@@ -30,7 +30,9 @@ def in_play(state: State, player: str) -> list[str]:
     pl = state["p"][player]
     cards = [pl["faction"]] if pl.get("faction") else []
     for w in pl["warriors"]:
-        cards += [w["card"]] + ([w["weapon"]] if w["weapon"] else [])
+        cards.append(w["card"])
+        if w["weapon"]:
+            cards.append(w["weapon"])
     return cards
 
 
@@ -38,10 +40,15 @@ def triggered(cat: Catalogue, state: State, cards: list[str], when: str, verb: s
               ) -> list[tuple[str, dict]]:
     """(key, effect) for each of these cards' effects that answer to ``when`` and may still work
     (within their limit); key is "<uid>:<index of the effect on the card>"."""
-    found = []
+    found, table, known = [], cat.answering(when, verb), cat.kinds
     for uid in cards:
-        for index, e in cat.numbered_effects(uid, when):
-            if (verb is None or e["do"] == verb) and available(state, f"{uid}:{index}", e):
+        answers = table.get(uid)
+        if answers is None:
+            if uid in known:  # most cards: nothing answers
+                continue
+            answers = tuple((i, e) for i, e in cat.numbered_effects(uid, when) if verb is None or e["do"] == verb)
+        for index, e in answers:
+            if available(state, f"{uid}:{index}", e):
                 found.append((f"{uid}:{index}", e))
     return found
 
