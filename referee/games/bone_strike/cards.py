@@ -74,6 +74,7 @@ class Catalogue:
         self.said: dict[str, str] = {}
         self._when: dict[tuple[str, str], tuple[tuple[int, dict[str, Any]], ...]] = {}
         self._lasting: dict[tuple[str, str, str | None], int] = {}  # see lasting
+        self.texts: dict[tuple[str, str, str], list[str]] = {}  # effects.by_hand_texts' and unexpressed's
         self._answering: dict[tuple[str, str | None], dict[str, tuple[tuple[int, dict[str, Any]], ...]]] = {}
         for card_id, card in self.cards.items():
             effects = tuple(enumerate(card.get("effects", ())))
@@ -168,7 +169,12 @@ def in_hand(state: State, pl: dict) -> list[str]:
 
 def take_from_hand(state: State, pl: dict, card_id: str) -> str:
     pool = pl["hand"] if state["digital"] else pl["hidden"]
-    uid = min(u for u in pool if cid(u) == card_id)
+    uid = None
+    for u in pool:  # the first by name of the card's copies held (a loop: min() over a generator costs more)
+        if cid(u) == card_id and (uid is None or u < uid):
+            uid = u
+    if uid is None:
+        raise ValueError(f"no {card_id} in hand")
     pool.remove(uid)
     if not state["digital"]:
         pl["hand_n"] -= 1
@@ -198,19 +204,19 @@ def take_from_discard(state: State, pl: dict, card_id: str) -> str:
 def draw(state: State, pl: dict, n: int) -> int:
     """Draw up to n cards, shuffling the discard pile into a new deck when the deck runs out.
     Returns how many were drawn."""
-    drawn = 0
+    drawn, digital = 0, state["digital"]
     for _ in range(n):
-        if deck_count(state, pl) == 0:
-            if discard_count(state, pl) == 0:
+        if (len(pl["deck"]) if digital else pl["deck_n"]) == 0:  # deck_count, discard_count written out
+            if len(pl["discard"]) + (0 if digital else pl["discard_n"]) == 0:
                 break
-            if state["digital"]:
+            if digital:
                 pl["deck"] = shuffled(state, pl["discard"])
             else:
                 pl["hidden"].extend(pl["discard"])
                 pl["deck_n"] = len(pl["discard"]) + pl["discard_n"]
                 pl["discard_n"] = 0
             pl["discard"] = []
-        if state["digital"]:
+        if digital:
             pl["hand"].append(pl["deck"].pop(0))
         else:
             pl["deck_n"] -= 1

@@ -17,7 +17,7 @@ from typing import cast
 from referee.table.engine import Event
 
 from . import board
-from .cards import Catalogue, State, draw, in_discard, in_hand, take_from_discard, take_from_hand
+from .cards import Catalogue, State, cid, draw, in_discard, in_hand, take_from_discard, take_from_hand
 
 RULE = {"gain-booty": "discard", "draw": "turn.refill", "heal": "effects.health-gain", "rouse": "turn.rouse",
         "damage": "attack.resolution", "destroy": "effects.destroy", "capture": "effects.capture",
@@ -112,13 +112,26 @@ def fire(cat: Catalogue, state: State, player: str, when: str, ctx: dict, cards:
 
 def by_hand_texts(cat: Catalogue, card_id: str, when: str) -> list[str]:
     """What the players must do themselves when this card is played ("play") or its bone
-    ability used ("bone"): recorded in the move log."""
-    return [e["text"] for e in cat.effects(card_id, when) if e["do"] == "by-hand"] + unexpressed(cat, card_id, when)
+    ability used ("bone"): recorded in the move log. Worked out once per card (every play asks)."""
+    key = ("by-hand", cid(card_id), when)
+    found = cat.texts.get(key)
+    if found is None:
+        found = cat.texts[key] = ([e["text"] for e in cat.effects(card_id, when) if e["do"] == "by-hand"]
+                                  + unexpressed(cat, card_id, when))
+    return list(found)
 
 
 def unexpressed(cat: Catalogue, card_id: str, when: str) -> list[str]:
     """Card text with no effects for it (the effects cannot say it), and a warrior's or weapon's
-    lasting by-hand ability, to show when it enters play."""
+    lasting by-hand ability, to show when it enters play. Worked out once per card."""
+    key = ("unexpressed", cid(card_id), when)
+    found = cat.texts.get(key)
+    if found is None:
+        found = cat.texts[key] = _unexpressed(cat, card_id, when)
+    return list(found)
+
+
+def _unexpressed(cat: Catalogue, card_id: str, when: str) -> list[str]:
     card, texts = cat[card_id], []
     if when == "play" and cat.kind(card_id) == "action" and not cat.effects(card_id, "play") and card.get("text"):
         texts.append(card["text"])

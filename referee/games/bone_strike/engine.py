@@ -240,9 +240,10 @@ class BoneStrike(Engine):
         cat, pl, limits = self.cat, state["p"][p], state["limits"]
         events = []
         for w in list(pl["warriors"]):
-            ctx = {"source": w["card"], "warrior": w["card"], "defender": None, "target": None}
-            events += effects.run(cat, state, p, [e for e in cat.effects(w["card"], "turn-end")
-                                                  ], ctx)
+            queue = cat.effects(w["card"], "turn-end")
+            if queue:  # most have none (run would do nothing)
+                ctx = {"source": w["card"], "warrior": w["card"], "defender": None, "target": None}
+                events += effects.run(cat, state, p, queue, ctx)
         lost, state["booty"], state["bought"] = state["booty"], 0, 0
         state["used"], state["boosts"] = [], {}  # once-per-turn abilities; extra dice for this turn
         burned = burn_hand(state, pl)
