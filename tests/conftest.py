@@ -199,9 +199,11 @@ def real_kit(tmp_path_factory) -> Callable[..., Path]:
 
 
 @pytest.fixture(scope="session")
-def real_rulebook(tmp_path_factory) -> Callable[..., Path]:
+def real_rulebook(tmp_path_factory) -> RealRulebooks:
     """``real_rulebook(game_id, book="a5")`` -> the folder holding that content game's rulebook.pdf,
-    rulebook.html (with fonts/) and quickref.pdf, as `cards build` writes them.
+    rulebook.html (with fonts/) and quickref.pdf, as `cards build` writes them;
+    ``real_rulebook.quick_heights(game_id, book="a5")`` -> its quick reference's blocks' heights as
+    that build measured them.
 
     Each (game, book) is built once per test run and shared by every test file and every xdist
     worker that asks for it (a rulebook is the slowest thing a kit holds: seconds of WeasyPrint
@@ -213,7 +215,12 @@ def real_rulebook(tmp_path_factory) -> Callable[..., Path]:
     root.mkdir(exist_ok=True)
 
     def maker(game_id: str, book: str) -> Callable[[Path], object]:
-        return lambda out: build_rulebooks([load(game_id)], out, book, jobs=1)
+        def build(out: Path) -> None:
+            with _first_strip_heights() as heights:
+                build_rulebooks([load(game_id)], out, book, jobs=1)
+            (out / QUICK_HEIGHTS).write_text(json.dumps(heights[0]), encoding="utf-8")
+
+        return build
 
     def built(game_id: str, book: str = "a5") -> Path:
         name = f"{game_id}-{book}"
@@ -230,4 +237,44 @@ def real_rulebook(tmp_path_factory) -> Callable[..., Path]:
                         raise
         return _built_once(root, name, maker(game_id, book)) / game_id
 
-    return built
+    return RealRulebooks(built)
+
+
+QUICK_HEIGHTS = "quick-heights.json"  # beside a real rulebook's game folder
+
+
+class RealRulebooks:
+    """What ``real_rulebook`` hands out: called, a book's folder (built if need be)."""
+
+    def __init__(self, built: Callable[[str, str], Path]):
+        self._built = built
+
+    def __call__(self, game_id: str, book: str = "a5") -> Path:
+        return self._built(game_id, book)
+
+    def quick_heights(self, game_id: str, book: str = "a5") -> list[float]:
+        """The quick reference's blocks' heights at its smallest type size, as the build that wrote
+        it measured them (test_player_aids's room check reads them instead of laying the blocks out
+        again: a layout of seconds for a whole game's blocks)."""
+        return json.loads((self(game_id, book).parent / QUICK_HEIGHTS).read_text(encoding="utf-8"))
+
+
+@contextmanager
+def _first_strip_heights() -> Iterator[list[list[float]]]:
+    """Collect the heights of every quick-reference strip laid out inside, in order: the first is
+    at the smallest type size (quickref.build_quickref measures there first)."""
+    from generator.rulebook import quickref
+
+    found: list[list[float]] = []
+    strip = quickref._strip
+
+    def kept(*args, **kwargs):
+        result = strip(*args, **kwargs)
+        found.append(list(result[0]))
+        return result
+
+    quickref._strip = kept
+    try:
+        yield found
+    finally:
+        quickref._strip = strip
