@@ -124,28 +124,40 @@ class BoneStrike(Engine):
         rules.check(self.cat, self.data, state, move)
 
     def resolve(self, state: State, move: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-        given, move = move, dict(move)
-        if move["kind"] == "reveal" and move.get("card") is None:
-            move["card"] = cid(rng.choice(sorted(state["main"])))
-        elif move["kind"] == "roll" and move.get("results") is None:
+        kind = move["kind"]
+        fill: dict[str, Any] | None = None  # what the referee fills in
+        if kind == "reveal" and move.get("card") is None:
+            fill = {"card": cid(rng.choice(sorted(state["main"])))}
+        elif kind == "roll" and move.get("results") is None:
             att, dice = state["attack"], self.cat.dice
             results = []
             for i in att["rolling"]:
                 same = dice[att["dice"][i]].same
                 # the first face with the same symbols: what a player reporting it would say
                 results.append(same[rng.randrange(len(same))])
-            move["results"] = results
-        elif move["kind"] == "play":
+            fill = {"results": results}
+        elif kind == "play":
             texts = effects.by_hand_texts(self.cat, move["card"], "play")
             if texts:
-                move["by_hand"] = texts
-        elif move["kind"] == "bone" and move.get("card"):
+                fill = {"by_hand": texts}
+        elif kind == "bone" and move.get("card"):
             texts = effects.by_hand_texts(self.cat, move["card"], "bone")
             if texts:
-                move["by_hand"] = texts
-        move["said"] = reading.notation(self.cat, self.data, state, move)
-        if "said" not in given:  # listed by playout_moves, without its words: they are written in
-            given["said"] = move["said"]  # (attempt hands resolve its own copy of the move)
+                fill = {"by_hand": texts}
+        given = move
+        if fill:
+            move = {**given, **fill}
+        said = reading.notation(self.cat, self.data, state, move)
+        if move is given:  # nothing filled in (most moves): no copy to make and compare
+            if "said" not in given:  # listed by playout_moves, without its words: they are written in
+                given["said"] = said
+                return given
+            if given["said"] == said:
+                return given
+            move = dict(given)
+        move["said"] = said
+        if "said" not in given:
+            given["said"] = said  # (attempt hands resolve its own copy of the move)
         # nothing filled in (a listed move already says itself): the given move, which attempt
         # then need not check a second time
         return given if move == given else move
