@@ -202,8 +202,8 @@ def real_kit(tmp_path_factory) -> Callable[..., Path]:
 def real_rulebook(tmp_path_factory) -> RealRulebooks:
     """``real_rulebook(game_id, book="a5")`` -> the folder holding that content game's rulebook.pdf,
     rulebook.html (with fonts/) and quickref.pdf, as `cards build` writes them;
-    ``real_rulebook.quick_heights(game_id, book="a5")`` -> its quick reference's blocks' heights as
-    that build measured them.
+    ``real_rulebook.quick_build(game_id, book="a5")`` -> what that build did on the way to its
+    quick reference (``RealRulebooks.quick_build``).
 
     Each (game, book) is built once per test run and shared by every test file and every xdist
     worker that asks for it (a rulebook is the slowest thing a kit holds: seconds of WeasyPrint
@@ -216,9 +216,9 @@ def real_rulebook(tmp_path_factory) -> RealRulebooks:
 
     def maker(game_id: str, book: str) -> Callable[[Path], object]:
         def build(out: Path) -> None:
-            with _first_strip_heights() as heights:
+            with _quick_build_kept() as kept:
                 build_rulebooks([load(game_id)], out, book, jobs=1)
-            (out / QUICK_HEIGHTS).write_text(json.dumps(heights[0]), encoding="utf-8")
+            (out / QUICK_BUILD).write_text(json.dumps(kept), encoding="utf-8")
 
         return build
 
@@ -240,7 +240,7 @@ def real_rulebook(tmp_path_factory) -> RealRulebooks:
     return RealRulebooks(built)
 
 
-QUICK_HEIGHTS = "quick-heights.json"  # beside a real rulebook's game folder
+QUICK_BUILD = "quick-build.json"  # beside a real rulebook's game folder
 
 
 class RealRulebooks:
@@ -252,29 +252,36 @@ class RealRulebooks:
     def __call__(self, game_id: str, book: str = "a5") -> Path:
         return self._built(game_id, book)
 
-    def quick_heights(self, game_id: str, book: str = "a5") -> list[float]:
-        """The quick reference's blocks' heights at its smallest type size, as the build that wrote
-        it measured them (test_player_aids's room check reads them instead of laying the blocks out
-        again: a layout of seconds for a whole game's blocks)."""
-        return json.loads((self(game_id, book).parent / QUICK_HEIGHTS).read_text(encoding="utf-8"))
+    def quick_build(self, game_id: str, book: str = "a5") -> dict:
+        """What the build that wrote the book's quick reference did: ``heights``, its blocks' heights
+        at its smallest type size as it measured them (test_player_aids's room check reads them
+        instead of laying the blocks out again), and ``moved``, whether each page laid out with
+        holds took the measured blocks (test_quickref_boxes)."""
+        return json.loads((self(game_id, book).parent / QUICK_BUILD).read_text(encoding="utf-8"))
 
 
 @contextmanager
-def _first_strip_heights() -> Iterator[list[list[float]]]:
-    """Collect the heights of every quick-reference strip laid out inside, in order: the first is
-    at the smallest type size (quickref.build_quickref measures there first)."""
-    from generator.rulebook import quickref
+def _quick_build_kept() -> Iterator[dict]:
+    """Keep what quick references built inside do (``RealRulebooks.quick_build``): the first strip
+    is at the smallest type size (quickref.build_quickref measures there first)."""
+    from generator.rulebook import quickref, quickref_boxes
 
-    found: list[list[float]] = []
-    strip = quickref._strip
+    kept: dict = {"heights": None, "moved": []}
+    strip, move = quickref._strip, quickref_boxes.move_into_holds
 
-    def kept(*args, **kwargs):
+    def measuring(*args, **kwargs):
         result = strip(*args, **kwargs)
-        found.append(list(result[0]))
+        if kept["heights"] is None:
+            kept["heights"] = list(result[0])
         return result
 
-    quickref._strip = kept
+    def moving(*args, **kwargs):
+        result = move(*args, **kwargs)
+        kept["moved"].append(result is not None)
+        return result
+
+    quickref._strip, quickref_boxes.move_into_holds = measuring, moving
     try:
-        yield found
+        yield kept
     finally:
-        quickref._strip = strip
+        quickref._strip, quickref_boxes.move_into_holds = strip, move

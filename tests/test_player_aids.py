@@ -602,7 +602,7 @@ def room_problems(loaded, path: Path, measured: list[float] | None = None) -> li
 @pytest.mark.parametrize("game_id", GAMES)
 def test_no_table_is_left_off_the_quick_reference_while_the_page_has_room_for_it(built, real_rulebook, game_id):
     _games, base = built
-    found = room_problems(load(game_id), base / game_id / "quickref.pdf", real_rulebook.quick_heights(game_id))
+    found = room_problems(load(game_id), base / game_id / "quickref.pdf", real_rulebook.quick_build(game_id)["heights"])
     assert not found, "\n".join(found)
 
 
