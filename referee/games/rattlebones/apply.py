@@ -26,9 +26,11 @@ from .state import (
 def resolve(facts: Facts, state: dict, move: dict, rng: random.Random) -> dict:
     kind = move["kind"]
     p = move["player"]
-    if kind in ("roll", "reroll") and any(r is None for r in move["results"]):
+    if (kind == "roll" or kind == "reroll") and None in move["results"]:  # (an any() costs more)
         dice = move["dice"] if kind == "roll" else [move["die"], move["with"]]
-        results = [r if r is not None else rng.choice(die_sides(state, p, c)) for c, r in zip(dice, move["results"])]
+        results = []
+        for c, r in zip(dice, move["results"]):
+            results.append(r if r is not None else rng.choice(die_sides(state, p, c)))
         return {**move, "results": results}
     if kind == "use":
         face = effective(state, p, move["die"])

@@ -252,7 +252,7 @@ def _check_end(facts, state, move, p, t):
         raise Illegal("each x2 doubles a different die", "actions.double")
     if len(doubles) > len(t["x2"]):
         raise Illegal(f"{len(t['x2'])} x2 showing, so at most {len(t['x2'])} die doubled", "actions.double")
-    needed = min(len(t["x2"]), len(eligible))
+    needed = len(t["x2"]) if len(t["x2"]) < len(eligible) else len(eligible)
     if len(doubles) < needed:
         raise Illegal(f"x2 is showing: say which die it doubles ('{p} ends the turn, doubling "
                       f"{eligible[0]}')", "actions.double")
@@ -273,12 +273,15 @@ def legal_moves(facts: Facts, state: dict) -> list[dict]:
     p = current(state)
     t = state["turn"]
     out: list[dict] = []
+    # plain loops, not comprehensions or min(): each is a call, and this runs after every move
     if not t["rolled"]:
         if not t["paid"]:
-            out += [{"player": p, "kind": "pay", "gold": g} for g in facts.extra_dice
-                    if g > 0 and state["gold"][p] >= g]
-        out += [{"player": p, "kind": "roll", "dice": list(c), "results": [None] * len(c)}
-                for c in itertools.combinations(facts.colours, t["allowed"])]
+            gold = state["gold"][p]
+            for g in facts.extra_dice:
+                if g > 0 and gold >= g:
+                    out.append({"player": p, "kind": "pay", "gold": g})
+        for c in itertools.combinations(facts.colours, t["allowed"]):
+            out.append({"player": p, "kind": "roll", "dice": list(c), "results": [None] * len(c)})
         return out
     if t["offer"]:
         out += _offer_moves(facts, state, p, t["offer"])
@@ -286,8 +289,9 @@ def legal_moves(facts: Facts, state: dict) -> list[dict]:
         out += _die_moves(facts, state, p, colour)
     if not t["pending"]:
         eligible = eligible_doubles(state)
-        need = min(len(t["x2"]), len(eligible))
-        out += [{"player": p, "kind": "end", "doubles": list(c)} for c in itertools.combinations(eligible, need)]
+        need = len(t["x2"]) if len(t["x2"]) < len(eligible) else len(eligible)
+        for c in itertools.combinations(eligible, need):
+            out.append({"player": p, "kind": "end", "doubles": list(c)})
     return out
 
 

@@ -46,8 +46,9 @@ def notation(facts: Facts, move: dict) -> str:
 
 
 def _said_results(facts: Facts, results: list) -> str:
-    if all(r is None for r in results):
+    unknown = results.count(None)  # (all() and any() over generators cost more)
+    if unknown == len(results):
         return ""
-    if any(r is None for r in results):
+    if unknown:
         raise Illegal("report every die rolled, or none", "turn.rolling")
     return ": " + ", ".join(facts.label(r) for r in results)
