@@ -70,10 +70,9 @@ class Ranker:
         for stem in stems:
             for doc, share in self._terms[stem]:
                 score[doc] = get(doc, 0.0) + share
-        found = sorted(score.items())  # rowid order, as FTS5 yields them
-        found = [(doc, -1.0 * total) for doc, total in found]
-        found.sort(key=_score_of)
-        return found[:limit]
+        docs = sorted(score)  # rowid order, as FTS5 yields them; then best first, ties kept in that order
+        docs.sort(key=score.__getitem__, reverse=True)  # (reverse keeps equal keys in order)
+        return [(doc, -1.0 * score[doc]) for doc in docs[:limit]]
 
     def _read(self, terms: list[str], weights: tuple[float, ...]) -> None:
         freqs: dict[str, dict[int, float]] = {t: {} for t in terms}
@@ -93,6 +92,3 @@ class Ranker:
                 idf = 1e-6
             self._terms[term] = [(doc, idf * ((f * (K1 + 1.0)) / (f + norm[doc]))) for doc, f in docs.items()]
 
-
-def _score_of(row: tuple[int, float]) -> float:
-    return row[1]

@@ -164,7 +164,8 @@ class GameIndex:
     def postings(self, terms: list[str]) -> dict[str, dict[int, tuple[str, float]]]:
         """For each term, the docs that hold it: doc -> (its rule, how strongly). Kept once read,
         like df: a process asking many questions reads each term once. Read-only for callers."""
-        missing = sorted(set(terms) - self._postings.keys())
+        kept = self._postings
+        missing = sorted({t for t in terms if t not in kept})  # not set - keys(): that walks every key kept
         if missing:
             found: dict[str, dict[int, tuple[str, float]]] = {t: {} for t in missing}
             marks = ",".join("?" * len(missing))
