@@ -35,6 +35,13 @@ def to_act(state: State) -> list[str]:
     return [state["turn"]]
 
 
+def holds(state: State, pl: dict, card: str) -> bool:
+    """Whether ``card`` is among in_hand(state, pl), without sorting a list of the hand's cards."""
+    if state["digital"]:
+        return card in map(cid, pl["hand"])
+    return bool(pl["hand_n"]) and card in map(cid, pl["hidden"])
+
+
 def check(cat: Catalogue, data, state: State, move: dict[str, Any]) -> None:
     kind, player = move.get("kind"), move.get("player")
     if len(state["active"]) < 2:
@@ -75,7 +82,7 @@ def check(cat: Catalogue, data, state: State, move: dict[str, Any]) -> None:
         return
     card = cast(str, move.get("card"))  # these kinds name a card (parse sees to it)
     if kind == "discard":
-        if card not in in_hand(state, pl):
+        if not holds(state, pl, card):
             raise Illegal(f"{player} has no {cat.name(card)} in hand", "discard")
     elif kind == "buy":
         if card not in map(cid, state["lineup"]):
@@ -84,11 +91,12 @@ def check(cat: Catalogue, data, state: State, move: dict[str, Any]) -> None:
             raise Illegal(f"{cat.name(card)} costs {price(cat, state, card)} booty and {player} has "
                           f"{state['booty']}", "buy")
     elif kind == "play":
-        if card not in in_hand(state, pl):
+        if not holds(state, pl, card):
             raise Illegal(f"{player} has no {cat.name(card)} in hand", "play")
-        if cat.kind(card) not in ("action", "warrior", "weapon"):
+        card_kind = cat.kind(card)
+        if card_kind not in ("action", "warrior", "weapon"):
             raise Illegal(f"{cat.name(card)} cannot be played", "play")
-        if cat.kind(card) == "weapon":
+        if card_kind == "weapon":
             if not any(not w["weapon"] for w in pl["warriors"]):
                 raise Illegal(f"{player} has no unarmed warrior in play to take a weapon", "play.weapons")
             if move.get("on") not in {w["card"] for w in pl["warriors"]}:
