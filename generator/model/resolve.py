@@ -36,8 +36,8 @@ def content_games() -> list[GameFolder]:
             entries = sorted(found, key=lambda entry: entry.name)
     except OSError:  # no content folder (an install without the repository's games)
         return []
-    base = CONTENT_DIR.resolve()
-    return [GameFolder(entry.name, Path(entry.path).resolve() if entry.is_symlink() else base / entry.name)
+    base = _real(CONTENT_DIR)
+    return [GameFolder(entry.name, _real(entry.path) if entry.is_symlink() else base / entry.name)
             for entry in entries if os.path.isfile(os.path.join(entry.path, "game.yaml"))]
 
 
@@ -52,9 +52,9 @@ def resolve_game(ref: str | Path, require_game_yaml: bool = True) -> GameFolder:
     text = str(ref).strip()
     path = Path(text).expanduser()
     if text and path.is_dir():
-        if require_game_yaml and not (path / "game.yaml").is_file():
+        if require_game_yaml and not os.path.isfile(os.path.join(path, "game.yaml")):
             raise UnknownGame(text, "that folder has no game.yaml; give a game folder or a game id")
-        root = path.resolve()
+        root = _real(path)
         return GameFolder(root.name, root)
     slug = re.sub(r"[\s_]+", "-", text.lower())
     for candidate in (text, slug):
@@ -69,7 +69,14 @@ def _content_game(game_id: str) -> GameFolder | None:
     folder = os.path.join(CONTENT_DIR, game_id)
     if not os.path.isfile(os.path.join(folder, "game.yaml")) or game_id not in os.listdir(CONTENT_DIR):
         return None  # listed too: the id must be the folder's name as written, as content_games() has it
-    return GameFolder(game_id, Path(folder).resolve())
+    return GameFolder(game_id, _real(folder))
+
+
+def _real(folder: str | Path) -> Path:
+    """Path.resolve() of a folder known to exist (a game.yaml, or an is_dir, was found through
+    it): the same path, without resolve()'s own stat, which only looks for a link loop that such
+    a folder cannot be in (a third of resolving a game, which `referee ask` does at every question)."""
+    return Path(os.path.realpath(folder))
 
 
 def suggest_game(ref: str, known: list[str]) -> str:
