@@ -80,6 +80,7 @@ class Facts:
         self.space_names = {s["action"]: s["label"] for s in self.loop if s["kind"] != "slot"}
         self.space_names.update({f["id"]: f["name"] for f in data.pieces("tiles")["board-tiles"]["faces"]})
         self.kind_names = {k: r["name"].lower().replace("-", " ") for k, r in self.actions.items()}
+        self._labels: dict[str, str] = {}  # see label
 
     # -- faces --------------------------------------------------------------------------------
     @staticmethod
@@ -112,7 +113,16 @@ class Facts:
         return list(self.sockets[socket]["neighbours"])
 
     def label(self, side: str) -> str:
-        """A side as a player names it: '4', 'rattlebones', '3 points', 'arrow at 2', 'x2'."""
+        """A side as a player names it: '4', 'rattlebones', '3 points', 'arrow at 2', 'x2'.
+        Worked out once per side: the words of most moves and events name one or two."""
+        found = self._labels.get(side)
+        if found is None:
+            found = self._label(side)
+            if len(self._labels) < 4096:  # a game's sides are a few dozen; names typed may be more
+                self._labels[side] = found
+        return found
+
+    def _label(self, side: str) -> str:
         kind = side_kind(side)
         if kind == "pips":
             return str(side_number(side))
