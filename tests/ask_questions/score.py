@@ -169,9 +169,9 @@ class Asked:
         return self.answers[key]
 
 
-def score_game_file(path: Path, auto: bool = True, asked: Asked | None = None) -> GameScore:
+def score_game_file(path: Path, auto: bool = True, asked: Asked | None = None, data: dict | None = None) -> GameScore:
     asked = asked or Asked()
-    data = read_questions(path)
+    data = data if data is not None else read_questions(path)
     name = str(data["game"])
     ref = game_ref(name, path.parent)
     in_content = ref == name and name in content_game_ids()
@@ -189,12 +189,12 @@ def score_game_file(path: Path, auto: bool = True, asked: Asked | None = None) -
     return score
 
 
-def score_off_topic(path: Path, each_game: bool = True, asked: Asked | None = None) -> dict:
+def score_off_topic(path: Path, each_game: bool = True, asked: Asked | None = None, data: dict | None = None) -> dict:
     """Each question asked of every game at once, and with --game of each game; or, with
     `each_game` False, of one game in turn (question i of game i mod n: each question and each
     game as often, a fifth of the asks)."""
     asked = asked or Asked()
-    data = read_questions(path)
+    data = data if data is not None else read_questions(path)
     questions = [i["q"] for i in items_of(data)]
     games = content_game_ids()
     every_refused, per_game_refused, asked_per_game, worst, answered = 0, 0, 0, 0.0, []
@@ -224,9 +224,9 @@ def score_dir(folder: Path, auto: bool = True, each_game: bool = True) -> tuple[
         if not isinstance(data, dict) or not data.get("questions"):
             continue
         if data.get("game"):
-            games.append(score_game_file(path, auto=auto, asked=asked))
+            games.append(score_game_file(path, auto=auto, asked=asked, data=data))  # read once, not twice
         else:
-            off.append(score_off_topic(path, each_game, asked=asked))
+            off.append(score_off_topic(path, each_game, asked=asked, data=data))
     return games, off
 
 
