@@ -56,7 +56,7 @@ class Rattlebones(Engine):
         self._dice_seen: tuple[Any, ...] | None = None  # see _dice_checks
         self._supply_keys: tuple[tuple, list[tuple[str, str, int]]] = ((), [])
         self._pips_per_die = sum(1 for x in self.facts.start_faces if side_kind(x) == "pips")
-        self._die_counts: dict[str, tuple[tuple[str, ...], bool]] = {}  # see _die_count
+        self._die_counts: dict[str, tuple[tuple[str, ...], bool, frozenset[str]]] = {}  # see _die_count
         # (holding, how many the game has) without and with the stock tiles in play
         self._holdings = tuple((("gold", self.facts.gold_supply), ("stars", self.facts.star_supply),
                                 ("stock", self.facts.stock_tickets if stock else 0)) for stock in (False, True))
@@ -148,15 +148,25 @@ class Rattlebones(Engine):
                 and state["kinds"] == seen[5]):
             return seen[6]
         players = state["players"]
-        broken = self._check_dice(state, tuple((p, c, sides) for p in players
-                                               for c, sides in state["dice"][p].items()))
+        broken = self._check_dice(state)
         self._dice_seen = (state["pips_out"], list(players), {p: dict(d) for p, d in state["dice"].items()},
                            dict(s["sides"]), dict(s["points"]), list(state["kinds"]), broken)
         return broken
 
-    def _check_dice(self, state: State, dice: tuple[tuple[str, str, str], ...]) -> list[str]:
+    def _check_dice(self, state: State) -> list[str]:
         f = self.facts
-        broken, on_dice = self._count_dice(dice)
+        broken: list[str] = []
+        keys: list[str] = []
+        kinds: set[str] = set()
+        counted = self._die_counts
+        for p in state["players"]:
+            for c, text in state["dice"][p].items():
+                found = counted.get(text) or self._die_count(text)
+                if not found[1]:
+                    broken.append(f"{p}'s {c} socket {f.fixed_socket} changed")
+                keys += found[0]
+                kinds |= found[2]
+        on_dice = Counter(keys)  # counted in C, keys in the order first met, as added one by one
         s = state["supply"]
         sides, points = s["sides"], s["points"]
         for (key, dice_key, count), n in zip(self._supply_counts(s), [*sides.values(), *points.values()]):
@@ -166,27 +176,18 @@ class Rattlebones(Engine):
                 else:
                     broken.append(f"{dice_key} sides: supply {n} + on dice {on_dice.get(dice_key, 0)}")
         allowed = {*state["kinds"], "pips", "rattlebones"}
-        if not {side_kind(k) for k in on_dice} <= allowed:
+        if not kinds <= allowed:
             broken.append(f"sides not in play on dice: {[k for k in on_dice if side_kind(k) not in allowed]}")
         pips_start = len(state["players"]) * f.dice_per_player * self._pips_per_die
         if on_dice.get("pips", 0) + state["pips_out"] != pips_start:
             broken.append("pip sides not conserved")
         return broken
 
-    def _count_dice(self, dice: tuple[tuple[str, str, str], ...]) -> tuple[list[str], dict[str, int]]:
-        broken = []
-        keys: list[str] = []
-        for p, c, text in dice:
-            sides, fixed_kept = self._die_count(text)
-            if not fixed_kept:
-                broken.append(f"{p}'s {c} socket {self.facts.fixed_socket} changed")
-            keys += sides
-        return broken, Counter(keys)  # counted in C, keys in the order first met, as added one by one
-
-    def _die_count(self, text: str) -> tuple[tuple[str, ...], bool]:
-        """One die's sides as counted (points sides by value, the rest by kind), and whether its
-        fixed socket still holds the side it starts with. Kept per die text: when a die changes
-        the others do not, and splitting them all again was most of a check after such a move."""
+    def _die_count(self, text: str) -> tuple[tuple[str, ...], bool, frozenset[str]]:
+        """One die's sides as counted (points sides by value, the rest by kind), whether its
+        fixed socket still holds the side it starts with, and the kinds of its sides. Kept per
+        die text: when a die changes the others do not, and splitting them all again was most of
+        a check after such a move."""
         found = self._die_counts.get(text)
         if found is None:
             if len(self._die_counts) >= DIE_COUNTS_KEPT:
@@ -194,7 +195,8 @@ class Rattlebones(Engine):
             fixed_at = self.facts.fixed_socket - 1
             sides = text.split()
             keys = tuple(side if side_kind(side) == "points" else side_kind(side) for side in sides)
-            found = self._die_counts[text] = (keys, sides[fixed_at] == self.facts.start_faces[fixed_at])
+            found = self._die_counts[text] = (keys, sides[fixed_at] == self.facts.start_faces[fixed_at],
+                                              frozenset(side_kind(k) for k in keys))
         return found
 
     def _supply_counts(self, supply: dict[str, dict[str, int]]) -> list[tuple[str, str, int]]:
