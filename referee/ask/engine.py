@@ -22,8 +22,8 @@ from .answers import QUOTED, QUOTED_LOOSELY, Computed, compute
 from .answers.counts import facts_words
 from .cache import UnknownGame, content_games, resolve_game
 from .calibrate import calibrate
-from .intent import LIST, intent, other_games, rewrite
-from .query import correct_typos, parse, stems_of, translate_slang, without_own_name
+from .intent import LIST, other_games, rewrite
+from .query import correct_typos, intent_of, parse, stems_of, translate_slang, without_own_name
 from .search import RuleHit, SearchResult, search
 from .store import GameDataProblem, GameIndex, open_index
 from .text import STOPWORDS, words
@@ -249,7 +249,7 @@ def answer_in(index: GameIndex, question: str, k: int = 3, known: frozenset[str]
         card = card_of(index, lead.card) if lead.card else None
         following = list(lead.also) + [h.rule for h in result.hits]
     elif result.top is not None:
-        top_hit = _whole_list(index, result, result.top) if intent(question) == LIST else result.top
+        top_hit = _whole_list(index, result, result.top) if intent_of(question) == LIST else result.top
         first = top_hit.rule
         text, source = _answer_text(index, top_hit)
         card = card_of(index, top_hit.best_doc[1]) if source == "card" and top_hit.best_doc else None

@@ -21,16 +21,20 @@ def generic_stems() -> frozenset[str]:
     return _GENERIC_STEMS
 
 
-_LAST_INTENT: tuple[str, str] = ("", "")
+_INTENTS: dict[str, str] = {}  # text -> intent.intent(text), for the last few texts
+_KEEP_INTENTS = 16
 
 
 def intent_of(text: str) -> str:
-    """intent.intent(text), kept for the last text: search, its written questions and the
-    re-ranker each ask it of the same question."""
-    global _LAST_INTENT
-    if _LAST_INTENT[0] != text or not text:
-        _LAST_INTENT = (text, intent(text))
-    return _LAST_INTENT[1]
+    """intent.intent(text), kept for the last few texts: the search, its written questions, the
+    re-ranker and the answerers each ask it of the same question, and the engine of the question
+    as asked, for each game asked (a pure function of the text)."""
+    found = _INTENTS.get(text)
+    if found is None:
+        if len(_INTENTS) >= _KEEP_INTENTS:
+            _INTENTS.clear()
+        found = _INTENTS[text] = intent(text)
+    return found
 
 
 _CANONICAL: dict[str, str] = {}  # token -> its canonical stem, once the stemmer has given it

@@ -6,10 +6,9 @@ import re
 from collections.abc import Set as AbstractSet
 from functools import lru_cache
 
-from .. import intent as kinds
 from ..lazy_re import lazy
 from ..phrases import PhraseHit
-from ..query import Query, stems_of
+from ..query import Query, intent_of, stems_of
 from ..search import SearchResult
 from ..store import GameIndex
 from ..text import STOPWORDS, humanize, words
@@ -62,7 +61,7 @@ class Context:
         self.text = query.text.lower()
         self.qset = set(query.content_stems)
         self.tables = {t["id"]: t for t in (index.data("tables") or [])}
-        self.intent = kinds.intent(query.text)
+        self.intent = intent_of(query.text)  # the search's, kept
 
     def asks(self, *intents: str) -> bool:
         return self.intent in intents
