@@ -22,8 +22,8 @@ from .answers import QUOTED, QUOTED_LOOSELY, Computed, compute
 from .answers.counts import facts_words
 from .cache import UnknownGame, content_games, resolve_game
 from .calibrate import calibrate
-from .intent import LIST, other_games, rewrite
-from .query import correct_typos, intent_of, parse, stems_of, translate_slang, without_own_name
+from .intent import LIST, other_games
+from .query import correct_typos, intent_of, read, stems_of, translate_slang, without_own_name
 from .search import RuleHit, SearchResult, search
 from .store import GameDataProblem, GameIndex, open_index
 from .text import STOPWORDS, words
@@ -222,7 +222,7 @@ def _distinctness(question: str, indexes: list[GameIndex]) -> tuple[dict[str, fl
 
 
 def answer_in(index: GameIndex, question: str, k: int = 3, known: frozenset[str] = frozenset()) -> Answer:
-    raw = parse(rewrite(without_own_name(index, question)))  # "run out of health" is read as "zero health"
+    raw = read(without_own_name(index, question))  # "run out of health" is read as "zero health"
     raw, corrected = translate_slang(index, raw)  # "hp" is read as "health" where the game says so
     query = correct_typos(index, raw, known)
     corrected.update({raw.tokens[i]: w for i, w in query.corrected.items()})

@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import re
 
-from .intent import intent
+from .intent import intent, rewrite
 from .stem import stemmer
 from .store import GameIndex
 from .text import GENERIC, STOPWORDS, alternatives, canonical, number_of, words
@@ -82,6 +82,21 @@ def parse(text: str) -> Query:
     tokens = words(text)
     content = [i for i, t in enumerate(tokens) if t not in STOPWORDS]
     return Query(text=text, tokens=tokens, stems=stems_of(tokens), content=content)
+
+
+_READ: dict[str, Query] = {}  # text -> parse(rewrite(text)), for the last few texts
+_KEEP_READ = 16
+
+
+def read(text: str) -> Query:
+    """parse(rewrite(text)), kept: asked of every game, a question is read once, not once a game
+    (a function of the text alone; a Query is never changed once made)."""
+    query = _READ.get(text)
+    if query is None:
+        if len(_READ) >= _KEEP_READ:
+            _READ.clear()
+        query = _READ[text] = parse(rewrite(text))
+    return query
 
 
 def correct_typos(index: GameIndex, query: Query, known: frozenset[str] = frozenset()) -> Query:
