@@ -237,8 +237,13 @@ class Rattlebones(Engine):
         monkeys_of, count, loop_len = state["monkeys"], f.monkeys, f.loop_len
         for p in players:
             monkeys = monkeys_of[p]
-            if len(monkeys) != count or any_off_the_loop(monkeys, loop_len):
+            if len(monkeys) != count:
                 broken.append(f"{p}'s monkeys off the loop")
+                continue
+            for space in monkeys:
+                if space < 0 or space >= loop_len:
+                    broken.append(f"{p}'s monkeys off the loop")
+                    break
         t = state["turn"]
         if t["pending"]:
             p = current(state)
@@ -247,9 +252,3 @@ class Rattlebones(Engine):
                     broken.append(f"{c} pending but not rolled")
         return broken
 
-
-def any_off_the_loop(spaces: list[int], loop_len: int) -> bool:
-    for space in spaces:
-        if space < 0 or space >= loop_len:
-            return True
-    return False
