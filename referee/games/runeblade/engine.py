@@ -333,8 +333,11 @@ class Runeblade(Engine):
                 if offer["status"] in ("offered", "accepted"):
                     for c, n in offer["dice"].items():
                         on_table[c] += n
+        pools, players = state["pools"], state["players"]
         for c in f.colours:
-            total = sum(state["pools"][p][c] for p in state["players"]) + state["heap"][c] + on_table[c]
+            total = state["heap"][c] + on_table[c]
+            for p in players:  # a loop: sum() over a generator of three costs more (after every move)
+                total += pools[p][c]
             if total != f.per_colour:
                 broken.append(f"{c}: {total} dice in pools, heap and roll, not {f.per_colour}")
             if state["heap"][c] < 0:
@@ -347,8 +350,11 @@ class Runeblade(Engine):
                 if c != mine and n >= f.foreign_limit:
                     broken.append(f"{p} holds {n} {c}, past the Rule of Ten")
         scene = state.get("scene")
-        if scene and any(n < 0 for n in scene["owed"].values()):
-            broken.append(f"negative details owed: {scene['owed']}")
+        if scene:
+            for n in scene["owed"].values():
+                if n < 0:
+                    broken.append(f"negative details owed: {scene['owed']}")
+                    break
         return broken
 
 
