@@ -13,7 +13,9 @@ give the same doubles by the same operations in the same order (fts5_aux.c, fts5
 avgdl is every doc's tokens over the rows. A phrase absent from a doc adds exactly 0.0, so each
 doc's sum can skip them. Rows are ranked as SQLite's sorter does: by score, ties in rowid order.
 A query is ranked so only when each term is one plain ASCII token (a phrase of one token, stemmed
-as the stemmer stems it); else by FTS5 itself. tests/test_ask_bm25.py holds both to the same rows.
+as the stemmer stems it); else by FTS5 itself, as is an index's first query (store.GameIndex.
+ranked_docs: a one-question process reads no counts). tests/test_ask_bm25.py holds both to the same
+rows.
 """
 from __future__ import annotations
 
@@ -51,9 +53,8 @@ class Ranker:
     def __init__(self, con: sqlite3.Connection, rows: int, tokens: int):
         self.con = con
         self.rows = rows
-        avgdl = float(tokens) / float(rows) if rows else 1.0
-        self._norm = {doc: K1 * (1 - B + B * float(size) / avgdl)
-                      for doc, size in con.execute("SELECT doc, size FROM doc_sizes")}
+        self.tokens = tokens
+        self._norm: dict[int, float] | None = None  # doc -> K1 * (1 - B + B * size / avgdl), read at first use
         self._weights: tuple[float, ...] | None = None
         self._terms: dict[str, list[tuple[int, float]]] = {}  # term -> (doc, its share of the score)
 
@@ -86,6 +87,10 @@ class Ranker:
                 freq += w
             docs[doc] = freq
         norm = self._norm
+        if norm is None:
+            avgdl = float(self.tokens) / float(self.rows) if self.rows else 1.0
+            norm = self._norm = {doc: K1 * (1 - B + B * float(size) / avgdl)
+                                 for doc, size in self.con.execute("SELECT doc, size FROM doc_sizes")}
         for term, docs in freqs.items():
             idf = math.log((self.rows - len(docs) + 0.5) / (len(docs) + 0.5))
             if idf <= 0.0:

@@ -177,18 +177,24 @@ class GameIndex:
 
     def ranked_docs(self, terms: list[str], weights: tuple[float, ...], limit: int) -> list[tuple]:
         """The docs matching any of `terms` (each a phrase of FTS5), best first by bm25 with these
-        column weights: (kind, key, rule, title, answer, score) of each. Ranked in Python from the
-        index's counts (bm25.py) when each term is one token, else by FTS5; the columns of each
-        doc are read once, the first time it is found (the same rows in the same order)."""
-        if plain(terms):
-            if self._ranker is None:
-                self._ranker = Ranker(self.con, self.fts_rows, self.fts_tokens)
+        column weights: (kind, key, rule, title, answer, score) of each. An index's first query is
+        FTS5's, reading the docs' columns with it (a one-question process reads no counts); later
+        ones are ranked in Python from the index's counts (bm25.py) when each term is one token,
+        the columns of a doc not met yet read by rowid: the same rows in the same order."""
+        rows = self._doc_rows
+        if self._ranker is not None and plain(terms):
             found = self._ranker.ranked(stemmer().stems(terms), weights, limit)
         else:
             match = " OR ".join(f'"{t}"' for t in terms)
-            ranked = f"bm25(docs, {', '.join(map(str, weights))}) AS score FROM docs WHERE docs MATCH ?"
-            found = self.con.execute(f"SELECT rowid, {ranked} ORDER BY score LIMIT {limit}", (match,)).fetchall()
-        rows = self._doc_rows
+            ranked = f"bm25(docs, {', '.join(map(str, weights))}) AS score FROM docs WHERE docs MATCH ? ORDER BY score"
+            if self._ranker is None:
+                self._ranker = Ranker(self.con, self.fts_rows, self.fts_tokens)  # reads nothing yet
+                found = self.con.execute(f"SELECT rowid, kind, key, rule, title, answer, {ranked} LIMIT {limit}",
+                                         (match,)).fetchall()
+                for row in found:
+                    rows[row[0]] = row[1:6]
+                return [row[1:] for row in found]
+            found = self.con.execute(f"SELECT rowid, {ranked} LIMIT {limit}", (match,)).fetchall()
         unread = [rowid for rowid, _score in found if rowid not in rows]
         if unread:
             marks = ",".join("?" * len(unread))
