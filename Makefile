@@ -45,9 +45,9 @@ typecheck: $(STAMP)
 # tests/conftest.py), the longest files first so that the short ones fill in at the end (conftest's
 # LONGEST_FIRST, an order that --no-loadscope-reorder keeps). Command lines that only set up or read
 # a result start warm (tests/warm.py). `make test` in a fresh clone with its .venv (200 playouts a
-# game), round nine against round eight's end in the same minutes on the same two cores (1,746
-# tests against 1,725: two more blind question sets): 137 s against 139 s, then 122 s against 122 s
-# with round eight's run first; CPU 266 against 268 s and 231 against 234 s.
+# game), round fifteen against round fourteen's end in the same minutes on the same two cores
+# (1,905 tests against 1,894: one more blind question set): 168 s against 184 s in a fresh clone
+# (CPU 324 against 354 s), then 153 s against 174 s run again (CPU 294 against 333 s).
 # The 20 slowest tests are listed at the end, so a run (CI's too) shows where the time goes.
 test: lint
 	$(BIN)/python -m pytest -n auto --dist loadfile --no-loadscope-reorder --durations=20
