@@ -388,3 +388,21 @@ def test_a_number_rolled_is_answered_by_the_rules_words_for_that_face():
     assert answer.matched and answer.citations[0].id == "workday.excavate"
     assert answer.answer.startswith("On 1 or 2 the square holds")
     assert _covers(2, "5", 4) and _covers(3, "more", 6) and _covers(1, "2", 2) and not _covers(3, "more", 2)
+
+
+def test_dealing_with_other_players_in_a_game_that_never_mentions_it_gets_no_good_match():
+    """Blind set 28: "can we swap characters with each other between sessions" found Runeblade's
+    end of a session at 0.54, and Wet Paint's "trade rep or cans" a section at 0.27, though neither
+    game ever says trade, swap, exchange, barter or bargain. A game that does (Runes and Bones'
+    barter variant) keeps its answer; swapping one's own things is no dealing."""
+    from referee.ask.unsaid import _DEALING, UNSAID, dealing_unsaid
+
+    for question, game in (("can we swap characters with each other between sessions", "runeblade"),
+                           ("can players trade rep or cans with each other", str(FIXTURES / "wet-paint"))):
+        answer = ask(question, game=game)
+        assert not answer.matched, (question, answer.citations[0].id, answer.confidence)
+        assert dealing_unsaid(_index(game), question) == UNSAID
+    trading = "can we trade runes with each other"
+    assert dealing_unsaid(_index("runes-and-bones"), trading) == 1.0 and ask(trading, game="runes-and-bones").matched
+    assert _DEALING.search("can i trade gold to another player for stars")
+    assert not _DEALING.search("can i swap stamina for food")
