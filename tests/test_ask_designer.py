@@ -406,3 +406,17 @@ def test_dealing_with_other_players_in_a_game_that_never_mentions_it_gets_no_goo
     assert dealing_unsaid(_index("runes-and-bones"), trading) == 1.0 and ask(trading, game="runes-and-bones").matched
     assert _DEALING.search("can i trade gold to another player for stars")
     assert not _DEALING.search("can i swap stamina for food")
+
+
+def test_a_hand_limit_asked_of_rules_that_set_none_gets_no_good_match():
+    """Blind set 28: "is there a max number of cards i can hold" found Bone Strike's card anatomy at
+    0.48, though no sentence of its rules limits a hand (nor says there is no limit). Runes and
+    Bones limits it ("Four runes at most", alias hand limit); Aqua Nova by "discard down to 6"."""
+    from referee.ask.unsaid import UNSAID, hand_limit_unsaid
+
+    question = "is there a max number of cards i can hold"
+    assert hand_limit_unsaid(_index("bone-strike"), question) == UNSAID and not ask(question, game="bone-strike").matched
+    kept = ask("is there a hand limit during the turns", game="runes-and-bones")
+    assert kept.matched and kept.citations[0].id == "round.hand-limit"
+    assert hand_limit_unsaid(_index(str(FIXTURES / "aqua-nova")), "is there a hand limit") == 1.0
+    assert hand_limit_unsaid(_index("bone-strike"), "opening hand size") == 1.0  # no limit asked

@@ -29,3 +29,39 @@ def dealing_unsaid(index: GameIndex, text: str) -> float:
     stems = stems_of(_WORDS)
     df = index.df(stems)
     return UNSAID if all(df.get(s, 0) == 0 for s in stems) else 1.0
+
+
+# "is there a hand limit", "max number of cards i can hold" (not "opening hand size")
+_HAND_LIMIT = lazy(r"\bhand (limit|cap)\b|\b(max|maximum) (hand|number of cards)\b|\bmax(imum)? hand size\b"
+                   r"|\bhow many cards (can|may) (i|we|you) (hold|keep|have)\b",
+                   triggers=("hand", "max", "how many cards"))
+_HELD = frozenset(stems_of(["card", "cards", "hand", "hands"]))
+_HAND = frozenset(stems_of(["hand"]))
+_LIMITED: dict[str, bool] = {}  # index fingerprint -> whether its rules limit (or free) a hand
+
+
+def hand_limit_unsaid(index: GameIndex, text: str) -> float:
+    """UNSAID when the question asks for a hand limit and no sentence of the rules sets one or
+    says there is none (answers.limits reads those sentences), nor does a section's title or alias
+    name the hand: the rules have no hand limit to cite (blind set 28's "is there a max number of
+    cards i can hold" found Bone Strike's card anatomy at 0.48)."""
+    if not _HAND_LIMIT.search(text.lower()):
+        return 1.0
+    limited = _LIMITED.get(index.fingerprint)
+    if limited is None:
+        limited = _LIMITED[index.fingerprint] = _rules_limit_a_hand(index)
+    return 1.0 if limited else UNSAID
+
+
+def _rules_limit_a_hand(index: GameIndex) -> bool:
+    from .answers.base import content_stems, sentences_of
+    from .answers.limits import SAYS_LIMIT, SAYS_NONE
+
+    for info in index.rules.values():
+        if _HAND & set(content_stems(" ".join([info.title or "", *(info.aliases or ())]))):
+            return True
+        for sentence in sentences_of(info.text or ""):
+            plain = sentence.lower()
+            if (SAYS_LIMIT.search(plain) or SAYS_NONE.search(plain)) and _HELD & set(content_stems(sentence)):
+                return True
+    return False
