@@ -1,4 +1,4 @@
-"""Dealings between players that the rules never mention.
+"""What the rules never mention, asked as if they did: dealings between players, a hand limit.
 
 "can players trade gold with each other": a game whose rules never say trade, swap, exchange,
 barter or bargain does not allow it, and no section answers the question. Its other words (gold,
@@ -35,8 +35,6 @@ def dealing_unsaid(index: GameIndex, text: str) -> float:
 _HAND_LIMIT = lazy(r"\bhand (limit|cap)\b|\b(max|maximum) (hand|number of cards)\b|\bmax(imum)? hand size\b"
                    r"|\bhow many cards (can|may) (i|we|you) (hold|keep|have)\b",
                    triggers=("hand", "max", "how many cards"))
-_HELD = frozenset(stems_of(["card", "cards", "hand", "hands"]))
-_HAND = frozenset(stems_of(["hand"]))
 _LIMITED: dict[str, bool] = {}  # index fingerprint -> whether its rules limit (or free) a hand
 
 
@@ -57,11 +55,12 @@ def _rules_limit_a_hand(index: GameIndex) -> bool:
     from .answers.base import content_stems, sentences_of
     from .answers.limits import SAYS_LIMIT, SAYS_NONE
 
+    held, hand = frozenset(stems_of(["card", "cards", "hand", "hands"])), frozenset(stems_of(["hand"]))
     for info in index.rules.values():
-        if _HAND & set(content_stems(" ".join([info.title or "", *(info.aliases or ())]))):
+        if hand & set(content_stems(" ".join([info.title or "", *(info.aliases or ())]))):
             return True
         for sentence in sentences_of(info.text or ""):
             plain = sentence.lower()
-            if (SAYS_LIMIT.search(plain) or SAYS_NONE.search(plain)) and _HELD & set(content_stems(sentence)):
+            if (SAYS_LIMIT.search(plain) or SAYS_NONE.search(plain)) and held & set(content_stems(sentence)):
                 return True
     return False
