@@ -211,8 +211,9 @@ LEGAL_MIXES = ((["ana", "ben", "cy"], {}), (["ana", "ben", "cy", "dan"], {"risin
 @pytest.mark.parametrize("digital", [True, False], ids=["digital", "physical"])
 def test_legal_moves_match_check(engine, digital):
     """legal_moves judges one trade or discard of each count for all the others of that count
-    (they differ only in which runes of the hand they name): it lists exactly the moves that
-    checking each one by one keeps, in the same order."""
+    (they differ only in which runes of the hand they name), and one play for all the others
+    that do or do not buy the win: it lists exactly the moves that checking each one by one
+    keeps, in the same order."""
     from referee.table.engine import Illegal
 
     def allowed(state, move):
@@ -222,15 +223,17 @@ def test_legal_moves_match_check(engine, digital):
             return False
         return True
 
-    pre_states = 0
+    pre_states = turn_states = 0
     for seed, (players, options) in enumerate(LEGAL_MIXES * 2):
         for state in _states_along(engine, players, options, digital, seed, every=1):
-            if state["phase"] != "pre":
-                continue
-            pre_states += 1
-            every = list(engine._pre_moves(state, state["actor"]))
+            if state["phase"] == "pre":
+                pre_states += 1
+                every = list(engine._pre_moves(state, state["actor"]))
+            else:
+                turn_states += 1
+                every = list(engine._turn_moves(state, state["actor"]))
             assert engine.legal_moves(state) == [m for m in every if allowed(state, m)]
-    assert pre_states > 50
+    assert pre_states > 50 and turn_states > 50
 
 
 def test_resolve_draws_as_carrying_out_the_move_would(engine):

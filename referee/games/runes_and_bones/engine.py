@@ -96,10 +96,33 @@ class RunesAndBones(Engine):
         p = state["actor"]
         if state["phase"] == "pre":
             return self._pre_allowed(state, self._pre_moves(state, p))
-        found = [{"player": p, "kind": "pass"}, {"player": p, "kind": "fold"}]
+        return self._turn_allowed(state, self._turn_moves(state, p))
+
+    def _turn_moves(self, state: State, p: str) -> Iterator[Move]:
+        yield {"player": p, "kind": "pass"}
+        yield {"player": p, "kind": "fold"}
         hands = rules._hands_left(state)
-        found += [{"player": p, "kind": "play", **part} for part in self._parts(state, p, p, hands, Counter())]
-        return [m for m in found if self.allows(state, m)]
+        for part in self._parts(state, p, p, hands, Counter()):
+            yield {"player": p, "kind": "play", **part}
+
+    def _turn_allowed(self, state: State, moves: Iterator[Move]) -> list[Move]:
+        """check()'s verdict on the moves _turn_moves lists, judging one move for many: every
+        rune a play names comes from the pool _parts took it from (the holder's hand, or what
+        can still be hidden less the runes claimed before it) and every player it aims at is
+        another one still in the game, so check() passes those; what is left to judge is the
+        same for all the plays, but for whether one of its parts buys the win (the player's
+        bones). A physical table lists some 40 plays a turn, and checking each was half a
+        game's time."""
+        verdicts: dict[tuple[str, bool], bool] = {}
+        found = []
+        for move in moves:
+            key = (move["kind"], _buys_the_win(move))
+            allowed = verdicts.get(key)
+            if allowed is None:
+                allowed = verdicts[key] = self.allows(state, move)
+            if allowed:
+                found.append(move)
+        return found
 
     def _pre_allowed(self, state: State, moves: Iterator[Move]) -> list[Move]:
         """check()'s verdict on the moves _pre_moves lists, judging one move for many: the trades
@@ -270,6 +293,15 @@ class RunesAndBones(Engine):
             broken.append(f"{state['actor']} is to play but not in the round")
         return broken
 
+
+
+def _buys_the_win(part: dict[str, Any] | None) -> bool:
+    """Does the play (or the rune a Spy takes, played at once) pay to buy the win?"""
+    while part:
+        if part.get("pays"):
+            return True
+        part = part.get("taking")
+    return False
 
 
 def _random_part(part: dict[str, Any]) -> bool:
