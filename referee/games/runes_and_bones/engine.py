@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from itertools import combinations
+from itertools import chain, combinations
 from typing import Any, Iterator
 
 from referee.table.engine import Engine, Event, Option, Outcome, Status
@@ -258,33 +258,42 @@ class RunesAndBones(Engine):
         return Outcome(tuple(result["winners"]), result["reason"], dict(state["bones"]), result["rule"])
 
     def invariants(self, state: State) -> list[str]:
+        # Checked after every move of every playout: plain loops over the few piles, each
+        # summed once (the same messages as ever, in the same order).
         runes, broken = self.runes, []
-        bones = sum(state["bones"].values()) + state["pot"] + state["supply"]
+        held = state["bones"].values()
+        pot, supply = state["pot"], state["supply"]
+        bones = sum(held) + pot + supply
         if bones != state["total"]:
             broken.append(f"bones: {bones} counted, {state['total']} in the game")
-        if min([state["pot"], state["supply"], *state["bones"].values()]) < 0:
+        if pot < 0 or supply < 0 or any(n < 0 for n in held):
             broken.append("a negative count of bones")
-        sizes = [t.size(state["bag"]), t.size(state["discard"]), *(t.size(h) for h in state["hands"].values())]
-        on_table = 1 if state["winning"] else 0
+        size = t.size
+        hands = state["hands"].values()
+        sizes = [size(state["bag"]), size(state["discard"]), *map(size, hands)]
+        winning = state["winning"]
+        counted = sum(sizes) + (1 if winning else 0)
         if min(sizes) < 0:
             broken.append("a negative count of runes")
-        if sum(sizes) + on_table != runes.total:
-            broken.append(f"runes: {sum(sizes) + on_table} counted, {runes.total} in the deck")
+        if counted != runes.total:
+            broken.append(f"runes: {counted} counted, {runes.total} in the deck")
         if state["digital"]:
-            every = dict(state["bag"])
-            for rune, n in state["discard"].items():
-                every[rune] = every.get(rune, 0) + n
-            if min([*state["bag"].values(), *state["discard"].values(), 1]) < 1:
+            bag, discard = state["bag"], state["discard"]
+            every = dict(bag)
+            get = every.get
+            for rune, n in discard.items():
+                every[rune] = get(rune, 0) + n
+            if (bag and min(bag.values()) < 1) or (discard and min(discard.values()) < 1):
                 broken.append("a pile lists a rune with no copies")
-            for hand in state["hands"].values():
-                for rune in hand:
-                    every[rune] = every.get(rune, 0) + 1
-            if state["winning"]:
-                every[state["winning"]["rune"]] = every.get(state["winning"]["rune"], 0) + 1
+            for rune in chain.from_iterable(hands):
+                every[rune] = get(rune, 0) + 1
+            if winning:
+                every[winning["rune"]] = get(winning["rune"], 0) + 1
             if every != runes.count:
                 broken.append("the runes in play are not the deck")
+        count, on_table = runes.count, winning["rune"] if winning else None
         for r, n in state["seen"].items():
-            if n + (1 if state["winning"] and state["winning"]["rune"] == r else 0) > runes.count[r]:
+            if n + (1 if r == on_table else 0) > count[r]:
                 broken.append(f"more {r} seen than the deck holds")
         for p in state["out"]:
             if t.hand_size(state, p) or state["bones"][p]:
@@ -292,7 +301,6 @@ class RunesAndBones(Engine):
         if not state["result"] and state["phase"] == "turns" and state["actor"] not in state["in_round"]:
             broken.append(f"{state['actor']} is to play but not in the round")
         return broken
-
 
 
 def _buys_the_win(part: dict[str, Any] | None) -> bool:

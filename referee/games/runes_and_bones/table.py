@@ -64,9 +64,10 @@ def move_bones(state: State, source: str, target: str, amount: int) -> int:
 
 # -- runes ----------------------------------------------------------------------------------------
 def size(pile: Any) -> int:
-    if isinstance(pile, dict):
+    kind = type(pile)  # a JSON state's piles are exactly dict, list or int
+    if kind is dict:
         return sum(pile.values())
-    return len(pile) if isinstance(pile, list) else pile
+    return len(pile) if kind is list else pile
 
 
 def add(pile: dict[str, int], rune: str, n: int = 1) -> None:
