@@ -199,6 +199,39 @@ def real_kit(tmp_path_factory) -> Callable[..., Path]:
 
 
 @pytest.fixture(scope="session")
+def starter_pair(tmp_path_factory) -> SimpleNamespace:
+    """The `cards new` starter game built whole (PDF and SVG, rulebook, quick reference and booklet)
+    in one build with --jobs 2 beside a copy of it whose Dash cannot fit: ``game`` and ``other``
+    (their folders), ``out`` (the output folder), ``built`` (the ids of the games that built),
+    ``problems`` and ``files`` (the starter's kit files, WrittenFile, as the build returned them).
+
+    With two games and two jobs the rulebooks are built in worker processes started beside the
+    decks: the kit test_hostile_kits starts every build from (and holds to a --jobs 1 build), and
+    the build test_incremental reads for what a game whose decks fail leaves. Built once per test
+    run, shared by every worker (two spawned rulebook workers cost ~4 s of CPU). Read it, never
+    change it: copy it first to build on it."""
+    from generator.kit.build import build_kits
+    from generator.kit.files import WrittenFile
+
+    def build(base: Path) -> None:
+        game, other = base / "designer" / "my-game", base / "designer" / "other-game"
+        shutil.copytree(TEMPLATE, game)
+        shutil.copytree(TEMPLATE, other)
+        cards = other / "cards.yaml"
+        cards.write_text(cards.read_text().replace("name: Dash", "name: " + "Dash " * 80))  # cannot fit
+        results, problems = build_kits([load(game), load(other)], BuildOptions(out_dir=base / "out", jobs=2))
+        outcome = {"built": [r.game for r in results], "problems": problems,
+                   "files": [f.as_json() for r in results for f in r.files]}
+        (base / "outcome.json").write_text(json.dumps(outcome), encoding="utf-8")
+
+    base = _built_once(_run_root(tmp_path_factory), "starter-pair", build)
+    outcome = json.loads((base / "outcome.json").read_text(encoding="utf-8"))
+    return SimpleNamespace(game=base / "designer" / "my-game", other=base / "designer" / "other-game",
+                           out=base / "out", built=outcome["built"], problems=outcome["problems"],
+                           files=[WrittenFile(**entry) for entry in outcome["files"]])
+
+
+@pytest.fixture(scope="session")
 def real_rulebook(tmp_path_factory) -> RealRulebooks:
     """``real_rulebook(game_id, book="a5")`` -> the folder holding that content game's rulebook.pdf,
     rulebook.html (with fonts/) and quickref.pdf, as `cards build` writes them;

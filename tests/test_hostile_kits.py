@@ -39,17 +39,13 @@ KILL_AT = ("-> actions-a4.pdf", " SVG file", "rulebook (a5) -> rulebook.pdf", "q
 
 
 @pytest.fixture(scope="module")
-def first_kit(tmp_path_factory) -> tuple[Path, Path]:
-    """(the starter game's folder, the output folder of its whole kit built once, rulebooks
-    included): the first build each test below starts from. Read it, never change it: the tests
-    that build again copy both first (``kit_copy``)."""
-    from generator.new_game import TEMPLATE
-
-    base = tmp_path_factory.mktemp("first-kit")
-    game = base / "designer" / "my-game"
-    shutil.copytree(TEMPLATE, game)
-    assert run("build", game, "--out", base / "out", "--jobs", "2").exit_code == 0  # rulebooks in worker processes
-    return game, base / "out"
+def first_kit(starter_pair) -> tuple[Path, Path]:
+    """(the starter game's folder, the output folder of its whole kit, rulebooks included, built
+    with --jobs 2: the rulebooks in worker processes): the first build each test below starts
+    from, the run's shared one (conftest's starter_pair, which built a game that fails beside it).
+    Read it, never change it: the tests that build again copy both first (``kit_copy``)."""
+    assert starter_pair.built == ["my-game"]
+    return starter_pair.game, starter_pair.out
 
 
 def kit_copy(first_kit: tuple[Path, Path], where: Path) -> tuple[Path, Path]:

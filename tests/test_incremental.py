@@ -8,6 +8,7 @@ import subprocess
 import sys
 from dataclasses import replace
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from pdfcheck import text_pages, words
@@ -50,10 +51,15 @@ def test_nothing_changed_rewrites_no_file(starter_game, tmp_path):
     assert kit_paths(kit) == {f.path for f in first.files}
 
 
-def test_one_card_changed_rebuilds_its_deck_and_the_rulebook_only(starter_game, tmp_path):
+def test_one_card_changed_rebuilds_its_deck_and_the_rulebook_only(starter_pair, tmp_path):
+    """Built on a copy of the run's shared whole kit of the starter game (conftest's starter_pair,
+    rulebooks included: the first build), bytes and times kept."""
+    import shutil
+
+    starter_game = shutil.copytree(starter_pair.game, tmp_path / "designer" / "my-game")
+    kit = shutil.copytree(starter_pair.out / "my-game", tmp_path / "out" / "my-game")
+    first = SimpleNamespace(files=starter_pair.files)
     options = BuildOptions(out_dir=tmp_path / "out", formats=("pdf", "svg"), jobs=1)
-    first = build(starter_game, options)
-    kit = first.out_dir
     before = snapshot(kit)
     cards = starter_game / "cards.yaml"
     cards.write_text(cards.read_text().replace("Then draw a card.", "Then draw two cards."))
@@ -216,19 +222,15 @@ def test_a_file_removed_before_a_partial_build_is_still_built_again_later(starte
     assert (first.out_dir / nets).is_file()
 
 
-def test_rulebooks_start_beside_the_decks_and_a_game_whose_decks_fail_keeps_nothing(starter_game, tmp_path):
-    import shutil
-
-    other = starter_game.parent / "other-game"
-    shutil.copytree(starter_game, other)
-    cards = other / "cards.yaml"
-    cards.write_text(cards.read_text().replace("name: Dash", "name: " + "Dash " * 80))  # cannot fit
-    options = BuildOptions(out_dir=tmp_path / "out", formats=("pdf",), jobs=2)
-    results, problems = build_kits([load(starter_game), load(other)], options)
-    assert [r.game for r in results] == ["my-game"] and any("cannot build other-game" in p for p in problems)
-    assert {"rulebook.pdf", "quickref.pdf", "rulebook-booklet-a4.pdf"} <= {f.path for f in results[0].files}
-    assert not [p for p in (tmp_path / "out").rglob("*") if p.name.endswith(".tmp")]  # nothing of other-game's left
-    assert not (tmp_path / "out" / "other-game" / "rulebook.pdf").exists()
+def test_rulebooks_start_beside_the_decks_and_a_game_whose_decks_fail_keeps_nothing(starter_pair):
+    """Two games, two jobs: the rulebooks' worker processes start beside the decks, and the game
+    whose card cannot fit keeps nothing, its rulebook included (the run's shared build,
+    conftest's starter_pair)."""
+    out = starter_pair.out
+    assert starter_pair.built == ["my-game"] and any("cannot build other-game" in p for p in starter_pair.problems)
+    assert {"rulebook.pdf", "quickref.pdf", "rulebook-booklet-a4.pdf"} <= {f.path for f in starter_pair.files}
+    assert not [p for p in out.rglob("*") if p.name.endswith(".tmp")]  # nothing of other-game's left
+    assert not (out / "other-game" / "rulebook.pdf").exists()
 
 
 def give_dash_art(game: Path, colour: tuple[int, int, int] = (180, 40, 40)) -> None:
