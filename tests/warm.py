@@ -12,10 +12,11 @@ given and calls the entry's main() as the console script does: a child starts fo
 `subprocess.run([script, *args], capture_output=True, text=True, ...)`: a CompletedProcess whose
 code comes from SystemExit, an uncaught exception printing its traceback and exiting 1, stdin
 empty unless `input` is given (not the test process's own), subprocess.TimeoutExpired once the
-child, killed, outlives `timeout`. One server per console script per test process (each xdist
-worker), started on first use and closed at exit. What is not the same as a fresh process: the
-interpreter's own start (flags, sys.path, hash seed) is the server's, and modules are imported
-already. Tests about start-up, imports or PATH start the real script.
+child, killed, outlives `timeout`; `imports=` names modules the server imports first and keeps
+for every line after (RULEBOOK, for tests that start several rulebook builds). One server per
+console script per test process (each xdist worker), started on first use and closed at exit.
+What is not the same as a fresh process: the interpreter's own start (flags, sys.path, hash
+seed) is the server's, and modules are imported already. Tests about start-up, imports or PATH start the real script.
 
 `start_cards(*args, env=, cwd=)` leaves the command line running and hands back a WarmProcess,
 whose standard error is read as it is written (as `subprocess.Popen(..., stderr=PIPE, text=True)`
@@ -65,6 +66,11 @@ CONSOLE_WARM = {
               "PIL.PngImagePlugin", "PIL.JpegImagePlugin", "PIL.GifImagePlugin", "PIL.BmpImagePlugin",
               "PIL.PpmImagePlugin", "PIL.ImageChops", "PIL.ImageSequence"),
 }
+# What a line that builds a rulebook imports besides (WeasyPrint): 0.65 s of CPU a child (a starter
+# kit's build 2.1 -> 1.45 s). A test that starts several such lines asks the server to import it
+# once (``imports=RULEBOOK``, 0.6 s), not every child.
+RULEBOOK = ("generator.rulebook", "generator.rulebook.pdf", "generator.rulebook.quickref",
+            "generator.rulebook.html_copy", "generator.paper.booklet", "pypdf")
 # The Typer apps answer help and a few command lines in tests/test_launch*.py and test_dice_cli.py.
 TYPER_APP_WARM = {"referee": (*TYPER_READS, "referee.table.commands", "referee.dice.commands", "referee.ask.run"),
                   "cards": TYPER_READS}
@@ -139,6 +145,13 @@ SERVER = textwrap.dedent("""
         if not message:
             break
         job = json.loads(message)
+        for name in job["imports"]:  # what a line asks the server to import first, kept for the next ones
+            if name not in sys.modules:
+                try:
+                    importlib.import_module(name)
+                except Exception:
+                    pass
+                gc.freeze()
         pid = os.fork()
         if pid == 0:
             child(job, fds)
@@ -171,10 +184,11 @@ class ForkServer:
         self.channel = ours
 
     def run(self, *args: object, env: dict[str, str] | None = None, cwd: str | Path | None = None,
-            input: str | None = None, timeout: float | None = None) -> subprocess.CompletedProcess:  # noqa: A002
-        """What `subprocess.run([script, *args], capture_output=True, text=True, ...)` returns."""
-        argv = [os.fspath(a) if isinstance(a, os.PathLike) else str(a) for a in args]
-        job = {"env": dict(os.environ if env is None else env), "cwd": os.fspath(cwd or os.getcwd()), "args": argv}
+            input: str | None = None, timeout: float | None = None,  # noqa: A002
+            imports: tuple[str, ...] = ()) -> subprocess.CompletedProcess:
+        """What `subprocess.run([script, *args], capture_output=True, text=True, ...)` returns;
+        ``imports``, modules the server imports first (and keeps) instead of the child."""
+        job = _job(args, env, cwd, imports)
         with self.lock, self._stdin(input) as stdin, self._file() as out, self._file() as err:
             socket.send_fds(self.channel, [json.dumps(job).encode()], [stdin.fileno(), out.fileno(), err.fileno()])
             pid = self._receive()["pid"]
@@ -186,17 +200,18 @@ class ForkServer:
                 self.channel.settimeout(None)
                 self._receive()  # its exit, so that the next line's answer is the next line's
                 if isinstance(stop, TimeoutError):
-                    raise subprocess.TimeoutExpired([self.script, *argv], timeout, _text(out), _text(err)) from None
+                    raise subprocess.TimeoutExpired([self.script, *job["args"]], timeout, _text(out),
+                                                    _text(err)) from None
                 raise
             finally:
                 self.channel.settimeout(None)
-            return subprocess.CompletedProcess([self.script, *argv], code, _text(out), _text(err))
+            return subprocess.CompletedProcess([self.script, *job["args"]], code, _text(out), _text(err))
 
-    def popen(self, *args: object, env: dict[str, str] | None = None, cwd: str | Path | None = None) -> WarmProcess:
+    def popen(self, *args: object, env: dict[str, str] | None = None, cwd: str | Path | None = None,
+              imports: tuple[str, ...] = ()) -> WarmProcess:
         """The command line started and left running, its standard error a pipe (WarmProcess).
         The server runs one line at a time: until the process is waited for, the next waits."""
-        argv = [os.fspath(a) if isinstance(a, os.PathLike) else str(a) for a in args]
-        job = {"env": dict(os.environ if env is None else env), "cwd": os.fspath(cwd or os.getcwd()), "args": argv}
+        job = _job(args, env, cwd, imports)
         self.lock.acquire()  # released by WarmProcess.wait
         read, write = os.pipe()
         try:
@@ -266,6 +281,14 @@ class WarmProcess:
         return self.returncode
 
 
+def _job(args: tuple[object, ...], env: dict[str, str] | None, cwd: str | Path | None,
+         imports: tuple[str, ...]) -> dict:
+    """A command line as the server reads it."""
+    argv = [os.fspath(a) if isinstance(a, os.PathLike) else str(a) for a in args]
+    return {"env": dict(os.environ if env is None else env), "cwd": os.fspath(cwd or os.getcwd()), "args": argv,
+            "imports": list(imports)}
+
+
 def _text(file: IO[bytes]) -> str:
     """The file's bytes as subprocess's text mode reads them: the locale's encoding, universal newlines."""
     file.seek(0)
@@ -287,13 +310,14 @@ def _console_script(name: str) -> ForkServer:
 
 
 def cards(*args: object, **how) -> subprocess.CompletedProcess:  # noqa: ANN003
-    """`cards ARGS` as the console script answers it (keywords: env, cwd, input, timeout)."""
+    """`cards ARGS` as the console script answers it (keywords: env, cwd, input, timeout, imports)."""
     return _console_script("cards").run(*args, **how)
 
 
-def start_cards(*args: object, env: dict[str, str] | None = None, cwd: str | Path | None = None) -> WarmProcess:
+def start_cards(*args: object, env: dict[str, str] | None = None, cwd: str | Path | None = None,
+                imports: tuple[str, ...] = ()) -> WarmProcess:
     """`cards ARGS` started and left running (ForkServer.popen): wait() for it, or kill its pid first."""
-    return _console_script("cards").popen(*args, env=env, cwd=cwd)
+    return _console_script("cards").popen(*args, env=env, cwd=cwd, imports=imports)
 
 
 def referee(*args: object, **how) -> subprocess.CompletedProcess:  # noqa: ANN003
