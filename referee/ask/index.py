@@ -206,6 +206,7 @@ class _Builder(DataDocs):
         self.data: dict[str, Any] = {}
         self.rule_ids: set[str] = set()
         self.asks: list[list] = []  # [rule, content stems, intent] per question a section answers
+        self._stems: dict[str, list[str]] = {}  # text -> content_stems(text)
 
     def text(self, value: str | None) -> str:
         return plain(value or "", self.numbers, self.icons, self.titles, self.tables)
@@ -338,10 +339,14 @@ class _Builder(DataDocs):
                 return full
         return None
 
-    @staticmethod
-    def content_stems(text: str) -> list[str]:
-        tokens = [t for t in words(text) if t not in STOPWORDS]
-        return [canonical(t, s) for t, s in zip(tokens, stemmer().stems(tokens))]
+    def content_stems(self, text: str) -> list[str]:
+        """The text's stems, kept by text for the build: each card without a rule of its own
+        looks at every section's title and text (DataDocs._card_rule). Read-only for callers."""
+        found = self._stems.get(text)
+        if found is None:
+            tokens = [t for t in words(text) if t not in STOPWORDS]
+            found = self._stems[text] = [canonical(t, s) for t, s in zip(tokens, stemmer().stems(tokens))]
+        return found
 
     # -- phrases -----------------------------------------------------------------------------
 

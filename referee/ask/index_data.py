@@ -60,8 +60,7 @@ class DataDocs:
         def doc(self, kind: str, key: str, rule: str | None, title: str, aliases: str = "", body: str = "",
                 context: str = "", answer: str = "") -> None: ...
 
-        @staticmethod
-        def content_stems(text: str) -> list[str]: ...
+        def content_stems(self, text: str) -> list[str]: ...
 
     def _kind_rule(self, kind: str) -> str | None:
         """The section that governs a kind of card ("type: Fuel"): the one titled by the kind
