@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 from referee.cli import app
 from referee.dice import Limits
+from tests import warm
 from tests.warm import TyperApp
 
 FIXTURE = str(Path(__file__).parent / "fixtures" / "dicegame")
@@ -156,8 +157,10 @@ def typer_app(tmp_path_factory) -> Iterator[TyperApp]:
     ("odds", "-g", "rattlebones", "gamble", "--json"), ("roll", "d7", "--game", "nope"),
 ])
 def test_fast_path_answers_as_the_typer_app(typer_app, args):
-    """Plain roll and odds skip Typer (start-up); both paths must print and exit alike."""
-    fast = subprocess.run([sys.executable, "-m", "referee", *args], cwd=REPO, capture_output=True, text=True)
+    """Plain roll and odds skip Typer (start-up); both paths must print and exit alike. The fast
+    path through the console script's entry started warm (tests/warm.py: `python -m referee` runs
+    the same main(), test_python_dash_m_referee starts it for real; start-up is roll_imports')."""
+    fast = warm.referee(*args, cwd=REPO)
     assert (fast.returncode, fast.stdout, fast.stderr) == typer_app.run(dict(os.environ), *args)
 
 
