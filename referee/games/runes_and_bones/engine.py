@@ -180,13 +180,6 @@ class RunesAndBones(Engine):
                claims: Counter) -> Iterator[dict[str, Any]]:
         others = [q for q in t.in_game(state) if q != player]
         for rune in self._pool(state, holder, hands, claims):
-            rest, more = dict(hands), Counter(claims)
-            more[rune] += 1
-            if state["digital"]:
-                rest[holder] = list(rest[holder])
-                rest[holder].remove(rune)
-            else:
-                rest[holder] -= 1
             kind = self.runes.kind(rune)
             if kind == "normal":
                 yield {"rune": rune, "pays": False}
@@ -199,6 +192,14 @@ class RunesAndBones(Engine):
             elif kind == "draw":
                 yield {"rune": rune, "drawn": None}
             elif kind == "spy":
+                # only a Spy looks further: the hands and claims once this rune has left
+                rest, more = dict(hands), Counter(claims)
+                more[rune] += 1
+                if state["digital"]:
+                    rest[holder] = list(rest[holder])
+                    rest[holder].remove(rune)
+                else:
+                    rest[holder] -= 1
                 for q in others:
                     if t.size(rest[q]) == 0:
                         yield {"rune": rune, "on": q, "taking": None}

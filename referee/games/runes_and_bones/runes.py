@@ -21,6 +21,8 @@ class Runes:
         self.data = data
         cards = data.deck("runes")["cards"]
         self.order = [c["id"] for c in cards]  # deck order: canonical order of rune lists
+        self.rank = {rid: i for i, rid in enumerate(self.order)}
+        self._kinds: dict[str, str] = {}
         self.count = {c["id"]: c["count"] for c in cards}
         self.total = sum(self.count.values())
         self.label = {c["id"]: c["name"].lower() for c in cards}
@@ -69,6 +71,12 @@ class Runes:
 
     def kind(self, rune: str) -> str:
         """normal, steal (bones from a player), rob (bones from the pot), draw, spy, grab."""
+        found = self._kinds.get(rune)
+        if found is None:  # worked out once a rune: listing and judging moves ask all the time
+            found = self._kinds[rune] = self._kind(rune)
+        return found
+
+    def _kind(self, rune: str) -> str:
         if self.is_normal(rune):
             return "normal"
         row = self.specials[rune]
@@ -120,4 +128,4 @@ class Runes:
         return ", ".join(self.label[r] for r in runes)
 
     def sort(self, runes: list[str]) -> list[str]:
-        return sorted(runes, key=self.order.index)
+        return sorted(runes, key=self.rank.__getitem__)
