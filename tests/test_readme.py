@@ -99,9 +99,11 @@ def test_readme_has_referee_examples():
 
 
 @pytest.mark.parametrize("line,expected", REFEREE_EXAMPLES, ids=[c for c, _ in REFEREE_EXAMPLES])
-def test_referee_example(tmp_path, line, expected):
+def test_referee_example(tmp_path, module_ask_cache, line, expected):
+    """In the run's shared rules index cache (conftest's module_ask_cache): an index is the same
+    whoever builds it, and `referee ask` across every game would index all five anew (~1 s)."""
     args = shlex.split(line)
-    env = {**os.environ, "BONEYARD_CACHE": str(tmp_path / "cache")}
+    env = {**os.environ, "BONEYARD_CACHE": str(module_ask_cache)}
     result = command(args, cwd=tmp_path, env=env)
     first = expected[0] if expected else ""
     code = 2 if first.startswith("referee:") else 1 if first.startswith("No good match") else 0
