@@ -197,10 +197,11 @@ CONTROLS = ("\x1b", "\x07", "\x9b", "\u202e", "\r")
 
 
 @pytest.fixture(scope="module")
-def ask_cache(tmp_path_factory) -> str:
-    """One rules index cache for the questions below: they are about what is written, and each
-    would otherwise build Runes and Bones' index (0.5 s) in a cache of its own."""
-    return str(tmp_path_factory.mktemp("ask-cache"))
+def ask_cache(module_ask_cache) -> str:
+    """The run's shared rules index cache (conftest's module_ask_cache) for the questions below:
+    they are about what is written, and each would otherwise build Runes and Bones' index (0.5 s)
+    in a cache of its own."""
+    return str(module_ask_cache)
 
 
 @pytest.mark.parametrize("args", [
