@@ -405,7 +405,26 @@ def test_dealing_with_other_players_in_a_game_that_never_mentions_it_gets_no_goo
     trading = "can we trade runes with each other"
     assert dealing_unsaid(_index("runes-and-bones"), trading) == 1.0 and ask(trading, game="runes-and-bones").matched
     assert _DEALING.search("can i trade gold to another player for stars")
+    assert _DEALING.search("can i trade cards with the player next to me")
     assert not _DEALING.search("can i swap stamina for food")
+
+
+def test_a_game_that_swaps_only_its_own_things_still_never_deals():
+    """Blind set 29: Hat Money's card "swap this card for an act from your hand", Kite Cutters'
+    "swap heights with any kite" and Rattlebones' swapped die sides made those games count as
+    trading, so "can i trade cards with another busker" got a section. Only a section titled for
+    dealing, or a sentence with another player or a "cannot" in it, speaks to dealing: Comet Watch's
+    charted comets "cannot be taken from you, traded or discarded"."""
+    from referee.ask.unsaid import UNSAID, dealing_unsaid
+
+    for question, game in (("can i trade cards with another busker", str(FIXTURES / "hat-money")),
+                           ("can i trade cards with another flyer", str(FIXTURES / "kite-cutters")),
+                           ("can players trade gold or stars with each other", "rattlebones")):
+        assert dealing_unsaid(_index(game), question) == UNSAID
+        answer = ask(question, game=game)
+        assert not answer.matched, (question, answer.citations[0].id, answer.confidence)
+    assert dealing_unsaid(_index(str(FIXTURES / "comet-watch")), "can we trade comets with each other") == 1.0
+    assert dealing_unsaid(_index(str(FIXTURES / "last-trench")), "can teams swap finds with each other") == 1.0
 
 
 def test_a_hand_limit_asked_of_rules_that_set_none_gets_no_good_match():

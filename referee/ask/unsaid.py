@@ -5,7 +5,10 @@ barter or bargain does not allow it, and no section answers the question. Its ot
 players) match well, so the search alone gave a section at 0.3-0.5 (blind set 28: three of its
 sixteen questions the rules do not answer). The tuning set asks this of 22 games whose rules
 never trade: every one wants "no good match"; Runes and Bones, whose variant barters, keeps its
-answer. Swapping one's own things ("can i swap stamina for food") is not a dealing and stays.
+answer. Swapping one's own things ("can i swap stamina for food") is not a dealing and stays, and
+so does a game whose rules swap things of one's own ("swap this card for an act from your hand"):
+only a section titled for dealing, or a sentence that deals with another player, answers
+(blind set 29: four questions the rules do not answer, in games whose cards or aliases swap).
 """
 from __future__ import annotations
 
@@ -15,20 +18,44 @@ from .store import GameIndex
 
 _DEALING = lazy(r"\b(?:trad(?:e|es|ed|ing)|swap(?:s|ped|ping)?|exchang(?:e|es|ed|ing))\b.*"
                 r"\b(?:with|to|between|among)\s+(?:each other|one another|(?:an)?other\b|the other\b|us\b|"
-                r"ourselves|(?:the )?players|someone|somebody|him\b|her\b|them\b)",
+                r"ourselves|(?:the |a |my )?(?:players?|opponents?|neighbou?rs?|person)\b|someone|somebody|"
+                r"him\b|her\b|them\b)",
                 triggers=("trad", "swap", "exchang"))
-_WORDS = ["trade", "swap", "exchange", "barter", "bargain"]  # a game using any of them may answer
+_WORDS = ["trade", "swap", "exchange", "barter", "bargain"]  # not "deal": cards are dealt
+# A rule's sentence that speaks to dealing: with another player ("players may trade", "swap with
+# an opponent", "each other"; "exchange it for another card" is not a dealing), or forbidding it
+# ("they cannot be taken from you, traded or discarded").
+_OTHERS = lazy(r"\b(?:players?|opponents?|teams?|each other|one another|cannot|can't|can not|never|may not)\b",
+               triggers=("player", "opponent", "team", "other", "not", "can't", "never"))
 UNSAID = 0.15  # kept of the confidence, as for a question naming another game (engine.OTHER_GAME)
+_DEALS: dict[str, bool] = {}  # index fingerprint -> whether its rules deal between players
 
 
 def dealing_unsaid(index: GameIndex, text: str) -> float:
-    """UNSAID when the question asks about dealing with other players and the game never mentions
-    dealing; else 1.0."""
+    """UNSAID when the question asks about dealing with other players and the rules never deal
+    between players; else 1.0."""
     if not _DEALING.search(text.lower()):
         return 1.0
-    stems = stems_of(_WORDS)
-    df = index.df(stems)
-    return UNSAID if all(df.get(s, 0) == 0 for s in stems) else 1.0
+    deals = _DEALS.get(index.fingerprint)
+    if deals is None:
+        deals = _DEALS[index.fingerprint] = _rules_deal(index)
+    return 1.0 if deals else UNSAID
+
+
+def _rules_deal(index: GameIndex) -> bool:
+    """Whether a section's title names dealing ("Bartering") or a sentence deals with another
+    player ("players may trade gold with each other") or forbids dealing; a title's aliases do not
+    count (Bone Strike's lineup is also called the "trade row"), nor do cards' own swaps."""
+    from .answers.base import content_stems, sentences_of
+
+    dealing = frozenset(stems_of(_WORDS))
+    for info in index.rules.values():
+        if dealing & set(content_stems(info.title or "")):
+            return True
+        for sentence in sentences_of(info.text or ""):
+            if dealing & set(content_stems(sentence)) and _OTHERS.search(sentence.lower()):
+                return True
+    return False
 
 
 # "is there a hand limit", "max number of cards i can hold" (not "opening hand size")
