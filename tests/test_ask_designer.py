@@ -439,3 +439,16 @@ def test_a_hand_limit_asked_of_rules_that_set_none_gets_no_good_match():
     assert kept.matched and kept.citations[0].id == "round.hand-limit"
     assert hand_limit_unsaid(_index(str(FIXTURES / "aqua-nova")), "is there a hand limit") == 1.0
     assert hand_limit_unsaid(_index("bone-strike"), "opening hand size") == 1.0  # no limit asked
+
+
+def test_a_time_limit_asked_of_rules_that_time_nothing_gets_no_good_match():
+    """Blind set 29: "is there a time limit on taking your turn" found Runes and Bones' hand limit
+    at 0.92, by the word "limit"; no rule of it mentions a timer, minutes or seconds. Bone Strike's
+    hourglass dice are no timer: asking about them is untouched."""
+    from referee.ask.unsaid import UNSAID, time_limit_unsaid
+
+    question = "is there a time limit on taking your turn"
+    assert time_limit_unsaid(_index("runes-and-bones"), question) == UNSAID
+    assert not ask(question, game="runes-and-bones").matched
+    assert time_limit_unsaid(_index("bone-strike"), "all three hourglass dice came up blank") == 1.0
+    assert ask("whats the hourglass glaive do if time runs out", game="bone-strike").matched

@@ -1,4 +1,5 @@
-"""What the rules never mention, asked as if they did: dealings between players, a hand limit.
+"""What the rules never mention, asked as if they did: dealings between players, a hand limit, a
+time limit.
 
 "can players trade gold with each other": a game whose rules never say trade, swap, exchange,
 barter or bargain does not allow it, and no section answers the question. Its other words (gold,
@@ -91,3 +92,26 @@ def _rules_limit_a_hand(index: GameIndex) -> bool:
             if (SAYS_LIMIT.search(plain) or SAYS_NONE.search(plain)) and held & set(content_stems(sentence)):
                 return True
     return False
+
+
+# "is there a time limit on my turn", "do we use a timer", "how long should a scene last in real time"
+# (not "hourglass": Bone Strike's dice and Ribbon of Bone's abilities show one)
+_TIME_LIMIT = lazy(r"\btime ?limit\b|\btimers?\b|\bin real time\b|\bhow many (seconds|minutes)\b",
+                   triggers=("time", "timer", "seconds", "minutes"))
+# A rule that times the players: "a one-minute sand timer", "you have 30 seconds", "no time limit".
+_TIMED = lazy(r"\btimers?\b|\bminutes?\b|\bseconds\b|\bhourglass\b|\bsand ?glass\b|\btime ?limit\b",
+              triggers=("timer", "minute", "seconds", "hourglass", "glass", "time"))
+_TIMES: dict[str, bool] = {}  # index fingerprint -> whether its rules time the players
+
+
+def time_limit_unsaid(index: GameIndex, text: str) -> float:
+    """UNSAID when the question asks for a time limit or a timer and no rule mentions a timer,
+    minutes, seconds or a time limit (blind set 29: "is there a time limit on taking your turn"
+    found Runes and Bones' hand limit at 0.92, by the word "limit")."""
+    if not _TIME_LIMIT.search(text.lower()):
+        return 1.0
+    timed = _TIMES.get(index.fingerprint)
+    if timed is None:
+        timed = _TIMES[index.fingerprint] = any(_TIMED.search(" ".join([info.title or "", info.text or ""]).lower())
+                                                for info in index.rules.values())
+    return 1.0 if timed else UNSAID
