@@ -452,3 +452,27 @@ def test_a_time_limit_asked_of_rules_that_time_nothing_gets_no_good_match():
     assert not ask(question, game="runes-and-bones").matched
     assert time_limit_unsaid(_index("bone-strike"), "all three hourglass dice came up blank") == 1.0
     assert ask("whats the hourglass glaive do if time runs out", game="bone-strike").matched
+
+
+def test_giving_to_or_teaming_up_with_other_players_needs_rules_that_say_so():
+    """Blind set 29: "can i give stars to another player" (the starter game) and "can two buskers
+    team up and split their coins" (Hat Money) got sections, though neither game's rules give to
+    another player or speak of teams. A give is answered only by rules that give or offer to
+    another player (Runeblade offers dice, Before the Chime gives florins "to another journeyman",
+    Lantern Watch forbids it: "Nobody may give oil straight to another keeper"); a trade only by
+    rules that trade, so Runeblade's offering does not answer swapping characters."""
+    from referee.ask.unsaid import UNSAID, dealing_unsaid, teams_unsaid
+
+    starter = str(Path(__file__).resolve().parents[1] / "generator" / "templates" / "new-game")
+    assert dealing_unsaid(_index(starter), "can i give stars to another player") == UNSAID
+    assert not ask("can i give stars to another player", game=starter).matched
+    assert dealing_unsaid(_index("runeblade"), "can i give my dice to someone else's roll") == 1.0
+    assert dealing_unsaid(_index("runeblade"), "can we swap characters with each other") == UNSAID
+    for game, question in (("before-the-chime", "can i give my spare gear to another journeyman"),
+                           ("lantern-watch", "can i give my oil to another keeper")):
+        assert dealing_unsaid(_index(str(FIXTURES / game)), question) == 1.0
+    assert teams_unsaid(_index(str(FIXTURES / "hat-money")), "can two buskers team up and split their coins") == UNSAID
+    assert teams_unsaid(_index("bone-strike"), "can we play in teams of two") == UNSAID
+    assert not ask("can we play in teams of two", game="bone-strike").matched
+    assert teams_unsaid(_index(str(FIXTURES / "dry-bell")), "can we play in teams") == 1.0  # its houses are teams
+    assert teams_unsaid(_index("ribbon-of-bone"), "how many demons are on my team when i start") == 1.0

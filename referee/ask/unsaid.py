@@ -1,5 +1,5 @@
-"""What the rules never mention, asked as if they did: dealings between players, a hand limit, a
-time limit.
+"""What the rules never mention, asked as if they did: dealings between players, teams, a hand
+limit, a time limit.
 
 "can players trade gold with each other": a game whose rules never say trade, swap, exchange,
 barter or bargain does not allow it, and no section answers the question. Its other words (gold,
@@ -17,39 +17,44 @@ from .lazy_re import lazy
 from .query import stems_of
 from .store import GameIndex
 
-_DEALING = lazy(r"\b(?:trad(?:e|es|ed|ing)|swap(?:s|ped|ping)?|exchang(?:e|es|ed|ing))\b.*"
+_DEALING = lazy(r"\b(trad(?:e|es|ed|ing)|swap(?:s|ped|ping)?|exchang(?:e|es|ed|ing)|giv(?:e|es|ing)|lend(?:s|ing)?)\b.*"
                 r"\b(?:with|to|between|among)\s+(?:each other|one another|(?:an)?other\b|the other\b|us\b|"
                 r"ourselves|(?:the |a |my )?(?:players?|opponents?|neighbou?rs?|person)\b|someone|somebody|"
                 r"him\b|her\b|them\b)",
-                triggers=("trad", "swap", "exchang"))
-_WORDS = ["trade", "swap", "exchange", "barter", "bargain"]  # not "deal": cards are dealt
+                triggers=("trad", "swap", "exchang", "giv", "lend"))
+# Two kinds of dealing, each answered only by rules that speak of its own kind: swapping characters
+# is not the offering of dice Runeblade's rules allow. Not "deal": cards are dealt.
+_KINDS = {"trade": ("trade", "swap", "exchange", "barter", "bargain"), "give": ("give", "lend", "offer")}
 # A rule's sentence that speaks to dealing: with another player ("players may trade", "swap with
-# an opponent", "each other"; "exchange it for another card" is not a dealing), or forbidding it
-# ("they cannot be taken from you, traded or discarded").
-_OTHERS = lazy(r"\b(?:players?|opponents?|teams?|each other|one another|cannot|can't|can not|never|may not)\b",
-               triggers=("player", "opponent", "team", "other", "not", "can't", "never"))
+# an opponent", "each other", "give florins to another journeyman"; "exchange it for another card"
+# is not a dealing), or forbidding it ("they cannot be taken from you, traded or discarded").
+_OTHERS = lazy(r"\b(?:players?|opponents?|teams?|each other|one another|(?:to|with) another|cannot|can't|can not"
+               r"|never|may not|nobody|no one)\b",
+               triggers=("player", "opponent", "team", "other", "not", "can't", "never", "nobody", "no one"))
 UNSAID = 0.15  # kept of the confidence, as for a question naming another game (engine.OTHER_GAME)
-_DEALS: dict[str, bool] = {}  # index fingerprint -> whether its rules deal between players
+_DEALS: dict[tuple[str, str], bool] = {}  # (index fingerprint, kind) -> whether its rules deal so
 
 
 def dealing_unsaid(index: GameIndex, text: str) -> float:
     """UNSAID when the question asks about dealing with other players and the rules never deal
-    between players; else 1.0."""
-    if not _DEALING.search(text.lower()):
+    so between players; else 1.0."""
+    found = _DEALING.search(text.lower())
+    if not found:
         return 1.0
-    deals = _DEALS.get(index.fingerprint)
+    kind = "give" if found.group(1).startswith(("giv", "lend")) else "trade"
+    deals = _DEALS.get((index.fingerprint, kind))
     if deals is None:
-        deals = _DEALS[index.fingerprint] = _rules_deal(index)
+        deals = _DEALS[index.fingerprint, kind] = _rules_deal(index, _KINDS[kind])
     return 1.0 if deals else UNSAID
 
 
-def _rules_deal(index: GameIndex) -> bool:
-    """Whether a section's title names dealing ("Bartering") or a sentence deals with another
-    player ("players may trade gold with each other") or forbids dealing; a title's aliases do not
-    count (Bone Strike's lineup is also called the "trade row"), nor do cards' own swaps."""
+def _rules_deal(index: GameIndex, verbs: tuple[str, ...]) -> bool:
+    """Whether a section's title names this dealing ("Bartering") or a sentence deals so with
+    another player ("players may trade gold with each other") or forbids it; a title's aliases do
+    not count (Bone Strike's lineup is also called the "trade row"), nor do cards' own swaps."""
     from .answers.base import content_stems, sentences_of
 
-    dealing = frozenset(stems_of(_WORDS))
+    dealing = frozenset(stems_of(list(verbs)))
     for info in index.rules.values():
         if dealing & set(content_stems(info.title or "")):
             return True
@@ -115,3 +120,25 @@ def time_limit_unsaid(index: GameIndex, text: str) -> float:
         timed = _TIMES[index.fingerprint] = any(_TIMED.search(" ".join([info.title or "", info.text or ""]).lower())
                                                 for info in index.rules.values())
     return 1.0 if timed else UNSAID
+
+
+# "can we play in teams", "2v2", "can two buskers team up" (not "the demons on my team")
+_TEAMS = lazy(r"\bteams? (?:mode|play|game|variant|of)\b|\bin teams\b|\b(?:two|2) teams\b|\bteam(?:ed|ing)? up\b"
+              r"|\b\dv\d\b|\bpartnerships?\b|\balliances?\b",
+              triggers=("team", "v", "partnership", "allianc"))
+_TEAMED = lazy(r"\bteam|\bpartner|\balliance|\ball(?:y|ies)\b", triggers=("team", "partner", "allianc", "all"))
+_TEAM_GAMES: dict[str, bool] = {}  # index fingerprint -> whether its rules speak of teams
+
+
+def teams_unsaid(index: GameIndex, text: str) -> float:
+    """UNSAID when the question asks about teams or partners and no rule mentions a team, partner,
+    ally or alliance: everyone plays for themselves (the tuning set asks it of eight such games,
+    each wanting "no good match"; Bone Strike's set-up answered "can we play in teams of two" at 0.79)."""
+    if not _TEAMS.search(text.lower()):
+        return 1.0
+    teamed = _TEAM_GAMES.get(index.fingerprint)
+    if teamed is None:
+        teamed = _TEAM_GAMES[index.fingerprint] = any(
+            _TEAMED.search(" ".join([info.title or "", info.text or "", *(info.aliases or ())]).lower())
+            for info in index.rules.values())
+    return 1.0 if teamed else UNSAID
