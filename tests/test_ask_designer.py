@@ -445,12 +445,12 @@ def test_a_time_limit_asked_of_rules_that_time_nothing_gets_no_good_match():
     """Blind set 29: "is there a time limit on taking your turn" found Runes and Bones' hand limit
     at 0.92, by the word "limit"; no rule of it mentions a timer, minutes or seconds. Bone Strike's
     hourglass dice are no timer: asking about them is untouched."""
-    from referee.ask.unsaid import UNSAID, time_limit_unsaid
+    from referee.ask.unsaid import UNSAID, topic_unsaid
 
     question = "is there a time limit on taking your turn"
-    assert time_limit_unsaid(_index("runes-and-bones"), question) == UNSAID
+    assert topic_unsaid(_index("runes-and-bones"), question) == UNSAID
     assert not ask(question, game="runes-and-bones").matched
-    assert time_limit_unsaid(_index("bone-strike"), "all three hourglass dice came up blank") == 1.0
+    assert topic_unsaid(_index("bone-strike"), "all three hourglass dice came up blank") == 1.0
     assert ask("whats the hourglass glaive do if time runs out", game="bone-strike").matched
 
 
@@ -461,7 +461,7 @@ def test_giving_to_or_teaming_up_with_other_players_needs_rules_that_say_so():
     another player (Runeblade offers dice, Before the Chime gives florins "to another journeyman",
     Lantern Watch forbids it: "Nobody may give oil straight to another keeper"); a trade only by
     rules that trade, so Runeblade's offering does not answer swapping characters."""
-    from referee.ask.unsaid import UNSAID, dealing_unsaid, teams_unsaid
+    from referee.ask.unsaid import UNSAID, dealing_unsaid, topic_unsaid
 
     starter = str(Path(__file__).resolve().parents[1] / "generator" / "templates" / "new-game")
     assert dealing_unsaid(_index(starter), "can i give stars to another player") == UNSAID
@@ -471,8 +471,24 @@ def test_giving_to_or_teaming_up_with_other_players_needs_rules_that_say_so():
     for game, question in (("before-the-chime", "can i give my spare gear to another journeyman"),
                            ("lantern-watch", "can i give my oil to another keeper")):
         assert dealing_unsaid(_index(str(FIXTURES / game)), question) == 1.0
-    assert teams_unsaid(_index(str(FIXTURES / "hat-money")), "can two buskers team up and split their coins") == UNSAID
-    assert teams_unsaid(_index("bone-strike"), "can we play in teams of two") == UNSAID
+    assert topic_unsaid(_index(str(FIXTURES / "hat-money")), "can two buskers team up and split their coins") == UNSAID
+    assert topic_unsaid(_index("bone-strike"), "can we play in teams of two") == UNSAID
     assert not ask("can we play in teams of two", game="bone-strike").matched
-    assert teams_unsaid(_index(str(FIXTURES / "dry-bell")), "can we play in teams") == 1.0  # its houses are teams
-    assert teams_unsaid(_index("ribbon-of-bone"), "how many demons are on my team when i start") == 1.0
+    assert topic_unsaid(_index(str(FIXTURES / "dry-bell")), "can we play in teams") == 1.0  # its houses are teams
+    assert topic_unsaid(_index("ribbon-of-bone"), "how many demons are on my team when i start") == 1.0
+
+
+def test_taking_a_move_back_a_stand_in_die_or_a_redraw_need_rules_that_mention_them():
+    """Blind set 29: "can i take back a card i played by mistake" (Kite Cutters), "can i use a d6 if
+    i dont have a d4" and "can i redraw my starting constituents" (Ribbon of Bone) got sections,
+    though no rule mentions taking back, a stand-in die or redrawing. Rules that say a thing stays
+    ("Once mounted, a stamp stays for the rest of the game") speak to taking it back."""
+    from referee.ask.unsaid import UNSAID, topic_unsaid
+
+    for question, game in (("can i take back a card i played by mistake", str(FIXTURES / "kite-cutters")),
+                           ("can i use a d6 if i dont have a d4", "ribbon-of-bone"),
+                           ("can i redraw my starting constituents if i dont like them", "ribbon-of-bone")):
+        assert topic_unsaid(_index(game), question) == UNSAID, question
+        assert not ask(question, game=game).matched, question
+    assert topic_unsaid(_index(str(FIXTURES / "hinge-and-perforation")), "can i take a stamp back out of my album") == 1.0
+    assert topic_unsaid(_index("ribbon-of-bone"), "what does each number on the d4 do") == 1.0

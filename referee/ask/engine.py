@@ -27,7 +27,7 @@ from .query import correct_typos, intent_of, read, stems_of, translate_slang, wi
 from .search import RuleHit, SearchResult, search
 from .store import GameDataProblem, GameIndex, open_index
 from .text import STOPWORDS, words
-from .unsaid import dealing_unsaid, hand_limit_unsaid, teams_unsaid, time_limit_unsaid
+from .unsaid import dealing_unsaid, hand_limit_unsaid, topic_unsaid
 
 # Calibrated on tests/ask_questions (see tests/test_ask_questions.py, which prints the figures):
 # every off-topic question there stays below it, and the rule questions clear it.
@@ -262,7 +262,7 @@ def answer_in(index: GameIndex, question: str, k: int = 3, known: frozenset[str]
     # long should I bake chicken on the bone" is no question of play time).
     exempt = facts_words(query.text) if source == "data:facts" else frozenset()
     topical = (topicality(result, known, exempt) * _other_game(index, question) * dealing_unsaid(index, question)
-               * hand_limit_unsaid(index, question) * time_limit_unsaid(index, question) * teams_unsaid(index, question))
+               * hand_limit_unsaid(index, question) * topic_unsaid(index, question))
     confidence *= topical
     matched = first is not None and confidence >= THRESHOLD
     top = result.top

@@ -1,5 +1,5 @@
-"""What the rules never mention, asked as if they did: dealings between players, teams, a hand
-limit, a time limit.
+"""What the rules never mention, asked as if they did: dealings between players, a hand limit,
+and the TOPICS (a time limit, teams, taking a move back, a stand-in die, a redraw).
 
 "can players trade gold with each other": a game whose rules never say trade, swap, exchange,
 barter or bargain does not allow it, and no section answers the question. Its other words (gold,
@@ -99,46 +99,69 @@ def _rules_limit_a_hand(index: GameIndex) -> bool:
     return False
 
 
-# "is there a time limit on my turn", "do we use a timer", "how long should a scene last in real time"
-# (not "hourglass": Bone Strike's dice and Ribbon of Bone's abilities show one)
-_TIME_LIMIT = lazy(r"\btime ?limit\b|\btimers?\b|\bin real time\b|\bhow many (seconds|minutes)\b",
-                   triggers=("time", "timer", "seconds", "minutes"))
-# A rule that times the players: "a one-minute sand timer", "you have 30 seconds", "no time limit".
-_TIMED = lazy(r"\btimers?\b|\bminutes?\b|\bseconds\b|\bhourglass\b|\bsand ?glass\b|\btime ?limit\b",
-              triggers=("timer", "minute", "seconds", "hourglass", "glass", "time"))
-_TIMES: dict[str, bool] = {}  # index fingerprint -> whether its rules time the players
+class _Topic:
+    """A thing players ask about that many rules never mention: asked (a pattern of the question)
+    of rules none of whose titles, aliases or texts mention it (a pattern of the rules), it gets
+    no good match. ``why`` says what led to it."""
+
+    def __init__(self, asked: str, asked_triggers: tuple[str, ...], mentioned: str,
+                 mentioned_triggers: tuple[str, ...], why: str):
+        self.asked = lazy(asked, triggers=asked_triggers)
+        self.mentioned = lazy(mentioned, triggers=mentioned_triggers)
+        self.why = why
 
 
-def time_limit_unsaid(index: GameIndex, text: str) -> float:
-    """UNSAID when the question asks for a time limit or a timer and no rule mentions a timer,
-    minutes, seconds or a time limit (blind set 29: "is there a time limit on taking your turn"
-    found Runes and Bones' hand limit at 0.92, by the word "limit")."""
-    if not _TIME_LIMIT.search(text.lower()):
-        return 1.0
-    timed = _TIMES.get(index.fingerprint)
-    if timed is None:
-        timed = _TIMES[index.fingerprint] = any(_TIMED.search(" ".join([info.title or "", info.text or ""]).lower())
-                                                for info in index.rules.values())
-    return 1.0 if timed else UNSAID
+TOPICS = (
+    # (not "hourglass", asked or in the rules: Bone Strike's dice and Ribbon of Bone's abilities show one)
+    _Topic(r"\btime ?limit\b|\btimers?\b|\bin real time\b|\bhow many (seconds|minutes)\b",
+           ("time", "timer", "seconds", "minutes"),
+           r"\btimers?\b|\bminutes?\b|\bseconds\b|\bsand ?glass\b|\btime ?limit\b",
+           ("timer", "minute", "seconds", "glass", "time"),
+           "blind set 29: 'is there a time limit on taking your turn' found Runes and Bones' hand limit "
+           "at 0.92, by the word 'limit'"),
+    # (not "the demons on my team")
+    _Topic(r"\bteams? (?:mode|play|game|variant|of)\b|\bin teams\b|\b(?:two|2) teams\b|\bteam(?:ed|ing)? up\b"
+           r"|\b\dv\d\b|\bpartnerships?\b|\balliances?\b",
+           ("team", "v", "partnership", "allianc"),
+           r"\bteam|\bpartner|\balliance|\ball(?:y|ies)\b", ("team", "partner", "allianc", "all"),
+           "the tuning set asks it of eight games that never speak of teams, each wanting no match; "
+           "Bone Strike's set-up answered 'can we play in teams of two' at 0.79"),
+    # Taking back a move: "can i take back a card i played by mistake", "can we undo"
+    _Topic(r"\btake (?:\w+ |an? \w+ |my \w+ )?back\b(?! to\b)|\bundo\b|\btake ?backs?\b", ("back", "undo"),
+           r"\btake (?:\w+ )?back\b|\bundo\b|\btake ?backs?\b|\bonce \w+ed\b|\bnever (?:go|goes|come|comes) back\b"
+           r"|\bcan(?:not|'t) be (?:taken|moved|removed|returned)\b",
+           ("back", "undo", "once", "never", "be "),
+           "blind set 29: 'can i take back a card i played by mistake' found a section at 0.27; the "
+           "tuning set asks it of five games, each wanting no match"),
+    # A stand-in for a die the game comes with: "can i use a d6 if i dont have a d4"
+    _Topic(r"\b(?:use|roll) an? (?:d\d+|normal|regular|ordinary|standard)\b.*\b(?:instead|if i (?:dont|don't|do not) have"
+           r"|lost|missing)\b|\b(?:dont|don't|do not) have (?:an? |the |any )?d\d+\b",
+           ("use", "roll", "have"),
+           r"\binstead of (?:an? |the )?d\d+\b|\bsubstitut|\bany (?:d\d+|die|dice)\b|\bordinary (?:die|dice|d\d+)\b"
+           r"|\bnormal (?:die|dice|d\d+)\b|\bregular (?:die|dice|d\d+)\b|\bstandard (?:die|dice|d\d+)\b",
+           ("instead", "substitut", "any", "ordinary", "normal", "regular", "standard"),
+           "blind set 29: 'can i use a d6 if i dont have a d4' found Ribbon of Bone's capture at 0.34"),
+    # Redrawing a hand one dislikes: a mulligan
+    _Topic(r"\bmulligan|\bre-?draw\b.*\b(?:start|starting|opening|first|(?:dont|don't|do not) like)\b",
+           ("mulligan", "draw"),
+           r"\bmulligan|\bre-?draw\b|\bdraw (?:a )?new\b|\bdraw again\b", ("mulligan", "draw"),
+           "blind set 29: 'can i redraw my starting constituents if i dont like them' found Ribbon of "
+           "Bone's set-up at 0.51"),
+)
+_MENTIONED: dict[tuple[str, int], bool] = {}  # (index fingerprint, topic) -> whether its rules mention it
 
 
-# "can we play in teams", "2v2", "can two buskers team up" (not "the demons on my team")
-_TEAMS = lazy(r"\bteams? (?:mode|play|game|variant|of)\b|\bin teams\b|\b(?:two|2) teams\b|\bteam(?:ed|ing)? up\b"
-              r"|\b\dv\d\b|\bpartnerships?\b|\balliances?\b",
-              triggers=("team", "v", "partnership", "allianc"))
-_TEAMED = lazy(r"\bteam|\bpartner|\balliance|\ball(?:y|ies)\b", triggers=("team", "partner", "allianc", "all"))
-_TEAM_GAMES: dict[str, bool] = {}  # index fingerprint -> whether its rules speak of teams
-
-
-def teams_unsaid(index: GameIndex, text: str) -> float:
-    """UNSAID when the question asks about teams or partners and no rule mentions a team, partner,
-    ally or alliance: everyone plays for themselves (the tuning set asks it of eight such games,
-    each wanting "no good match"; Bone Strike's set-up answered "can we play in teams of two" at 0.79)."""
-    if not _TEAMS.search(text.lower()):
-        return 1.0
-    teamed = _TEAM_GAMES.get(index.fingerprint)
-    if teamed is None:
-        teamed = _TEAM_GAMES[index.fingerprint] = any(
-            _TEAMED.search(" ".join([info.title or "", info.text or "", *(info.aliases or ())]).lower())
-            for info in index.rules.values())
-    return 1.0 if teamed else UNSAID
+def topic_unsaid(index: GameIndex, text: str) -> float:
+    """UNSAID when the question asks about one of TOPICS and the rules never mention it; else 1.0."""
+    plain = text.lower()
+    for number, topic in enumerate(TOPICS):
+        if not topic.asked.search(plain):
+            continue
+        mentioned = _MENTIONED.get((index.fingerprint, number))
+        if mentioned is None:
+            mentioned = _MENTIONED[index.fingerprint, number] = any(
+                topic.mentioned.search(" ".join([info.title or "", info.text or "", *(info.aliases or ())]).lower())
+                for info in index.rules.values())
+        if not mentioned:
+            return UNSAID
+    return 1.0
