@@ -19,13 +19,14 @@ BASIC = "basic-attack"
 class _Rolls:
     """Hands out the D4 rolls the abilities ask for, and remembers what each was for."""
 
-    def __init__(self, values: list[int] | None):
+    def __init__(self, values: list[int] | None, pad: bool = False):
         self.values = values
+        self.pad = pad  # hand out 1 for rolls asked beyond the values given, as for None
         self.asked: list[str] = []
 
     def take(self, label: str) -> int:
         self.asked.append(label)
-        if self.values is None:
+        if self.values is None or (self.pad and len(self.asked) > len(self.values)):
             return 1
         return self.values[len(self.asked) - 1]
 
@@ -71,9 +72,10 @@ def _effect(rules: Rules, ability: str, basic: int, copied: str | None, rolls: _
     return damage, modifier, heal
 
 
-def resolve_turn(rules: Rules, state: dict[str, Any], rolls: list[int] | None) -> dict[str, Any]:
+def resolve_turn(rules: Rules, state: dict[str, Any], rolls: list[int] | None, pad: bool = False) -> dict[str, Any]:
     """The turn's damage and healing for both sides. With ``rolls`` None, only counts the rolls
-    needed (``asked``). Against two marquises (a rogue identity) their abilities combine as one
+    needed (``asked``), as it does with ``pad`` when fewer rolls are given than asked for (which
+    rolls are asked for never depends on their values). Against two marquises (a rogue identity) their abilities combine as one
     side: each one's incoming modifier changes every hit you land on either, and each of your hits
     lands on the marquis it was aimed at (fight["aims"], else the first still standing)."""
     fight = state["fight"]
@@ -81,7 +83,7 @@ def resolve_turn(rules: Rules, state: dict[str, Any], rolls: list[int] | None) -
     ours = [(card, effective(rules, card, roll, [])) for card, roll in fight["attacks"]]
     theirs = [(f, effective(rules, f["foe"], f["prediction"], f["bound"])) for f in up]
     negated = any(a == "reliance" for _, a in theirs) and any(a == "reliance" for _, a in ours)
-    source = _Rolls(rolls)
+    source = _Rolls(rolls, pad)
     our_basic = rules.basic_damage + construction_bonus(rules, fight["party"], [])
     foe_basic = rules.basic_damage + sum(construction_bonus(rules, [f["foe"]], f["bound"]) for f in up)
     aims = fight.get("aims") or {}

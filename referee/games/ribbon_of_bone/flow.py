@@ -159,11 +159,12 @@ def _aim(rules, state, move, events):
 
 def _maybe_resolve(rules, state, events):
     fight = state["fight"]
-    needed = combat.needed_rolls(rules, state)
+    # one pass: the rolls asked for are needed_rolls', and once all are in, the result is theirs
+    res = combat.resolve_turn(rules, state, fight["rolls"], pad=True)
+    needed = res["asked"]
     if len(fight["rolls"]) < len(needed):
         events.append(Event(f"roll the D4 for {needed[len(fight['rolls'])]}", "combat.resolution"))
         return
-    res = combat.resolve_turn(rules, state, fight["rolls"])
     for line in res["lines"]:
         events.append(Event(line, "abilities.reliance"))
     for entry in standing(fight):
