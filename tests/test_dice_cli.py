@@ -6,7 +6,6 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -144,11 +143,9 @@ def test_cold_start_imports_nothing_heavy(roll_imports):
 
 
 @pytest.fixture(scope="module")
-def typer_app(tmp_path_factory) -> Iterator[TyperApp]:
-    """The Typer app as the console script runs it, imported once for the file (tests/warm.py)."""
-    app = TyperApp("referee", "referee.cli", tmp_path_factory.mktemp("typer"))
-    yield app
-    app.close()
+def typer_app() -> TyperApp:
+    """The Typer app as the console script runs it, imported once for the worker (tests/warm.py)."""
+    return warm.typer_app("referee")
 
 
 @pytest.mark.parametrize("args", [

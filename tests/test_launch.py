@@ -11,7 +11,6 @@ import re
 import subprocess
 import sys
 import textwrap
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -52,12 +51,9 @@ REFEREE = _script("referee", "referee.entry")
 CARDS = _script("cards", "generator.entry")
 
 @pytest.fixture(scope="module")
-def typer_apps(tmp_path_factory) -> Iterator[dict[str, TyperApp]]:
-    apps = {name: TyperApp(name, module, tmp_path_factory.mktemp(f"typer-{name}"))
-            for name, module in (("referee", "referee.cli"), ("cards", "generator.cli"))}
-    yield apps
-    for app in apps.values():
-        app.close()
+def typer_apps() -> dict[str, TyperApp]:
+    """The Typer apps, warm (tests/warm.py): this worker's, shared with the other files that use them."""
+    return {name: warm.typer_app(name) for name in ("referee", "cards")}
 
 
 # -- the parser: only plain command lines, everything else to Typer ------------------------------

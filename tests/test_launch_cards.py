@@ -7,7 +7,6 @@ import re
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,15 +15,15 @@ from test_launch import CARDS, REPO, TyperApp, _env, _run, _warm
 
 from generator.entry import COMMANDS
 from generator.new_game import TEMPLATE
+from tests import warm
 
 BUILD = COMMANDS["build"]
 
 
 @pytest.fixture(scope="module")
-def typer_cards(tmp_path_factory) -> Iterator[TyperApp]:
-    app = TyperApp("cards", "generator.cli", tmp_path_factory.mktemp("typer-cards"))
-    yield app
-    app.close()
+def typer_cards() -> TyperApp:
+    """`cards`' Typer app, warm (tests/warm.py): this worker's, shared with test_launch.py."""
+    return warm.typer_app("cards")
 
 
 @pytest.fixture(scope="module")

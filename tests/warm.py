@@ -327,9 +327,10 @@ def referee(*args: object, **how) -> subprocess.CompletedProcess:  # noqa: ANN00
 
 class TyperApp:
     """A Typer app (referee.cli, generator.cli) run as its console script would run it, per
-    command line, in the repository; ``folder`` holds the captured output."""
+    command line, in the repository; ``folder`` holds the captured output (the temporary folder
+    by default)."""
 
-    def __init__(self, name: str, module: str, folder: Path):
+    def __init__(self, name: str, module: str, folder: Path | None = None):
         self.server = ForkServer(name, module, TYPER_APP_WARM[name], folder)
 
     def run(self, env: dict[str, str], *args: str) -> tuple[int, str, str]:
@@ -338,3 +339,18 @@ class TyperApp:
 
     def close(self) -> None:
         self.server.close()
+
+
+TYPER_APPS = {"referee": "referee.cli", "cards": "generator.cli"}
+_typer_apps: dict[str, TyperApp] = {}
+
+
+def typer_app(name: str) -> TyperApp:
+    """The Typer app of the console script ``name`` for this process, started on first use and
+    closed at exit: one for every test file of a worker that holds a fast path to it
+    (test_launch.py, test_launch_cards.py, test_dice_cli.py), ~0.35 s of CPU each to start."""
+    app = _typer_apps.get(name)
+    if app is None or app.server.owner != os.getpid():
+        app = _typer_apps[name] = TyperApp(name, TYPER_APPS[name])
+        atexit.register(app.close)
+    return app
