@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from generator.cli import app
 from generator.model.loader import load
+from tests import warm
 
 runner = CliRunner()
 HEAVY = ("reportlab", "weasyprint", "icepool")
@@ -192,8 +193,8 @@ def test_a_non_finite_back_offset_is_refused(starter_game):
 def test_an_unwritable_output_folder_is_one_line_not_a_traceback(tmp_path, starter_game):
     blocker = tmp_path / "file"
     blocker.write_text("")
-    out = subprocess.run([Path(sys.executable).parent / "cards", "build", str(starter_game), "--out", str(blocker),
-                          "--format", "pdf", "--no-rulebook"], capture_output=True, text=True)
+    # the console script's entry started warm (tests/warm.py); test_console_script_runs_as_installed starts it cold
+    out = warm.cards("build", starter_game, "--out", blocker, "--format", "pdf", "--no-rulebook")
     assert out.returncode == 2
     assert "Traceback" not in out.stderr and "cannot write or read a file" in out.stderr
 
