@@ -371,6 +371,43 @@ def test_index_rebuilt_only_when_a_file_changes(tmp_path):
     assert after.matched and after.citations[0].id == "dice"
 
 
+def _settled(folder: Path) -> None:
+    """Every file and folder below `folder` dated an hour ago: old enough for a Stamp (cache.SETTLED)."""
+    old = time.time() - 3600
+    for path in [*folder.rglob("*"), folder]:
+        os.utime(path, (old, old))
+
+
+def test_a_kept_index_sees_an_edit_between_two_asks(tmp_path):
+    """The second open of a settled folder keeps a Stamp (watched with inotify where there is
+    one); an edit in place, a new file and an edit through a hard link from outside are each
+    seen by the next open, in the same process."""
+    folder = tmp_path / "my-runeblade"
+    shutil.copytree(REPO / "content" / "runeblade", folder)
+    outside = tmp_path / "rules-link.yaml"
+    os.link(folder / "rules.yaml", outside)
+    from referee.ask.cache import resolve_game
+
+    game = resolve_game(str(folder))
+    edits = [
+        lambda: (folder / "glossary.yaml").write_text((folder / "glossary.yaml").read_text() + "\n"),
+        lambda: (folder / "notes.txt").write_text("new"),
+        lambda: outside.write_text(outside.read_text() + "\n"),
+    ]
+    for edit in edits:
+        _settled(folder)
+        store.open_index(game)
+        kept = store.open_index(game)
+        assert kept.stamp is not None and kept.stamp.holds()
+        if sys.platform.startswith("linux"):
+            assert kept.stamp.watcher is not None  # one read, not a stat a file
+        assert store.open_index(game) is kept
+        edit()
+        assert not kept.stamp.holds()
+        again = store.open_index(game)
+        assert again.built and again.fingerprint != kept.fingerprint
+
+
 def test_index_fingerprint_sees_what_the_watcher_sees(tmp_path):
     """The ask cache's own quick walk states the same files, sizes and times as
     generator.filestats (which `cards watch` uses): nested folders, hidden ones skipped, a

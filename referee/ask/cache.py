@@ -19,6 +19,10 @@ from pathlib import Path
 
 from generator.model.resolve import GAME_ID, GameFolder, UnknownGame, content_games, resolve_game, suggest_game  # noqa: F401  (the one resolver, shared with `cards`)
 
+TYPE_CHECKING = False  # typing itself is not imported on the warm path (tests/test_ask.py)
+if TYPE_CHECKING:
+    from .watch import Watcher
+
 INDEX_VERSION = "ask-42"  # bump when the index layout or what goes into it changes
 
 
@@ -35,21 +39,28 @@ def fingerprint(root: Path) -> str:
 
 class Stamp:
     """What one walk saw, to tell cheaply that a folder is as it was: each folder's identity and
-    mtime (a file added, removed or renamed in it changes it) and each file's size and mtime.
-    Only made when every time seen is over SETTLED old: a change in the same clock tick as
-    one already seen (file systems keep coarse times) could leave a time as it was."""
+    mtime (a file added, removed or renamed in it changes it) and each file's size and mtime;
+    with inotify (watch.py), the watches on them, so that no event on any says so without a stat
+    a file. Only made when every time seen is over SETTLED old: a change in the same clock tick
+    as one already seen (file systems keep coarse times) could leave a time as it was."""
 
-    __slots__ = ("folders", "files", "linked")
+    __slots__ = ("folders", "files", "linked", "watcher", "marks", "lost")
 
-    def __init__(self, folders: list[tuple[str, int, int]], files: list[tuple[str, int, int]], linked: list[str]):
+    def __init__(self, folders: list[tuple[str, int, int]], files: list[tuple[str, int, int]], linked: list[str],
+                 watcher: Watcher | None = None, marks: list[tuple[int, int]] | None = None, lost: int = 0):
         self.folders = folders  # (path, inode, mtime_ns)
         self.files = files  # (path, size, mtime_ns)
         self.linked = linked  # symlinked folders, not entered: still folders?
+        self.watcher = watcher  # the process's inotify Watcher, if every folder and file is watched
+        self.marks = marks or []  # (watch, its events) as each was added, before its folder or file was looked at
+        self.lost = lost  # the watcher's lost events then
 
     def holds(self) -> bool:
         """Nothing the walk saw has changed: its fingerprint would be the same."""
         stat = os.stat
         try:
+            if self.watcher is not None and self.watcher is _watcher():
+                return self._watched()
             for path, inode, mtime in self.folders:
                 st = stat(path)
                 if st.st_mtime_ns != mtime or st.st_ino != inode:
@@ -62,6 +73,22 @@ class Stamp:
             return False
         return all(os.path.isdir(path) for path in self.linked)
 
+    def _watched(self) -> bool:
+        """No event on any watch since it was added, and the top folder is still the one
+        watched (a folder above it renamed or relinked sends none)."""
+        watcher = self.watcher
+        assert watcher is not None
+        watcher.read()
+        if watcher.lost != self.lost:
+            return False
+        events = watcher.events
+        for wd, seen in self.marks:
+            if events.get(wd, 0) != seen:
+                return False
+        path, inode, mtime = self.folders[0]
+        st = os.stat(path)
+        return st.st_mtime_ns == mtime and st.st_ino == inode and all(os.path.isdir(p) for p in self.linked)
+
 
 SETTLED = 3_000_000_000  # ns: far longer than any file system's clock tick (FAT's is 2 s)
 
@@ -71,12 +98,46 @@ def fingerprint_and_stamp(root: Path, stamp: bool = True) -> tuple[str, Stamp | 
     cannot vouch for it: a time too recent, or an entry that could not be stat'ed)."""
     lines = [f"{INDEX_VERSION}-{_reading_version()}", str(root)]
     seen: tuple[list, list, list] | None = ([], [], []) if stamp else None
+    watcher = _watcher() if stamp else None
+    watching: _Watching | None = None
+    if watcher is not None:
+        watcher.read()  # events so far are of before the walk, which sees their outcome
+        watching = _Watching(watcher, [], watcher.lost)
     walked = time.time_ns()
-    if not _walk_stats(str(root), "", lines, seen) or seen is None:
+    if not _walk_stats(str(root), "", lines, seen, watching) or seen is None:
         return "\n".join(lines), None
     if any(mtime > walked - SETTLED for _, _, mtime in seen[0] + seen[1]):
         return "\n".join(lines), None
-    return "\n".join(lines), Stamp(*seen)
+    if watching is None or watching.refused:
+        return "\n".join(lines), Stamp(*seen)
+    return "\n".join(lines), Stamp(*seen, watcher=watcher, marks=watching.marks, lost=watching.lost)
+
+
+class _Watching:
+    """The watches added during one walk (watch.py), or refused: then none is relied on."""
+
+    __slots__ = ("watcher", "marks", "lost", "refused")
+
+    def __init__(self, watcher: Watcher, marks: list[tuple[int, int]], lost: int):
+        self.watcher, self.marks, self.lost, self.refused = watcher, marks, lost, False
+
+    def add(self, path: str, link: bool = False) -> None:
+        """Watch the folder or file at `path`; a link to a file is not (an edit of what it
+        points to would send no event): the Stamp then stats every file."""
+        if link:
+            self.refused = True
+        if not self.refused:
+            mark = self.watcher.watch(path)
+            if mark is None:
+                self.refused = True
+            else:
+                self.marks.append(mark)
+
+
+def _watcher() -> Watcher | None:
+    from .watch import watcher  # ctypes only for a process asking more than once
+
+    return watcher()
 
 
 _READING: str | None = None
@@ -97,7 +158,8 @@ def _reading_version() -> str:
     return _READING
 
 
-def _walk_stats(folder: str, prefix: str, lines: list[str], seen: tuple[list, list, list] | None = None) -> bool:
+def _walk_stats(folder: str, prefix: str, lines: list[str], seen: tuple[list, list, list] | None = None,
+                watching: _Watching | None = None) -> bool:
     """Append 'relative path<TAB>size<TAB>mtime_ns' for each file below `folder`, sorted by name
     in each folder, files before subfolders (as os.walk yields them); symlinked folders are not
     entered (os.walk's default) and a file removed while we look is left out. With `seen`, also
@@ -105,6 +167,8 @@ def _walk_stats(folder: str, prefix: str, lines: list[str], seen: tuple[list, li
     shows later); False when something could not be looked at (no Stamp then)."""
     whole = True
     try:
+        if watching is not None:
+            watching.add(folder)  # before the folder is looked at: a change after it is an event
         if seen is not None:
             st = os.stat(folder)
             seen[0].append((folder, st.st_ino, st.st_mtime_ns))
@@ -119,6 +183,8 @@ def _walk_stats(folder: str, prefix: str, lines: list[str], seen: tuple[list, li
                 if not entry.name.startswith("."):
                     subfolders.append(entry)
                 continue
+            if watching is not None:
+                watching.add(entry.path, entry.is_symlink())
             st = entry.stat()
         except OSError:
             whole = False
@@ -128,7 +194,7 @@ def _walk_stats(folder: str, prefix: str, lines: list[str], seen: tuple[list, li
             seen[1].append((entry.path, st.st_size, st.st_mtime_ns))
     for entry in subfolders:
         if not entry.is_symlink():
-            whole = _walk_stats(entry.path, f"{prefix}{entry.name}{os.sep}", lines, seen) and whole
+            whole = _walk_stats(entry.path, f"{prefix}{entry.name}{os.sep}", lines, seen, watching) and whole
         elif seen is not None:
             seen[2].append(entry.path)
     return whole
