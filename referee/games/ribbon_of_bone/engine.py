@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import chain
 from typing import Any
 
 from referee.games.ribbon_of_bone import combat, flow, rogue
@@ -11,7 +12,6 @@ from referee.games.ribbon_of_bone.parse import Reader, notation
 from referee.games.ribbon_of_bone.state import (
     LORD_ICON,
     Rules,
-    bound_tokens,
     constituency_worth,
     court_tokens,
     foes,
@@ -192,38 +192,47 @@ class RibbonOfBone(Engine):
         return found
 
     def invariants(self, state) -> list[str]:
+        # After every move: the fight's opponents listed once, each pile summed once (the same
+        # checks and messages, in the same order, as with foes(), court_tokens() and the like).
         r, bad = self.rules, []
         if not 0 <= state["health"] <= r.max_health:
             bad.append(f"health {state['health']} outside 0..{r.max_health}")
         fight = state["fight"]
-        for entry in foes(fight) if fight else []:
+        fought = foes(fight) if fight else []
+        bound_total = 0
+        for entry in fought:
             if not 0 <= entry["health"] <= r.foe_health:
                 bad.append(f"opponent health {entry['health']} outside 0..{r.foe_health}")
-            if len(set(entry["bound"])) != len(entry["bound"]) or not set(entry["bound"]) <= self._icons_of(entry["foe"]):
+            bound = entry["bound"]
+            icons = set(bound)
+            bound_total += len(bound)
+            if len(icons) != len(bound) or not icons <= self._icons_of(entry["foe"]):
                 bad.append(f"bound icons {entry['bound']} not on {entry['foe']}")
-        if fight and is_rogue(fight):
-            if fight["identity"] not in state["rogues"] or len(foes(fight)) > r.rogue_draws:
-                bad.append(f"a rogue fight against {fight['identity']} and {len(foes(fight))} marquises")
-            if rogue.bound_total(fight) >= r.identity_bind:
+        rogue_fight = is_rogue(fight)
+        if rogue_fight:
+            if fight["identity"] not in state["rogues"] or len(fought) > r.rogue_draws:
+                bad.append(f"a rogue fight against {fight['identity']} and {len(fought)} marquises")
+            if bound_total >= r.identity_bind:
                 bad.append("a rogue fight goes on with the identity's icons all bound")
         elif fight and len(fight["bound"]) >= r.full_bind:
             bad.append("a fight goes on after a full bind")
         places = list(state["tokens"].values())
-        counts = [state["supply"], state["extra"], state["sheet"], *places]
+        supply, extra, sheet = state["supply"], state["extra"], state["sheet"]
+        counts = [supply, extra, sheet, *places]
         for n in counts:  # a loop: min() of a few numbers costs more (after every move)
             if n < 0:
                 bad.append(f"a negative token count: {counts}")
                 break
-        if state["sheet"] > r.v_tokens:
-            bad.append(f"{state['sheet']} tokens on the identity card")
-        if state["supply"] + court_tokens(state) + state["sheet"] + bound_tokens(state) != r.tokens_total + state["extra"]:
+        if sheet > r.v_tokens:
+            bad.append(f"{sheet} tokens on the identity card")
+        if supply + sum(places) + sheet + bound_total != r.tokens_total + extra:
             bad.append("memory tokens not conserved")
-        if state["extra"] and state["supply"]:
+        if extra and supply:
             bad.append("stand-in markers in use while the supply has tokens")
-        where = [c for pile in state["piles"].values() for c in pile]
+        where = list(chain.from_iterable(state["piles"].values()))
         freed = state["end"]["freed"] if state["end"] else []  # out of the envelope, back for later games
         where += (state["constituents"] + state["defeated"] + state["envelope"] + freed + state["aligned"]
-                  + ([f["foe"] for f in foes(fight)] + ([fight["identity"]] if is_rogue(fight) else [])
+                  + ([f["foe"] for f in fought] + ([fight["identity"]] if rogue_fight else [])
                      if fight else []))
         if sorted(where) != self._marquis_sorted(state["rogues"]):  # sorting: a Counter each move cost more
             bad.append(f"marquis cards not conserved: {dict(Counter(where))}")
