@@ -53,6 +53,7 @@ class Rattlebones(Engine):
     def __init__(self, data: GameData):
         super().__init__(data)
         self.facts = Facts(data)
+        self._example_texts = tuple(e for e, _ in self.examples)  # parse hints at them when lost
         self._dice_seen: tuple[Any, ...] | None = None  # see _dice_checks
         self._supply_keys: tuple[tuple, list[tuple[str, str, int]]] = ((), [])
         self._pips_per_die = sum(1 for x in self.facts.start_faces if side_kind(x) == "pips")
@@ -65,7 +66,7 @@ class Rattlebones(Engine):
         return setup_state(self.facts, players, options, digital, rng)
 
     def parse(self, state: State, text: str) -> Move:
-        return parse_move(self.facts, state, text, tuple(e for e, _ in self.examples))
+        return parse_move(self.facts, state, text, self._example_texts)
 
     def check(self, state: State, move: Move) -> None:
         rules.check(self.facts, state, move)
