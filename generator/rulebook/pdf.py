@@ -19,7 +19,7 @@ from pathlib import Path
 from urllib.parse import unquote, unquote_to_bytes, urlsplit
 
 from ..limits import limit
-from . import min_content, pango_setup
+from . import min_content, pango_setup, repeated_text
 from .system_libraries import found_in_the_loader_cache
 
 with found_in_the_loader_cache():
@@ -69,6 +69,20 @@ def _fewer_pango_setups() -> bool:
 
 
 _fewer_pango_setups()
+
+
+def _dots_set_up_once() -> bool:
+    """A row of boxes drawn from one layout (a leader's dots) sets it up once (repeated_text.py)."""
+    try:
+        from weasyprint import draw
+        from weasyprint.text import line_break
+
+        return repeated_text.install(draw, line_break)
+    except ImportError:  # another WeasyPrint: each box set up again, same drawing
+        return False
+
+
+_dots_set_up_once()
 
 
 class GuardedFetcher(URLFetcher):

@@ -1,0 +1,63 @@
+"""generator/rulebook/repeated_text.py draws a row of text boxes that share one layout (a
+leader's dots) from one Pango layout set up once: the PDF must be the one WeasyPrint draws on its
+own, byte for byte, with leaders of several styles beside ellipses, justified and spaced text."""
+from __future__ import annotations
+
+import generator.rulebook.pdf  # imports WeasyPrint and installs the drawing
+from generator.paths import LAYOUTS_DIR
+from generator.rulebook import repeated_text
+from generator.rulebook.pdf import write_pdf
+
+ROWS = "".join(f'<li><a href="#s{n}" class="{kind}">Section {n} {kind}</a></li>'
+               for n in range(1, 5) for kind in ("plain", "bold", "small"))
+HTML = f"""<html lang="en"><head><style>
+@page {{ size: A5; margin: 12mm }}
+body {{ font-family: Lato; font-size: 10pt }}
+a {{ color: #333; text-decoration: none }}
+a::after {{ content: leader(dotted) " " target-counter(attr(href), page) }}
+a.bold {{ font-weight: bold; color: #7a2e1f }}
+a.bold::after {{ content: leader(".  ") " " target-counter(attr(href), page) }}
+a.small {{ font-size: 7pt; text-decoration: underline }}
+p.cut {{ width: 30mm; white-space: nowrap; overflow: hidden; text-overflow: ellipsis }}
+p.just {{ text-align: justify; word-spacing: 2px; letter-spacing: 0.5px }}
+h2 {{ break-before: page }}
+</style></head><body>
+<ul>{ROWS}</ul>
+<p class="cut">A line far too long for its box is cut short with an ellipsis . . . . .</p>
+<p class="cut">. . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . .</p>
+<p class="just">{"Justified words of the rules, spaced out to the margin on every line but the last. " * 6}</p>
+{"".join(f'<h2 id="s{n}">Section {n}</h2><p>Text.</p>' for n in range(1, 5))}
+</body></html>"""
+
+
+def test_installed_once():
+    from weasyprint import draw
+
+    assert generator.rulebook.pdf._dots_set_up_once() and generator.rulebook.pdf._dots_set_up_once()
+    assert draw.draw_text is repeated_text.draw_text
+    assert repeated_text._original.__module__ == "weasyprint.draw.text"
+
+
+def test_the_pdf_is_the_one_weasyprint_draws(tmp_path, monkeypatch):
+    from weasyprint import draw
+
+    set_up, drawn = [0], [0]
+    real_reactivate, real_draw = repeated_text._layout_type.reactivate, repeated_text.draw_text
+
+    def counting_reactivate(self, style):
+        set_up[0] += 1
+        real_reactivate(self, style)
+
+    def counting_draw(*args, **kwargs):
+        drawn[0] += 1
+        return real_draw(*args, **kwargs)
+
+    monkeypatch.setattr(repeated_text._layout_type, "reactivate", counting_reactivate)
+    monkeypatch.setattr(draw, "draw_text", counting_draw)
+    ours = tmp_path / "ours.pdf"
+    write_pdf(HTML, ours, [LAYOUTS_DIR], LAYOUTS_DIR)
+    assert drawn[0] > 500 and set_up[0] < drawn[0] / 5  # the dots' layouts were set up once a row
+    monkeypatch.setattr(draw, "draw_text", repeated_text._original)
+    theirs = tmp_path / "theirs.pdf"
+    write_pdf(HTML, theirs, [LAYOUTS_DIR], LAYOUTS_DIR)
+    assert ours.read_bytes() == theirs.read_bytes()
