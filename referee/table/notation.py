@@ -61,11 +61,13 @@ def match_phrase(tokens: list[str], names: dict[str, str], what: str) -> tuple[s
 
     ``names`` maps every accepted spelling (lower case, words separated by one space) to an id.
     Returns (id, remaining tokens). Unknown: Unreadable with a "did you mean"."""
-    longest = max((len(n.split()) for n in names), default=1)
-    for size in range(min(longest, len(tokens)), 0, -1):
+    # Longest first, from all the tokens: a phrase of more words than any name has is never
+    # a name, and the few joins cost less than counting every name's words on each call.
+    for size in range(len(tokens), 0, -1):
         phrase = " ".join(tokens[:size])
         if phrase in names:
             return names[phrase], tokens[size:]
+    longest = max((len(n.split()) for n in names), default=1)
     shown = " ".join(tokens[:longest]) if tokens else ""
     if not shown:
         raise Unreadable(f"expected {what} here", expected=what)
