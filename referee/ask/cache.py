@@ -44,16 +44,18 @@ class Stamp:
     a file. Only made when every time seen is over SETTLED old: a change in the same clock tick
     as one already seen (file systems keep coarse times) could leave a time as it was."""
 
-    __slots__ = ("folders", "files", "linked", "watcher", "marks", "lost")
+    __slots__ = ("folders", "files", "linked", "watcher", "marks", "lost", "total")
 
     def __init__(self, folders: list[tuple[str, int, int]], files: list[tuple[str, int, int]], linked: list[str],
-                 watcher: Watcher | None = None, marks: list[tuple[int, int]] | None = None, lost: int = 0):
+                 watcher: Watcher | None = None, marks: list[tuple[int, int]] | None = None, lost: int = 0,
+                 total: int = 0):
         self.folders = folders  # (path, inode, mtime_ns)
         self.files = files  # (path, size, mtime_ns)
         self.linked = linked  # symlinked folders, not entered: still folders?
         self.watcher = watcher  # the process's inotify Watcher, if every folder and file is watched
         self.marks = marks or []  # (watch, its events) as each was added, before its folder or file was looked at
         self.lost = lost  # the watcher's lost events then
+        self.total = total  # ... and its reads of any events then (none since: no mark need be looked at)
 
     def holds(self) -> bool:
         """Nothing the walk saw has changed: its fingerprint would be the same."""
@@ -79,12 +81,13 @@ class Stamp:
         watcher = self.watcher
         assert watcher is not None
         watcher.read()
-        if watcher.lost != self.lost:
-            return False
-        events = watcher.events
-        for wd, seen in self.marks:
-            if events.get(wd, 0) != seen:
+        if watcher.total != self.total:  # some watch had events since: were they this walk's?
+            if watcher.lost != self.lost:
                 return False
+            events = watcher.events
+            for wd, seen in self.marks:
+                if events.get(wd, 0) != seen:
+                    return False
         path, inode, mtime = self.folders[0]
         st = os.stat(path)
         return st.st_mtime_ns == mtime and st.st_ino == inode and all(os.path.isdir(p) for p in self.linked)
@@ -102,7 +105,7 @@ def fingerprint_and_stamp(root: Path, stamp: bool = True) -> tuple[str, Stamp | 
     watching: _Watching | None = None
     if watcher is not None:
         watcher.read()  # events so far are of before the walk, which sees their outcome
-        watching = _Watching(watcher, [], watcher.lost)
+        watching = _Watching(watcher, [], watcher.lost, watcher.total)
     walked = time.time_ns()
     if not _walk_stats(str(root), "", lines, seen, watching) or seen is None:
         return "\n".join(lines), None
@@ -110,16 +113,17 @@ def fingerprint_and_stamp(root: Path, stamp: bool = True) -> tuple[str, Stamp | 
         return "\n".join(lines), None
     if watching is None or watching.refused:
         return "\n".join(lines), Stamp(*seen)
-    return "\n".join(lines), Stamp(*seen, watcher=watcher, marks=watching.marks, lost=watching.lost)
+    return "\n".join(lines), Stamp(*seen, watcher=watcher, marks=watching.marks, lost=watching.lost,
+                                    total=watching.total)
 
 
 class _Watching:
     """The watches added during one walk (watch.py), or refused: then none is relied on."""
 
-    __slots__ = ("watcher", "marks", "lost", "refused")
+    __slots__ = ("watcher", "marks", "lost", "total", "refused")
 
-    def __init__(self, watcher: Watcher, marks: list[tuple[int, int]], lost: int):
-        self.watcher, self.marks, self.lost, self.refused = watcher, marks, lost, False
+    def __init__(self, watcher: Watcher, marks: list[tuple[int, int]], lost: int, total: int):
+        self.watcher, self.marks, self.lost, self.total, self.refused = watcher, marks, lost, total, False
 
     def add(self, path: str, link: bool = False) -> None:
         """Watch the folder or file at `path`; a link to a file is not (an edit of what it

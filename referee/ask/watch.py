@@ -32,6 +32,7 @@ class Watcher:
         self._add = add_watch
         self.events: dict[int, int] = {}  # watch -> events read for it so far
         self.lost = 0  # queue overflows (or read errors) so far
+        self.total = 0  # events of any watch, and losses, so far: unchanged, no watch has any
 
     def watch(self, path: str) -> tuple[int, int] | None:
         """Watch `path` (not following a link): (watch, its events so far), None if refused."""
@@ -47,8 +48,10 @@ class Watcher:
                 return
             except OSError:
                 self.lost += 1
+                self.total += 1
                 return
             offset = 0
+            self.total += 1
             while offset + EVENT.size <= len(data):
                 wd, mask, _cookie, size = EVENT.unpack_from(data, offset)
                 offset += EVENT.size + size
