@@ -1,8 +1,9 @@
 """Open a game's index, building or rebuilding it when the game folder has changed.
 
 An opened index is kept for the life of the process (keyed by folder); every open re-checks the
-fingerprint (stat only), so a long-running session still notices edits: first by stat'ing again
-what the last walk saw (cache.Stamp), and only when that differs, or could not vouch, by walking.
+fingerprint (stat only), so a long-running session still notices edits: first by asking inotify
+whether anything the last walk saw has changed, or stat'ing it again (cache.Stamp, watch.py), and
+only when that differs, or could not vouch, by walking.
 """
 from __future__ import annotations
 
