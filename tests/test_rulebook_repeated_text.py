@@ -3,6 +3,8 @@ leader's dots) from one Pango layout set up once: the PDF must be the one WeasyP
 own, byte for byte, with leaders of several styles beside ellipses, justified and spaced text."""
 from __future__ import annotations
 
+import gc
+
 import generator.rulebook.pdf  # imports WeasyPrint and installs the drawing
 from generator.paths import LAYOUTS_DIR
 from generator.rulebook import repeated_text
@@ -57,6 +59,8 @@ def test_the_pdf_is_the_one_weasyprint_draws(tmp_path, monkeypatch):
     ours = tmp_path / "ours.pdf"
     write_pdf(HTML, ours, [LAYOUTS_DIR], LAYOUTS_DIR)
     assert drawn[0] > 500 and set_up[0] < drawn[0] / 5  # the dots' layouts were set up once a row
+    gc.collect()
+    assert repeated_text._last and repeated_text._last[0]() is None  # the document was let go of, its fonts too
     monkeypatch.setattr(draw, "draw_text", repeated_text._original)
     theirs = tmp_path / "theirs.pdf"
     write_pdf(HTML, theirs, [LAYOUTS_DIR], LAYOUTS_DIR)

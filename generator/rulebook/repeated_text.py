@@ -14,24 +14,35 @@ Installed by pdf.py (``install``, handed WeasyPrint's modules: WeasyPrint is imp
 """
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 _original: Any = None  # WeasyPrint's draw_text
 _layout_type: Any = None  # weasyprint.text.line_break.Layout
-# The last box's layout as it let it go: (layout, style, text, justification, its Pango objects)
+KEPT = "_boneyard_let_go"  # the attribute of the layout drawn last that holds the Pango objects it let go of
+# The layout drawn last, weakly (its document is let go of as before), its style's id, text and
+# justification: the layout holds its style while it holds KEPT, so the id is that style's.
 _last: list = []
+
+
+def _forget_last() -> None:
+    """Let the layout drawn last, if it is still there, drop what it kept."""
+    layout = _last[0]() if _last else None
+    if layout is not None and hasattr(layout, KEPT):
+        delattr(layout, KEPT)
+    _last.clear()
 
 
 def draw_text(stream, textbox, offset_x, text_overflow, block_ellipsis="none"):
     """``weasyprint.draw.text.draw_text``, with a layout set up and shaped once for a row of boxes."""
     layout = textbox.pango_layout
-    last = _last[:]
-    _last.clear()
     if text_overflow == "ellipsis" or block_ellipsis != "none" or type(layout) is not _layout_type:
+        _forget_last()
         return _original(stream, textbox, offset_x, text_overflow, block_ellipsis)
     text, spacing = layout.text, layout.justification_spacing
-    kept = last[4] if last and last[0] is layout and last[1] is textbox.style and last[2:4] == [text, spacing] \
-        else None
+    same = bool(_last) and _last[0]() is layout and _last[1:] == [id(textbox.style), text, spacing]
+    kept = getattr(layout, KEPT, None) if same else None
+    _forget_last()  # one Pango layout kept at a time, as WeasyPrint keeps none
     let_go: list = []
 
     def reactivate(style) -> None:
@@ -50,7 +61,8 @@ def draw_text(stream, textbox, offset_x, text_overflow, block_ellipsis="none"):
     finally:
         del layout.reactivate, layout.deactivate
     if let_go and layout.text == text and layout.justification_spacing == spacing and let_go[0][2] is textbox.style:
-        _last[:] = [layout, textbox.style, text, spacing, let_go[0]]
+        setattr(layout, KEPT, let_go[0])
+        _last[:] = [weakref.ref(layout), id(textbox.style), text, spacing]
 
 
 def install(draw, line_break) -> bool:
