@@ -19,7 +19,7 @@ from pathlib import Path
 from urllib.parse import unquote, unquote_to_bytes, urlsplit
 
 from ..limits import limit
-from . import min_content, pango_setup, repeated_text
+from . import min_content, repeated_text
 from .system_libraries import found_in_the_loader_cache
 
 with found_in_the_loader_cache():
@@ -55,20 +55,6 @@ def _faster_min_content() -> bool:
 
 
 _faster_min_content()
-
-
-def _fewer_pango_setups() -> bool:
-    """Text layouts share a Pango context and font description per font configuration (pango_setup.py)."""
-    try:
-        from weasyprint.text import constants, line_break
-        from weasyprint.text.ffi import ffi, gobject, pango
-
-        return pango_setup.install(line_break, ffi, pango, gobject, constants)
-    except ImportError:  # another WeasyPrint: its own set-up, same layouts
-        return False
-
-
-_fewer_pango_setups()
 
 
 def _dots_set_up_once() -> bool:
