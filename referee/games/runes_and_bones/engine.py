@@ -113,16 +113,7 @@ class RunesAndBones(Engine):
         same for all the plays, but for whether one of its parts buys the win (the player's
         bones). A physical table lists some 40 plays a turn, and checking each was half a
         game's time."""
-        verdicts: dict[tuple[str, bool], bool] = {}
-        found = []
-        for move in moves:
-            key = (move["kind"], _buys_the_win(move))
-            allowed = verdicts.get(key)
-            if allowed is None:
-                allowed = verdicts[key] = self.allows(state, move)
-            if allowed:
-                found.append(move)
-        return found
+        return self._judged_by_kind(state, moves, lambda move: (move["kind"], _buys_the_win(move)))
 
     def _pre_allowed(self, state: State, moves: Iterator[Move]) -> list[Move]:
         """check()'s verdict on the moves _pre_moves lists, judging one move for many: the trades
@@ -132,10 +123,14 @@ class RunesAndBones(Engine):
         verdict on the first trade holds for every trade, and on the first discard for every
         discard; a buy's depends on its count (price, runes left to draw). A digital hand of eight
         lists some 250 trades and discards, and checking each was a third of a game's time."""
-        verdicts: dict[tuple[str, int | None], bool] = {}
+        return self._judged_by_kind(state, moves, lambda move: (move["kind"], move["count"] if move["kind"] == "buy" else None))
+
+    def _judged_by_kind(self, state: State, moves: Iterator[Move], kind_of) -> list[Move]:  # noqa: ANN001
+        """The moves check() allows, judging one move of each kind (``kind_of(move)``) for all of it."""
+        verdicts: dict[tuple, bool] = {}
         found = []
         for move in moves:
-            key = (move["kind"], move["count"] if move["kind"] == "buy" else None)
+            key = kind_of(move)
             allowed = verdicts.get(key)
             if allowed is None:
                 allowed = verdicts[key] = self.allows(state, move)
