@@ -22,6 +22,7 @@ from generator.model.loader import load_game
 from referee.ask import store
 from referee.ask.command import register
 from referee.ask.engine import AskUsage, ask
+from referee.ask.render import render_text
 from referee.ask.run import fast_main
 
 REPO = Path(__file__).resolve().parents[1]
@@ -537,6 +538,12 @@ def test_a_section_named_with_its_parent_wins_over_its_namesakes():
 def test_play_time_and_age_come_from_the_game_data(games):
     took = ask("how long does a game take?", game="bone-strike")
     assert took.matched and games["bone-strike"].play_time in took.answer
+    # No section says it: none is cited, and the text says where the answer comes from.
+    assert took.source == "data:facts" and took.citations == []
+    assert "from the game's details (game.yaml)" in render_text(took)
+    # The length of a part of the game is no play time ("a set" is a tune in blue-cellar).
+    assert ask("how long is a set", game=str(Path(__file__).parent / "fixtures" / "blue-cellar")).source != "data:facts"
+    assert ask("how long does the shield last", game="bone-strike").source != "data:facts"
     age = ask("what age is it for?", game="rattlebones")
     assert age.matched and games["rattlebones"].age in age.answer
     assert not ask("how old is the universe?").matched
@@ -559,7 +566,6 @@ def test_unsure_answers_say_so():
     """Below 0.7 an answer was right only about half the time on blind questions: it is shown as
     the closest rule, not a ruling."""
     from referee.ask.engine import Answer, Citation
-    from referee.ask.render import render_text
 
     cite = Citation("turn", "4", "Your turn", "Roll, then move.")
     unsure = Answer("q?", "rattlebones", "Rattlebones", "Roll, then move.", 0.5, [cite], True)

@@ -279,13 +279,16 @@ def answer_in(index: GameIndex, question: str, k: int = 3, known: frozenset[str]
         "words": float(len(query.content_stems)),
         "named": result.named, "known": float(result.known), "unknown": float(result.unknown),
     }
-    if matched:  # how often answers made like this one are right (see calibrate.py)
+    # The box's own facts (play time, age) are no rule: they are answered from game.yaml, citing
+    # no section, as sure as the question is about this game (the calibration is of sections).
+    facts = matched and source == "data:facts"
+    if matched and not facts:  # how often answers made like this one are right (see calibrate.py)
         confidence = max(THRESHOLD, calibrate(signals))
     order = [first] if first else []
     for rule in following:
         if rule and rule not in order and rule in index.rules:
             order.append(rule)
-    citations = [_citation(index, r) for r in order[:1 + k]]
+    citations = [] if facts else [_citation(index, r) for r in order[:1 + k]]
     if not matched:
         text = None
         citations = [_citation(index, h.rule) for h in result.hits[:max(k, 1)]]

@@ -29,6 +29,11 @@ def render_text(answer: Answer, width: int = WIDTH) -> str:
         lines.append("Try other words, or name the game with --game." if answer.every_game else "Try other words.")
         return "\n".join(lines)
 
+    if not answer.citations:  # the box's facts (engine: data:facts), no section's
+        head = answer.game_title or answer.game or "The game"
+        return "\n".join([one_line(answer.answer or "", width), "",
+                          f"{head}, from the game's details (game.yaml): no rule section says this",
+                          f"(confidence {answer.confidence:.2f})"])
     first, *rest = answer.citations
     # The short answer first, on one line; then where it comes from and the rule in full. An
     # answer right only about half the time on unseen questions says it may not be the one.

@@ -5,9 +5,10 @@ a game folder, or the starter game `new-game`, read from generator/templates/new
 is `{q: ..., rule: ..., also: [...]}`, where `rule` is the section that must be cited first and
 `also` another that answers as well; `card: ID` (with or without a rule) accepts that card as
 the answer when its own text is what the tool answers with (a card no section governs is then the
-rule itself; a card a section governs shares first place with that section); an item with
-neither must get "no good match". A file
-without a `game:` key (off-topic.yaml) holds questions no game answers, as strings or `{q: ...}`.
+rule itself; a card a section governs shares first place with that section); `facts: true`
+asks for the box's own facts (play time, age), which no section holds: the answer must come from
+game.yaml and cite no section (source data:facts); an item with none of these must get "no good
+match". A file without a `game:` key (off-topic.yaml) holds questions no game answers, as strings or `{q: ...}`.
 
 Printed per game and overall: top-1 (the first citation of a matched answer is right), top-3
 (a right section among the first three cited, whether or not the answer cleared the threshold),
@@ -112,6 +113,8 @@ def game_ref(name: str, folder: Path) -> str:
 def cited_ids(answer) -> list[str]:  # noqa: ANN001
     """The ids an answer cites, first first. A card whose own text is the answer comes first:
     alone when no section governs it, else beside the section that does, cited next (pair_first)."""
+    if answer.matched and answer.source == "data:facts":
+        return ["facts"]  # the box's facts, from game.yaml: no section
     cited = [c.id for c in answer.citations]
     if answer.card is not None:
         cited = [f"card:{answer.card['id']}", *cited]
@@ -138,7 +141,8 @@ def items_of(data: dict) -> list[dict]:
             rule = item.get("rule", item.get("expect"))
             rules = [rule] if isinstance(rule, str) else list(rule or [])
             cards = {f"card:{item['card']}"} if item.get("card") else set()
-            out.append({"q": q, "accept": set(rules) | set(item.get("also") or []) | cards})
+            facts = {"facts"} if item.get("facts") else set()
+            out.append({"q": q, "accept": set(rules) | set(item.get("also") or []) | cards | facts})
     return out
 
 

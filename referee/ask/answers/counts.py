@@ -232,9 +232,13 @@ def players(ctx: Context) -> list[Computed]:
     return [Computed(text, rule, CONFIDENCE["players"], "players")]
 
 
-PLAY_TIME = lazy(r"\bhow long (does|is|do|will|would|should|can)\b(?!.*\b(turn|round|scene|track|go|phase)\b)"
-                 r"|\bplay(ing)? ?time\b|\bhow long to play\b|\bhow many (minutes|hours)\b|\bgame length\b|"
-                 r"\blength of (a|the|one) (game|session|story)\b",
+# The length of a whole game or session, not of something in it ("how long is a set" is a tune's
+# length in blue-cellar, "how long is intermission" a part of strings-attached's show).
+PLAY_TIME = lazy(r"\bhow long (does|is|do|will|would|should|can) (?:(?:a|an|one|the|each|our|this|your) )?"
+                 r"(?:(?:\d+|two|three|four|five|six)[ -]players? |typical |usual |full |whole )?"
+                 r"(?:games?|sessions?|play ?throughs?|matche?s?|story|stories|campaigns?)\b"
+                 r"|\bplay(ing)? ?time\b|\bhow long (?:to|(?:does|will|would) it take to) play\b|\bhow many (minutes|hours)\b.*\b(game|session|play)\b"
+                 r"|\bgame length\b|\blength of (a|the|one) (game|session|story)\b",
                  triggers=("how long", "time", "minutes", "hours", "length"))
 AGE = lazy(r"\b(what|which|minimum|min|recommended|suitable|right) age\b.*\b(it|this|game|play|for)\b|\b(minimum|min|recommended) age\b|"
            r"\bhow old\b.*\b(play|players?|be)\b|\bages?\b.*\b(suitable|recommended)\b|"
