@@ -492,3 +492,17 @@ def test_taking_a_move_back_a_stand_in_die_or_a_redraw_need_rules_that_mention_t
         assert not ask(question, game=game).matched, question
     assert topic_unsaid(_index(str(FIXTURES / "hinge-and-perforation")), "can i take a stamp back out of my album") == 1.0
     assert topic_unsaid(_index("ribbon-of-bone"), "what does each number on the d4 do") == 1.0
+
+
+def test_a_game_named_in_its_own_setting_is_another_game_whatever_words_ours_use():
+    """Bone Strike puts cards at risk, so the word alone does not say another game is meant;
+    "in risk" and "a game of risk" do (blind set 30: Bone Strike answered "how many dice do you
+    roll in risk when attacking" at 0.93)."""
+    from referee.ask.intent import surely_names_other_game
+
+    assert surely_names_other_game("how many dice do you roll in risk when attacking")
+    assert surely_names_other_game("what happens if you tie in a game of risk")
+    assert surely_names_other_game("how much money when you pass go")
+    assert not surely_names_other_game("is my card at risk when i attack")
+    assert not ask("how many dice do you roll in risk when attacking", game="bone-strike").matched
+    assert not ask("how many dice do you roll in risk when attacking").matched

@@ -22,7 +22,7 @@ from .answers import QUOTED, QUOTED_LOOSELY, Computed, compute
 from .answers.counts import facts_words
 from .cache import UnknownGame, content_games, resolve_game
 from .calibrate import calibrate
-from .intent import LIST, other_games
+from .intent import LIST, other_games, surely_names_other_game
 from .query import correct_typos, intent_of, read, stems_of, translate_slang, without_own_name
 from .search import RuleHit, SearchResult, search
 from .store import GameDataProblem, GameIndex, open_index
@@ -374,12 +374,14 @@ def topicality(result: SearchResult, known: frozenset[str] = frozenset(),
 
 
 def _other_game(index: GameIndex, question: str) -> float:
+    if surely_names_other_game(question):
+        return OTHER_GAME
     names = other_games(question)
     if not names:
         return 1.0
     stems = stems_of(names)
     df = index.df(stems)
-    return OTHER_GAME if any(df.get(s, 0) == 0 for s in stems) or "go" in names else 1.0
+    return OTHER_GAME if any(df.get(s, 0) == 0 for s in stems) else 1.0
 
 
 def _citation(index: GameIndex, rule_id: str) -> Citation:

@@ -185,14 +185,20 @@ billiards pool darts bowling touchdown homerun offside penalty goalkeeper quarte
 # Words that name other games only in these settings ("pool" is a dice pool, "go" a verb).
 AMBIGUOUS = frozenset({"bridge", "gin", "ticket", "risk", "clue", "magic", "pool", "golf", "penalty",
                        "domino", "dominoes", "checkers", "hearts"})
-_PASSING_GO = lazy(r"\bpass(es|ed|ing)? go\b|\bplay(ing)? go\b|\bin go\b")
+# ... but these settings name a game whatever words ours use: "passing go", "roll in risk when
+# attacking" (blind set 30: Bone Strike, which puts cards at risk, answered it at 0.93).
+_SURELY_NAMED = lazy(r"\bpass(es|ed|ing)? go\b|\bplay(ing)? go\b|\bin go\b"
+                     r"|\b(?:in|of|playing|play) (?:risk|clue|bridge|checkers|draughts|dominoes)\b",
+                     triggers=("go", "risk", "clue", "bridge", "checkers", "draughts", "dominoes"))
 
 
 def other_games(text: str) -> list[str]:
     """Names of other games or sports in the question, for the caller to check against the
     words of the game asked (an ambiguous one only counts if that game never uses it)."""
     t = text.lower()
-    found = [w for w in re.findall(r"[a-z&]+", t) if w in OTHER_GAMES]
-    if _PASSING_GO.search(t):
-        found.append("go")
-    return found
+    return [w for w in re.findall(r"[a-z&]+", t) if w in OTHER_GAMES]
+
+
+def surely_names_other_game(text: str) -> bool:
+    """The question names another game in words no rule of ours would use so ("passing go")."""
+    return bool(_SURELY_NAMED.search(text.lower()))
