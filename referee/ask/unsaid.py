@@ -1,5 +1,6 @@
 """What the rules never mention, asked as if they did: dealings between players, a hand limit,
-and the TOPICS (a time limit, teams, taking a move back, a stand-in die, a redraw).
+and the TOPICS (a time limit, teams, taking a move back, a stand-in die, a redraw, an expansion,
+what other players may see).
 
 "can players trade gold with each other": a game whose rules never say trade, swap, exchange,
 barter or bargain does not allow it, and no section answers the question. Its other words (gold,
@@ -147,6 +148,19 @@ TOPICS = (
            r"\bmulligan|\bre-?draw\b|\bdraw (?:a )?new\b|\bdraw again\b", ("mulligan", "draw"),
            "blind set 29: 'can i redraw my starting constituents if i dont like them' found Ribbon of "
            "Bone's set-up at 0.51"),
+    # An expansion: no rulebook answers for a box it does not describe
+    _Topic(r"\bexpansions?\b|\bdlc\b", ("expansion", "dlc"), r"\bexpansions?\b", ("expansion",),
+           "blind set 30: 'is there an expansion with more board tiles' found Rattlebones' set-up at 0.48"),
+    # What others may see: looking at another's things, or keeping one's own secret
+    _Topic(r"\b(?:look at|see|peek at|show)\b.*\b(?:each others?|one another|other players?'?s?|opponents?'?s?"
+           r"|someone else'?s?|everyone else'?s?|their)\b|\b(?:keep|kept)\b.*\b(?:secret|hidden)\b"
+           r"|\bsecret or\b|\bpublic\b|\bopen information\b|\bhidden information\b",
+           ("look", "see", "peek", "show", "kept", "keep", "secret", "public", "open", "hidden"),
+           r"\bsecret|\bhidden\b|\bhid(?:e|es|ing)\b|\bface[- ]?down\b|\bprivate|\bpublic\b|\bopen information\b"
+           r"|\blook(?:s|ed)? at\b|\bpeek|\breveal|\bshow(?:s|n)? (?:your|their|it|them|everyone|the other|each other)\b",
+           ("secret", "hidden", "hid", "face", "private", "public", "open", "look", "peek", "reveal", "show"),
+           "blind set 30: 'are we allowed to look at each others dice' found Rattlebones' dice at 0.81; the "
+           "tuning set asks it of five games whose rules hide nothing, each wanting no match"),
 )
 _MENTIONED: dict[tuple[str, int], bool] = {}  # (index fingerprint, topic) -> whether its rules mention it
 
