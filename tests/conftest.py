@@ -1,23 +1,19 @@
 from __future__ import annotations
 
 import fcntl
+import importlib.util
 import json
 import os
 import shutil
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from types import SimpleNamespace
+from types import ModuleType, SimpleNamespace
 
 import pytest
 
-from generator.kit.build import build_game
-from generator.model.loader import list_game_ids, load
 from generator.new_game import TEMPLATE
-from generator.options import BuildOptions
-from tests.content_loads import share_content_loads
 
-share_content_loads()  # before the test modules bind `load`: each process reads each content game once
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
 
@@ -46,12 +42,31 @@ LONGEST_FIRST = (
 def pytest_sessionstart(session: pytest.Session) -> None:
     """Refuse to start, naming the apt line, on a machine without WeasyPrint's system libraries:
     the rulebook tests would otherwise fail one by one on a warning about fonts."""
-    from generator.rulebook.system_libraries import REQUIRED, missing_packages
+    if not hasattr(session.config, "workerinput"):
+        libraries = _system_libraries()
+        if missing := libraries.missing_packages():
+            pytest.exit(f"this machine lacks the system packages {', '.join(missing)}, which WeasyPrint "
+                        f"needs for the rulebooks: run apt-get install {' '.join(libraries.REQUIRED.values())} "
+                        f"(README, first lines) and then make test again", returncode=4)
+    # In a process that runs tests, before the test modules bind `load`: each process reads each
+    # content game once. `make test`'s controlling process (xdist's dsession) runs none, and so
+    # imports no game model: this file imports the generator only in its fixtures.
+    if not session.config.pluginmanager.hasplugin("dsession"):
+        from tests.content_loads import share_content_loads
 
-    if not hasattr(session.config, "workerinput") and (missing := missing_packages()):
-        pytest.exit(f"this machine lacks the system packages {', '.join(missing)}, which WeasyPrint "
-                    f"needs for the rulebooks: run apt-get install {' '.join(REQUIRED.values())} "
-                    f"(README, first lines) and then make test again", returncode=4)
+        share_content_loads()
+
+
+def _system_libraries() -> ModuleType:
+    """generator/rulebook/system_libraries.py (standard library only) read from its file, not
+    imported through its package, whose __init__ imports the game model: `make test`'s
+    controlling process, which runs no test, 1.20 -> 0.75 s of CPU."""
+    spec = importlib.util.spec_from_file_location("_boneyard_system_libraries",
+                                                  REPO / "generator" / "rulebook" / "system_libraries.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -88,6 +103,10 @@ def starter_game(tmp_path: Path) -> Path:
 @pytest.fixture(scope="session")
 def built_starter(tmp_path_factory) -> dict:
     """The starter game built once per layout and paper, for read-back tests."""
+    from generator.kit.build import build_game
+    from generator.model.loader import load
+    from generator.options import BuildOptions
+
     base = tmp_path_factory.mktemp("built")
     folder = base / "starter"
     shutil.copytree(TEMPLATE, folder)
@@ -185,6 +204,10 @@ def real_kit(tmp_path_factory) -> Callable[..., Path]:
     Built once per test run and shared by every test file and xdist worker that asks for it
     (test_ganging, test_paper_backs, test_gutterfold_ganging and test_paper_sheets read the same
     kits). Read it, never change it: copy it first to change anything."""
+    from generator.kit.build import build_game
+    from generator.model.loader import load
+    from generator.options import BuildOptions
+
     root = _run_root(tmp_path_factory) / "real-kits"
     root.mkdir(exist_ok=True)
 
@@ -212,6 +235,8 @@ def starter_pair(tmp_path_factory) -> SimpleNamespace:
     change it: copy it first to build on it."""
     from generator.kit.build import build_kits
     from generator.kit.files import WrittenFile
+    from generator.model.loader import load
+    from generator.options import BuildOptions
 
     def build(base: Path) -> None:
         game, other = base / "designer" / "my-game", base / "designer" / "other-game"
@@ -242,6 +267,7 @@ def real_rulebook(tmp_path_factory) -> RealRulebooks:
     worker that asks for it (a rulebook is the slowest thing a kit holds: seconds of WeasyPrint
     each). The folder is shared: read it, never change it; copy it first to change anything.
     Games are read from content/, which no test edits (tests that change a game copy it)."""
+    from generator.model.loader import list_game_ids, load
     from generator.rulebook import build_rulebooks
 
     root = _run_root(tmp_path_factory) / "real-rulebooks"
