@@ -1,9 +1,11 @@
 """generator/rulebook/repeated_text.py draws a row of text boxes that share one layout (a
-leader's dots) from one Pango layout set up once: the PDF must be the one WeasyPrint draws on its
-own, byte for byte, with leaders of several styles beside ellipses, justified and spaced text."""
+leader's dots) by repeating the stream requests WeasyPrint made for the row's second and third
+boxes: the PDF must be the one WeasyPrint draws on its own, byte for byte, with leaders of several
+styles (an underlined one is drawn the ordinary way) beside ellipses, justified and spaced text."""
 from __future__ import annotations
 
 import gc
+from collections import Counter
 
 import generator.rulebook.pdf  # imports WeasyPrint and installs the drawing
 from generator.paths import LAYOUTS_DIR
@@ -43,25 +45,31 @@ def test_installed_once():
 def test_the_pdf_is_the_one_weasyprint_draws(tmp_path, monkeypatch):
     from weasyprint import draw
 
-    set_up, drawn = [0], [0]
-    real_reactivate, real_draw = repeated_text._layout_type.reactivate, repeated_text.draw_text
+    own, drawn = Counter(), Counter()  # boxes WeasyPrint drew itself, all boxes: by kind of dot
+    real_own, real_draw = repeated_text._original, repeated_text.draw_text
 
-    def counting_reactivate(self, style):
-        set_up[0] += 1
-        real_reactivate(self, style)
+    def kind(box) -> str:
+        return "underlined" if "underline" in box.style["text_decoration_line"] else box.text
 
-    def counting_draw(*args, **kwargs):
-        drawn[0] += 1
-        return real_draw(*args, **kwargs)
+    def counting_own(stream, box, *args, **kwargs):
+        own[kind(box)] += 1
+        return real_own(stream, box, *args, **kwargs)
 
-    monkeypatch.setattr(repeated_text._layout_type, "reactivate", counting_reactivate)
+    def counting_draw(stream, box, *args, **kwargs):
+        drawn[kind(box)] += 1
+        return real_draw(stream, box, *args, **kwargs)
+
+    monkeypatch.setattr(repeated_text, "_original", counting_own)
     monkeypatch.setattr(draw, "draw_text", counting_draw)
     ours = tmp_path / "ours.pdf"
     write_pdf(HTML, ours, [LAYOUTS_DIR], LAYOUTS_DIR)
-    assert drawn[0] > 500 and set_up[0] < drawn[0] / 5  # the dots' layouts were set up once a row
+    rows = 4  # of each kind of leader
+    assert drawn["."] > 200 and drawn[".  "] > 50 and drawn["underlined"] > 200
+    assert own["."] == own[".  "] == 3 * rows  # the rest of each row repeats the second and third's requests
+    assert own["underlined"] == drawn["underlined"]  # an underline is drawn the ordinary way
     gc.collect()
-    assert repeated_text._last and repeated_text._last[0]() is None  # the document was let go of, its fonts too
-    monkeypatch.setattr(draw, "draw_text", repeated_text._original)
+    assert repeated_text._row and all(ref() is None for ref in repeated_text._row[0].refs)  # the document was let go of
+    monkeypatch.setattr(draw, "draw_text", real_own)
     theirs = tmp_path / "theirs.pdf"
     write_pdf(HTML, theirs, [LAYOUTS_DIR], LAYOUTS_DIR)
     assert ours.read_bytes() == theirs.read_bytes()

@@ -58,13 +58,14 @@ _faster_min_content()
 
 
 def _dots_set_up_once() -> bool:
-    """A row of boxes drawn from one layout (a leader's dots) sets it up once (repeated_text.py)."""
+    """A row of boxes drawn from one layout (a leader's dots) repeats what WeasyPrint asked of the
+    stream for its first boxes, without Pango (repeated_text.py)."""
     try:
         from weasyprint import draw
         from weasyprint.text import line_break
 
         return repeated_text.install(draw, line_break)
-    except ImportError:  # another WeasyPrint: each box set up again, same drawing
+    except ImportError:  # another WeasyPrint: each box drawn by it, same drawing
         return False
 
 
