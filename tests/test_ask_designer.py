@@ -519,3 +519,15 @@ def test_an_expansion_or_what_others_may_see_need_rules_that_mention_them():
         assert not ask(question, game="rattlebones").matched, question
     assert topic_unsaid(_index("runes-and-bones"), "does spy let me see their whole hand") == 1.0
     assert ask("does spy let me see their whole hand", game="runes-and-bones").citations[0].id == "special-runes.spy"
+
+
+def test_the_section_that_counts_out_the_components_is_the_box_whatever_its_title():
+    """Blind set 30: Peg & Gust lists its components under "Bits and bobs"; "whats in the box" got
+    no answer at all. The one top section that counts out most of game.yaml's components is the
+    components section, and the list is the answer, not its first line."""
+    game = str(FIXTURES / "peg-and-gust")
+    assert _index(game).data("components_rule") == "in-the-box"
+    boxed = ask("whats in the box", game=game)
+    assert boxed.matched and boxed.citations[0].id == "in-the-box"
+    assert "16 chore cards" in boxed.answer
+    assert _index("bone-strike").data("components_rule") == "components"  # titled so

@@ -19,15 +19,16 @@ from collections import namedtuple
 from collections.abc import Set as AbstractSet
 
 from .answers import QUOTED, QUOTED_LOOSELY, Computed, compute
+from .answers.base import content_stems
 from .answers.counts import facts_words
 from .cache import UnknownGame, content_games, resolve_game
 from .calibrate import calibrate
-from .intent import LIST, other_games, surely_names_other_game
+from .intent import LIST
 from .query import correct_typos, intent_of, read, stems_of, translate_slang, without_own_name
 from .search import RuleHit, SearchResult, search
 from .store import GameDataProblem, GameIndex, open_index
 from .text import STOPWORDS, words
-from .unsaid import dealing_unsaid, hand_limit_unsaid, topic_unsaid
+from .unsaid import dealing_unsaid, hand_limit_unsaid, other_game_unsaid, topic_unsaid
 
 # Calibrated on tests/ask_questions (see tests/test_ask_questions.py, which prints the figures):
 # every off-topic question there stays below it, and the rule questions clear it.
@@ -36,7 +37,6 @@ THRESHOLD = 0.27
 OFF_TOPIC = 0.4  # confidence kept when a question has as many unknown words as known ones
 NOWHERE_WORD = 0.8  # ... and this for each such word no game uses, when every game is asked
 UNKNOWN_WORD = 0.75  # kept for each word of the question the game never uses ("demons", "soccer")
-OTHER_GAME = 0.15  # kept when the question names another game the game never mentions ("in scrabble")
 PHRASE_CONFIDENCE = 0.25  # a phrase naming the section adds to the coverage
 MIN_COMPUTED = 0.6  # a computed answer below this leaves the question to the search
 AGREED_COMPUTED = 0.85  # a computed answer from the section the search ranks first
@@ -252,7 +252,7 @@ def answer_in(index: GameIndex, question: str, k: int = 3, known: frozenset[str]
     elif result.top is not None:
         top_hit = _whole_list(index, result, result.top) if intent_of(question) == LIST else result.top
         first = top_hit.rule
-        text, source = _answer_text(index, top_hit)
+        text, source = _answer_text(index, top_hit, query.content_stems)
         card = card_of(index, top_hit.best_doc[1]) if source == "card" and top_hit.best_doc else None
         following = [h.rule for h in result.hits if h is not top_hit]
     else:
@@ -261,7 +261,7 @@ def answer_in(index: GameIndex, question: str, k: int = 3, known: frozenset[str]
     # which do not count against it; the rest of the question still must be the game's ("how
     # long should I bake chicken on the bone" is no question of play time).
     exempt = facts_words(query.text) if source == "data:facts" else frozenset()
-    topical = (topicality(result, known, exempt) * _other_game(index, question) * dealing_unsaid(index, question)
+    topical = (topicality(result, known, exempt) * other_game_unsaid(index, question) * dealing_unsaid(index, question)
                * hand_limit_unsaid(index, question) * topic_unsaid(index, question))
     confidence *= topical
     matched = first is not None and confidence >= THRESHOLD
@@ -373,17 +373,6 @@ def topicality(result: SearchResult, known: frozenset[str] = frozenset(),
     return OFF_TOPIC * result.known / max(unknown, 1) * NOWHERE_WORD ** nowhere
 
 
-def _other_game(index: GameIndex, question: str) -> float:
-    if surely_names_other_game(question):
-        return OTHER_GAME
-    names = other_games(question)
-    if not names:
-        return 1.0
-    stems = stems_of(names)
-    df = index.df(stems)
-    return OTHER_GAME if any(df.get(s, 0) == 0 for s in stems) else 1.0
-
-
 def _citation(index: GameIndex, rule_id: str) -> Citation:
     info = index.rules[rule_id]
     text = info.text
@@ -393,11 +382,15 @@ def _citation(index: GameIndex, rule_id: str) -> Citation:
     return Citation(rule_id, info.number, info.title, text)
 
 
-def _answer_text(index: GameIndex, hit: RuleHit) -> tuple[str, str]:
+def _answer_text(index: GameIndex, hit: RuleHit, asked: list[str]) -> tuple[str, str]:
     info = index.rules[hit.rule]
     doc = hit.best_doc
     if doc is not None:
-        kind, _key, _title, answer, _score = doc
-        if kind in ("faq", "glossary", "card", "component") and answer:
+        kind, _key, title, answer, _score = doc
+        # A component the question does not name, in the section that lists them all: the list
+        # answers ("whats in the box"), not its first line ("32 Garment cards.").
+        listed = (kind == "component" and hit.rule == index.data("components_rule")
+                  and not set(content_stems(title)) & set(asked))
+        if kind in ("faq", "glossary", "card", "component") and answer and not listed:
             return answer, kind
     return _citation(index, hit.rule).text or info.title, "rules"

@@ -29,7 +29,7 @@ from typing import Any
 
 from .bm25 import write_counts
 from .cache import checksum_of, sum_path
-from .index_data import DataDocs
+from .index_data import BOX_WORDS, DataDocs
 from .intent import intent, rewrite
 from .players import player_noun
 from .stem import TOKENIZE, stemmer
@@ -238,6 +238,7 @@ class _Builder(DataDocs):
         walked = list(game.walk_rules())
         self.rule_ids = {full for full, _, _, _ in walked}
         titles = {full: rule.title for full, _, _, rule in walked}
+        boxed = self._components_rule(walked)
         for order, (full, number, depth, rule) in enumerate(walked):
             parent = full.rsplit(".", 1)[0] if "." in full else ""
             text = self.text(rule.text)
@@ -250,7 +251,10 @@ class _Builder(DataDocs):
                 ancestors.append(titles.get(p, ""))
                 p = p.rsplit(".", 1)[0] if "." in p else ""
             body = "\n\n".join([self.words_of(rule.text)] + [f"Example: {e}" for e in examples])
-            self.doc("rule", full, full, _strip_number(rule.title), "; ".join(rule.aliases), body,
+            aliases = list(rule.aliases)
+            if full == boxed and not {a.lower() for a in aliases} & BOX_WORDS:
+                aliases += sorted(BOX_WORDS)  # what a player calls it, whatever its title ("whats in the box")
+            self.doc("rule", full, full, _strip_number(rule.title), "; ".join(aliases), body,
                      "; ".join(a for a in ancestors if a), text)
             self.phrase(_strip_number(rule.title), "rule-title", full, full)
             for alias in rule.aliases:
@@ -261,7 +265,7 @@ class _Builder(DataDocs):
                 self.doc("ask", full, full, self.words_of(asked))
                 said = rewrite(asked)  # read as a question is ("run out of health": zero health)
                 self.asks.append([full, list(dict.fromkeys(self.content_stems(said))), intent(said)])
-        self.components_rule = self._components_rule(walked)
+        self.components_rule: str | None = boxed
         self.setup_rule = self._setup_rule(walked)
         self.end_rule = self._end_rule(walked)
         self.turn_rule = self._turn_rule(walked)
@@ -331,16 +335,6 @@ class _Builder(DataDocs):
         titled = [full for full, rule in tops if TURN_TITLE.match(rule.title.strip())]
         opens = [full for full, rule in tops if TURN_OPENS.match(rule.text or "")]
         return titled[0] if titled else opens[0] if len(opens) == 1 else None
-
-    def _components_rule(self, walked) -> str | None:
-        for full, _, _, rule in walked:
-            if full == "components":
-                return full
-        for full, _, depth, rule in walked:
-            names = {rule.title.lower(), *(a.lower() for a in rule.aliases)}
-            if depth == 0 and names & {"components", "contents", "what's in the box"}:
-                return full
-        return None
 
     def content_stems(self, text: str) -> list[str]:
         """The text's stems, kept by text for the build: each card without a rule of its own

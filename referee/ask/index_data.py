@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from .text import humanize, kind_of
 
+BOX_WORDS = frozenset({"components", "contents"})  # what a player calls the components section
+COUNTED_COMPONENTS = 3  # components counted out that make an untitled top section the components'
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 
 # Card and piece fields that say how a thing looks, not what it does.
@@ -38,7 +40,6 @@ def _flatten(value: Any, key: str = "") -> list[str]:
             for v in value:
                 out.extend(_flatten(v, key))
     return out
-
 
 
 class DataDocs:
@@ -221,6 +222,31 @@ class DataDocs:
                            "label_stems": self.content_stems(value.label),
                            "key_stems": self.content_stems(humanize(key))}
         self.data["values"] = values
+
+    def _components_rule(self, walked) -> str | None:
+        """The section that says what the game comes with: titled so, else the one top section
+        that counts out most of game.yaml's components ("32 garment cards, 16 chore cards, 1 gust
+        die ..." under a designer's own title, "Bits and bobs")."""
+        for full, _, _, rule in walked:
+            if full == "components":
+                return full
+        for full, _, depth, rule in walked:
+            names = {rule.title.lower(), *(a.lower() for a in rule.aliases)}
+            if depth == 0 and names & {*BOX_WORDS, "what's in the box"}:
+                return full
+        counted = {full: self._components_counted(rule.text or "") for full, _, depth, rule in walked if depth == 0}
+        most = max(counted.values(), default=0)
+        listing = [full for full, n in counted.items() if n == most]
+        if len(listing) == 1 and most >= COUNTED_COMPONENTS and 2 * most >= len(self.game.components):
+            return listing[0]
+        return None
+
+    def _components_counted(self, text: str) -> int:
+        """How many of the game's components the text counts: its number beside a word of its name."""
+        said = self.content_stems(text)
+        numbers = set(re.findall(r"\b\d+\b", text))
+        return sum(1 for comp in self.game.components
+                   if str(comp.count) in numbers and set(self.content_stems(comp.name)) & set(said))
 
     def _components(self) -> None:
         rules_by_ref: dict[str, str | None] = {}

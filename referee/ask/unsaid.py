@@ -1,6 +1,6 @@
-"""What the rules never mention, asked as if they did: dealings between players, a hand limit,
-and the TOPICS (a time limit, teams, taking a move back, a stand-in die, a redraw, an expansion,
-what other players may see).
+"""What the rules never mention, asked as if they did: another game, dealings between players, a
+hand limit, and the TOPICS (a time limit, teams, taking a move back, a stand-in die, a redraw,
+an expansion, what other players may see).
 
 "can players trade gold with each other": a game whose rules never say trade, swap, exchange,
 barter or bargain does not allow it, and no section answers the question. Its other words (gold,
@@ -14,6 +14,7 @@ only a section titled for dealing, or a sentence that deals with another player,
 """
 from __future__ import annotations
 
+from .intent import other_games, surely_names_other_game
 from .lazy_re import lazy
 from .query import stems_of
 from .store import GameIndex
@@ -32,8 +33,20 @@ _KINDS = {"trade": ("trade", "swap", "exchange", "barter", "bargain"), "give": (
 _OTHERS = lazy(r"\b(?:players?|opponents?|teams?|each other|one another|(?:to|with) another|cannot|can't|can not"
                r"|never|may not|nobody|no one)\b",
                triggers=("player", "opponent", "team", "other", "not", "can't", "never", "nobody", "no one"))
-UNSAID = 0.15  # kept of the confidence, as for a question naming another game (engine.OTHER_GAME)
+UNSAID = 0.15  # kept of the confidence
 _DEALS: dict[tuple[str, str], bool] = {}  # (index fingerprint, kind) -> whether its rules deal so
+
+
+def other_game_unsaid(index: GameIndex, text: str) -> float:
+    """UNSAID when the question names another game or sport ("in scrabble") the rules never
+    mention, or names one so that no rule of ours would say it ("in risk", "passing go")."""
+    if surely_names_other_game(text):
+        return UNSAID
+    names = other_games(text)
+    if not names:
+        return 1.0
+    df = index.df(stems_of(names))
+    return UNSAID if any(n == 0 for n in df.values()) else 1.0
 
 
 def dealing_unsaid(index: GameIndex, text: str) -> float:
