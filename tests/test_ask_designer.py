@@ -531,3 +531,17 @@ def test_the_section_that_counts_out_the_components_is_the_box_whatever_its_titl
     assert boxed.matched and boxed.citations[0].id == "in-the-box"
     assert "16 chore cards" in boxed.answer
     assert _index("bone-strike").data("components_rule") == "components"  # titled so
+
+
+def test_a_shared_supply_running_out_needs_rules_that_say_what_happens():
+    """Blind set 30: "is there a limit on how many thank you points there are" found Unclaimed's
+    set-up at 0.71, though no rule limits its supply or says what happens when it runs out.
+    Rattlebones' availability says how much there is; a player's own bones running out is the
+    end of Runes and Bones, not a supply."""
+    from referee.ask.unsaid import UNSAID, topic_unsaid
+
+    unclaimed = str(FIXTURES / "unclaimed")
+    assert topic_unsaid(_index(unclaimed), "is there a limit on how many thank you points there are") == UNSAID
+    assert not ask("is there a limit on how many thank you points there are", game=unclaimed).matched
+    assert topic_unsaid(_index("rattlebones"), "what if the bank runs out of gold?") == 1.0
+    assert topic_unsaid(_index("runes-and-bones"), "what happens when i run out of bones") == 1.0

@@ -1,6 +1,6 @@
 """What the rules never mention, asked as if they did: another game, dealings between players, a
 hand limit, and the TOPICS (a time limit, teams, taking a move back, a stand-in die, a redraw,
-an expansion, what other players may see).
+an expansion, what other players may see, a shared supply running out).
 
 "can players trade gold with each other": a game whose rules never say trade, swap, exchange,
 barter or bargain does not allow it, and no section answers the question. Its other words (gold,
@@ -174,6 +174,19 @@ TOPICS = (
            ("secret", "hidden", "hid", "face", "private", "public", "open", "look", "peek", "reveal", "show"),
            "blind set 30: 'are we allowed to look at each others dice' found Rattlebones' dice at 0.81; the "
            "tuning set asks it of five games whose rules hide nothing, each wanting no match"),
+    # A shared supply running out, or how much it holds (not a player's own: "i run out of bones")
+    _Topic(r"\b(?:bank|supply|kitty|strongbox|reserve)\b.*\b(?:runs?|ran|running) (?:out|dry|low)\b"
+           r"|\bwe (?:run|ran) out of\b|\blimit (?:on|to) how (?:many|much)\b.*\b(?:there are|there is|has|holds)\b"
+           r"|\bunlimited\b|\bonly \d+\b.*\bin the (?:whole )?game\b",
+           ("bank", "supply", "kitty", "strongbox", "reserve", "we ", "limit", "unlimited", "only"),
+           r"\bunlimited\b|\blimited\b|\bno limit\b|\bnot enough\b|\bwithout limit\b|\binfinite\b"
+           r"|\b(?:bank|supply|kitty|strongbox|reserve|tokens|coins|chips|cubes|counters|money)\b(?:\W+\w+){0,3}\W+"
+           r"(?:runs?|ran|is|are) (?:out|dry|low|empty|gone)\b",
+           ("limit", "enough", "infinite", "bank", "supply", "kitty", "strongbox", "reserve", "tokens", "coins",
+            "chips", "cubes", "counters", "money"),
+           "blind set 30: 'is there a limit on how many thank you points there are' found Unclaimed's "
+           "set-up at 0.71; the tuning set asks it of seven games whose rules never say, each wanting "
+           "no match"),
 )
 _MENTIONED: dict[tuple[str, int], bool] = {}  # (index fingerprint, topic) -> whether its rules mention it
 
