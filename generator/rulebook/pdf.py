@@ -19,7 +19,7 @@ from pathlib import Path
 from urllib.parse import unquote, unquote_to_bytes, urlsplit
 
 from ..limits import limit
-from . import min_content, repeated_text
+from . import min_content, repeated_text, svg_letters
 from .system_libraries import found_in_the_loader_cache
 
 with found_in_the_loader_cache():
@@ -70,6 +70,22 @@ def _dots_set_up_once() -> bool:
 
 
 _dots_set_up_once()
+
+
+def _svg_letters_once() -> bool:
+    """An SVG text's letter is laid out once a document and style, not once drawn (svg_letters.py)."""
+    try:
+        from importlib import import_module
+
+        from weasyprint.css.properties import INITIAL_VALUES
+        from weasyprint.text import line_break
+
+        return svg_letters.install(line_break, import_module("weasyprint.svg.text"), INITIAL_VALUES)
+    except ImportError:  # another WeasyPrint: each letter laid out by it, same drawing
+        return False
+
+
+_svg_letters_once()
 
 
 class GuardedFetcher(URLFetcher):
