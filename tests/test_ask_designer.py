@@ -545,3 +545,14 @@ def test_a_shared_supply_running_out_needs_rules_that_say_what_happens():
     assert not ask("is there a limit on how many thank you points there are", game=unclaimed).matched
     assert topic_unsaid(_index("rattlebones"), "what if the bank runs out of gold?") == 1.0
     assert topic_unsaid(_index("runes-and-bones"), "what happens when i run out of bones") == 1.0
+
+
+def test_an_irregular_past_reads_as_its_verb():
+    """"the deck ran out": the porter stemmer leaves "ran", "took", "got" apart from run, take and
+    get, so they counted as words the game never uses (Hat Money's deck running out got no answer)."""
+    from referee.ask.text import canonical
+
+    assert [canonical(t, t) for t in ("ran", "took", "gave", "given", "kept", "got", "made")] == \
+        ["run", "take", "give", "give", "keep", "get", "make"]
+    ran = ask("the deck ran out, what now", game=str(FIXTURES / "hat-money"))
+    assert ran.matched and ran.citations[0].id == "the-day.pack-up"

@@ -143,7 +143,8 @@ SYNONYMS = {
     "stole": "steal", "won": "win", "paid": "pai", "lost": "lose", "drawn": "draw", "drew": "draw",
     "dealt": "deal", "spent": "spend", "held": "hold", "bought": "bui", "sold": "sell",
     "thrown": "throw", "threw": "throw", "hidden": "hide", "broken": "break", "fallen": "fall",
-    "fell": "fall",
+    "fell": "fall", "ran": "run", "took": "take", "gave": "give", "given": "give", "kept": "keep",
+    "got": "get", "made": "make",
     # Word families the porter stemmer keeps apart ("succeeded" is "succeed", "success" is
     # "success"; "failure" is "failur"): a player says one where the rulebook says the other.
     "succe": "success", "succeed": "success", "failur": "fail", "movement": "move", "choic": "choos",
