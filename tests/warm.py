@@ -16,7 +16,9 @@ child, killed, outlives `timeout`; `imports=` names modules the server imports f
 for every line after (RULEBOOK, for tests that start several rulebook builds). One server per
 console script per test process (each xdist worker), started on first use and closed at exit.
 What is not the same as a fresh process: the interpreter's own start (flags, sys.path, hash
-seed) is the server's, and modules are imported already. Tests about start-up, imports or PATH start the real script.
+seed) is the server's, modules are imported already, and what a process keeps from its first
+game load (the model's validators, the built-in layouts) is made already. Tests about
+start-up, imports or PATH start the real script.
 
 `start_cards(*args, env=, cwd=)` leaves the command line running and hands back a WarmProcess,
 whose standard error is read as it is written (as `subprocess.Popen(..., stderr=PIPE, text=True)`
@@ -88,6 +90,16 @@ SERVER = textwrap.dedent("""
         try:
             importlib.import_module(other)
         except Exception:  # a module that cannot be imported fails in the child that needs it
+            pass
+    if "generator.model.loader" in sys.modules:
+        # What the first load of any game makes and a process keeps: the game model's validators
+        # (deferred to their first use) and the built-in layouts, read and validated (each checked
+        # against its file's stamp at every load): once, not per child.
+        try:
+            from generator.model.loader import load
+            from generator.new_game import TEMPLATE
+            load(TEMPLATE)
+        except Exception:
             pass
     gc.freeze()  # the children's collections leave the server's objects alone (and unwritten)
 
