@@ -124,8 +124,19 @@ def searchable(text: str) -> str:
     return text
 
 
+_WORDS: dict[str, tuple[str, ...]] = {}  # text -> its words, for the last few thousand texts
+_KEEP_WORDS = 4096
+
+
 def words(text: str) -> list[str]:
-    return WORD.findall(fold(searchable(text)))
+    """The text's tokens, as the index splits them. Kept: a question's words are asked for by
+    each step of reading it, for each game asked, and so are a game's names at every question."""
+    found = _WORDS.get(text)
+    if found is None:
+        if len(_WORDS) >= _KEEP_WORDS:
+            _WORDS.clear()
+        found = _WORDS[text] = tuple(WORD.findall(fold(searchable(text))))
+    return list(found)
 
 
 # Everyday words and the word rulebooks use for the same thing (porter stems on both sides):
