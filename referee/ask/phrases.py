@@ -63,14 +63,15 @@ def match_phrases(index: GameIndex, query: Query) -> list[PhraseHit]:
     # A name of several words said in another order or with words between ("tie for the most
     # stock" names "stock ties"; "both runes the same" names "same rune").
     exact_spots = {(h.phrase, h.positions) for h in hits}
-    for phrase in _names_by_word(index, first_at):
+    table = index.names_with(first_at)  # read once for both kinds of names below
+    for phrase in _names_by_word(table, first_at):
         wanted = set(phrase.stems)
         if len(wanted) >= 2 and wanted <= first_at.keys():
             spot = tuple(sorted(first_at[st] for st in wanted))
             if not any(h.phrase is phrase for h in hits) and (phrase, spot) not in exact_spots:
                 hits.append(PhraseHit(phrase, spot, exact=False))
     whole = {(h.phrase, h.positions) for h in hits}
-    for phrase in _titles_by_word(index, first_at):
+    for phrase in _names_by_word(table, first_at, ("rule-title", "term")):  # titles and terms
         shared = [st for st in dict.fromkeys(phrase.stems) if st in first_at]
         n = len(set(phrase.stems))
         if len(shared) >= 2 and len(shared) < n and 3 * len(shared) >= 2 * n:
@@ -83,30 +84,20 @@ def match_phrases(index: GameIndex, query: Query) -> list[PhraseHit]:
             said = _question_words(hit.phrase.label)
             if said and said <= asked:
                 hit.ratio *= ASKED_LIKE_TITLE  # "When the game ends" for "when does the game end?"
-    kept = []
-    for hit in hits:
-        mine = set(hit.positions)
-        inside = any(other is not hit and mine < set(other.positions) for other in hits)
-        if not inside:
-            kept.append(hit)
-    return kept
+    spans = [frozenset(hit.positions) for hit in hits]  # each made once, not once a pair
+    return [hit for hit, mine in zip(hits, spans)
+            if not any(mine < other for other in spans)]  # (a set is never < itself)
 
 
-def _names_by_word(index: GameIndex, stems, kinds: tuple[str, ...] = NAME_KINDS) -> list[Phrase]:
+def _names_by_word(table: dict[str, list[Phrase]], stems, kinds: tuple[str, ...] = NAME_KINDS) -> list[Phrase]:
     """Section titles and aliases, glossary terms and aliases (of `kinds`) of two words or more
-    that hold any of `stems`."""
-    table = index.names_with(stems)
+    that hold any of `stems` (`table`: GameIndex.names_with(stems))."""
     found: dict[int, Phrase] = {}
     for st in stems:
         for phrase in table[st]:
             if phrase.kind in kinds:
                 found[id(phrase)] = phrase
     return list(found.values())
-
-
-def _titles_by_word(index: GameIndex, stems) -> list[Phrase]:
-    """Section titles and glossary terms of two words or more that hold any of `stems`."""
-    return _names_by_word(index, stems, ("rule-title", "term"))
 
 
 def _close_stems(a: str, b: str) -> bool:
