@@ -275,7 +275,7 @@ def answer_in(index: GameIndex, question: str, k: int = 3, known: frozenset[str]
         "quoted": float(source.removeprefix("data:") in QUOTED - QUOTED_LOOSELY),  # a sentence of the rules, not the data's
         # The game's own facts (player count, play time, age) have no section to disagree with.
         "agree": float(top is not None and first == top.rule or source in ("data:facts", "data:players")),
-        "parent": float(any(r.parent == first for r in index.rules.values())) if first else 0.0,
+        "parent": float(index.has_children(first)) if first else 0.0,
         "words": float(len(query.content_stems)),
         "named": result.named, "known": float(result.known), "unknown": float(result.unknown),
     }
