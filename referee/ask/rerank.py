@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from operator import mul
+from weakref import WeakKeyDictionary
 
 from .intent import DEFINITION, HAPPENS, LIST, NUMBER, WHO_WINS, YES_NO
 from .lazy_re import lazy
@@ -48,6 +49,8 @@ FEATURES = FEATURES + tuple(f"{k}:{name}" for k in INTENTS for name in CROSSED)
 # alone: these weigh their own way there.
 NO_ASKS = ("title_said", "own_text", "fts", "phrase")
 FEATURES = FEATURES + tuple(f"no_asks:{name}" for name in NO_ASKS)
+_DOC_KEYS = tuple((f"doc_{k}", k) for k in DOC_KINDS)
+_NO_ASKS_KEYS = tuple((f"no_asks:{name}", name) for name in NO_ASKS)
 _START = lazy(r"\b(start|starting|begin|beginning|set ?up|setting up|initial|initially|first turn)\b")
 _COMPONENTS = frozenset({"components", "contents", "what's in the box"})
 
@@ -92,17 +95,15 @@ def features(index: GameIndex, query: Query, head: list, idf: dict[str, float], 
     asked_stems = set(query.content_stems)
     numbers = {str(n) for _i, n in query.numbers()}
     starting = bool(_START.search(query.text.lower()))
-    stems = index.rule_stems(ids, stems_of)
+    statics = _statics(index, ids)
+    crossed = [(f"{kind}:{name}", name) for name in CROSSED]  # the names, made once, not once a hit
     rows = []
     for rank, hit in enumerate(head):
         info = rules[hit.rule]
-        title_set, own = stems[rank]
+        title_set, own, digits, length, children, in_setup, under_components = statics[rank]
         title_said = len(title_set & asked_stems) / len(title_set) if title_set else 0.0
         said_in_title = sum(idf.get(s, 0.0) for s in asked_stems & title_set) / (total or 1.0)
-        text = info.text or ""
-        digits = set(_DIGITS.findall(text))
         doc_kind = hit.best_doc[0] if hit.best_doc else ""
-        children = index.has_children(hit.rule)
         coverage = hit.coverage
         own_text = sum(idf.get(s, 0.0) for s in asked_stems & own) / (total or 1.0)
         f = {
@@ -116,7 +117,7 @@ def features(index: GameIndex, query: Query, head: list, idf: dict[str, float], 
             "child_of_first": float(first is not None and info.parent == first.id),
             "parent_of_first": float(first is not None and first.parent == hit.rule),
             "has_children": float(children), "title_said": title_said, "said_in_title": said_in_title,
-            "length": math.log1p(len(text.split())) / 5.0,
+            "length": length,
             "numbers_held": float(bool(numbers) and numbers <= digits),
             "doc_none": float(doc_kind == ""),
             "number_x_digits": float(kind == NUMBER and bool(digits)),
@@ -126,18 +127,35 @@ def features(index: GameIndex, query: Query, head: list, idf: dict[str, float], 
             "yes_no_x_faq": float(kind == YES_NO and doc_kind == "faq"),
             "number_x_table": float(kind == NUMBER and doc_kind in ("table", "row", "value")),
             "own_text": own_text,
-            "setup_x_start": float(starting and index.in_setup(hit.rule)),
-            "components_x_number": float(kind == NUMBER and index.under(hit.rule, _COMPONENTS)),
+            "setup_x_start": float(starting and in_setup),
+            "components_x_number": float(kind == NUMBER and under_components),
             "happens_x_title": title_said if kind == HAPPENS else 0.0,
         }
-        for k in DOC_KINDS:
-            f[f"doc_{k}"] = float(doc_kind == k)
+        for key, k in _DOC_KEYS:
+            f[key] = float(doc_kind == k)
         f["data_doc"] = float(doc_kind in ("table", "row", "value"))
-        for name in CROSSED:
-            f[f"{kind}:{name}"] = f[name]
+        for key, name in crossed:
+            f[key] = f[name]
         if not has_asks:
-            for name in NO_ASKS:
-                f[f"no_asks:{name}"] = f[name]
+            for key, name in _NO_ASKS_KEYS:
+                f[key] = f[name]
         rows.append([f.get(name, 0.0) for name in FEATURES])
     return rows
 
+
+# Per index, what features() reads of each section whatever the question: its title's and text's
+# stems, the numbers its text holds, its length, whether it has sub-sections, is in the set-up, is
+# under the components; made the first time the section is a candidate.
+_STATIC: WeakKeyDictionary[GameIndex, dict[str, tuple]] = WeakKeyDictionary()
+
+
+def _statics(index: GameIndex, ids: list[str]) -> list[tuple]:
+    kept = _STATIC.get(index)
+    if kept is None:
+        kept = _STATIC[index] = {}
+    new = [r for r in dict.fromkeys(ids) if r not in kept]
+    for r, (title_set, own) in zip(new, index.rule_stems(new, stems_of)):
+        text = index.rules[r].text or ""
+        kept[r] = (title_set, own, set(_DIGITS.findall(text)), math.log1p(len(text.split())) / 5.0,
+                   index.has_children(r), index.in_setup(r), index.under(r, _COMPONENTS))
+    return [kept[r] for r in ids]
