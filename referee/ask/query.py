@@ -274,22 +274,32 @@ def without_own_name(index: GameIndex, question: str) -> str:
     bones": where they do, its words would pull in sections about runes and bones, so it reads
     as "the game". A name that is also a thing of the game ("Rattlebones", a pawn; "runeblade",
     the Blade's alias) stays."""
-    every = words(index.title or "")
-    own = [w for w in every if w not in STOPWORDS]
-    if not own or all(w in GENERIC for w in own):  # "My Game": no name, and "the game" is no rule's word
+    own, patterns = _own_name(index.title or "")
+    if not patterns:  # "My Game": no name, and "the game" is no rule's word
         return question
-    found = None
-    for names in (every, own):
-        pattern = r"\b" + r"\W+".join(re.escape(w) for w in names) + r"\b"
-        if re.search(pattern, question, flags=re.IGNORECASE):
-            found = pattern
-            break
+    found = next((pattern for pattern in patterns if pattern.search(question)), None)
     if found is None:
         return question
     stems = stems_of(own)
     if any(n > 0 for n in index.df(stems).values()):
         if any(tuple(p.stems) == tuple(stems) for p in index.phrases_at(stems[:1])[stems[0]]):
             return question
-        return " ".join(re.sub(found, " the game ", question, flags=re.IGNORECASE).split())
-    shorter = " ".join(re.sub(found, " ", question, flags=re.IGNORECASE).split())
+        return " ".join(found.sub(" the game ", question).split())
+    shorter = " ".join(found.sub(" ", question).split())
     return shorter if words(shorter) else question
+
+
+_OWN_NAMES: dict[str, tuple[list[str], list[re.Pattern[str]]]] = {}  # a title -> its words and patterns
+
+
+def _own_name(title: str) -> tuple[list[str], list[re.Pattern[str]]]:
+    """A game's name as without_own_name looks for it: its words other than little ones, and
+    the patterns of the whole name and of those words (none when it is no name), made once a
+    title, not at every question."""
+    if title not in _OWN_NAMES:
+        every = words(title)
+        own = [w for w in every if w not in STOPWORDS]
+        patterns = [] if not own or all(w in GENERIC for w in own) else [
+            re.compile(r"\b" + r"\W+".join(re.escape(w) for w in names) + r"\b", re.IGNORECASE) for names in (every, own)]
+        _OWN_NAMES[title] = (own, patterns)
+    return _OWN_NAMES[title]
