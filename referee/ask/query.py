@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import re
+from weakref import WeakKeyDictionary
 
 from .intent import intent, rewrite
 from .stem import stemmer
@@ -99,6 +100,11 @@ def read(text: str) -> Query:
     return query
 
 
+# Per index, an unknown word -> the closest of its names (rapidfuzz's extractOne): a scoring run
+# meets the same unknown word in a game three times on average.
+_CLOSEST: WeakKeyDictionary[GameIndex, dict[str, tuple | None]] = WeakKeyDictionary()
+
+
 def correct_typos(index: GameIndex, query: Query, known: frozenset[str] = frozenset()) -> Query:
     """Replace words the game never uses by a close name from the game (rapidfuzz), if any.
     Words in `known` (another game uses them) are left alone: they are not typos."""
@@ -115,11 +121,16 @@ def correct_typos(index: GameIndex, query: Query, known: frozenset[str] = frozen
     from rapidfuzz.distance import DamerauLevenshtein
 
     vocabulary = index.data("name_words") or []
+    closest = _CLOSEST.get(index)
+    if closest is None:
+        closest = _CLOSEST[index] = {}
     tokens = list(query.tokens)
     corrected = {}
     for i in unknown:
         word = tokens[i]
-        found = process.extractOne(word, vocabulary, scorer=DamerauLevenshtein.distance, score_cutoff=2)
+        if word not in closest:
+            closest[word] = process.extractOne(word, vocabulary, scorer=DamerauLevenshtein.distance, score_cutoff=2)
+        found = closest[word]
         if found and _plausible_typo(word, found[0], found[1]):
             tokens[i] = found[0]
             corrected[i] = found[0]
