@@ -10,6 +10,8 @@ Starting amounts (setup_amounts), limits and player counts have answerers of the
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .. import intent as kinds
 from ..lazy_re import lazy
 from ..query import stems_of
@@ -67,14 +69,21 @@ def _counted(rest: str) -> str | None:
 
 def _numbers_the_thing(sentence: str, thing: str) -> bool:
     """A number right before the thing ("two actions", "4 more cards", "up to 3 water tokens")."""
+    return thing in _numbered(sentence)
+
+
+@lru_cache(maxsize=8192)
+def _numbered(sentence: str) -> frozenset[str]:
+    """The stems a number stands right before in the sentence (the things _numbers_the_thing
+    finds numbered), kept: amount() reads every section's sentences at each question of one."""
     tokens = words(sentence)
     stems = stems_of(tokens)
+    found = set()
     for i, token in enumerate(tokens):
         if not (token.isdigit() or number_of(token) is not None) or (i and tokens[i - 1] in REFERS_BACK):
             continue  # "instead of its two actions" speaks of a number given elsewhere
         for j in range(i + 1, min(i + 4, len(tokens))):
-            if stems[j] == thing:
-                return True
+            found.add(stems[j])
             if tokens[j] not in BETWEEN and j > i + 1:
                 break
-    return False
+    return frozenset(found)

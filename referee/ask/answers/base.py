@@ -156,7 +156,14 @@ STEP_NUMBER = lazy(r"^\s*\d+[.)]\s*")
 
 
 def sentences_of(text: str) -> list[str]:
-    return [s for s in (STEP_NUMBER.sub("", found).strip() for found in SENTENCE.findall(text)) if s]
+    return list(_sentences(text))
+
+
+@lru_cache(maxsize=8192)
+def _sentences(text: str) -> tuple[str, ...]:
+    """sentences_of, kept: the answerers that quote a sentence read every section's at each
+    question of their kind, the same texts again and again."""
+    return tuple(s for s in (STEP_NUMBER.sub("", found).strip() for found in SENTENCE.findall(text)) if s)
 
 
 def as_sentence(text: str) -> str:

@@ -9,6 +9,8 @@ words, then the one the search ranks higher. A hand is the cards held.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..lazy_re import lazy
 from ..query import stems_of
 from ..text import number_of, words
@@ -34,6 +36,15 @@ NOT_THE_THING = frozenset(stems_of(
     "hold have keep carry store at once time what whats the number of".split()))
 
 
+@lru_cache(maxsize=8192)
+def _says_limit(sentence: str) -> bool:
+    """The sentence sets a limit with a number, or says there is none; kept, as limit() reads
+    every section's sentences at each question of a limit."""
+    plain = sentence.lower()
+    return bool(SAYS_NONE.search(plain)) or bool(
+        SAYS_LIMIT.search(plain) and any(t.isdigit() or number_of(t) is not None for t in words(sentence)))
+
+
 def limit(ctx: Context) -> list[Computed]:
     if not ASKED.search(ctx.text) or NOT_ASKED.search(ctx.text) or ctx.hits("card"):
         return []  # a card named: its own text says what it allows
@@ -48,9 +59,7 @@ def limit(ctx: Context) -> list[Computed]:
     best = None
     for info in ctx.index.rules.values():
         for sentence in sentences_of(info.text or ""):
-            plain = sentence.lower()
-            if not SAYS_NONE.search(plain) and not (
-                    SAYS_LIMIT.search(plain) and any(t.isdigit() or number_of(t) is not None for t in words(sentence))):
+            if not _says_limit(sentence):
                 continue
             fit = sum(weight[s] for s in weight.keys() & set(content_stems(sentence)))
             if fit <= COVERS * asked:

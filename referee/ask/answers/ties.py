@@ -9,6 +9,8 @@ tied on; of equally fitting sections, the one the search ranks higher.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .. import intent as kinds
 from ..lazy_re import lazy
 from ..query import stems_of
@@ -41,7 +43,7 @@ def tie_break(ctx: Context) -> list[Computed]:
     rank = {h.rule: i for i, h in enumerate(ctx.result.hits)}
     best = None
     for info in index.rules.values():
-        answer = _tie_sentence(info.text or "", titled=bool(TIE_WORD.search(info.title.lower())))
+        answer = _tie_sentence_of(info.title, info.text or "")
         if answer is None:
             continue
         said = set(content_stems(f"{info.title} {info.text or ''}"))
@@ -52,6 +54,12 @@ def tie_break(ctx: Context) -> list[Computed]:
     if best is None:
         return []
     return [Computed(best[2], best[1], CONFIDENCE["tie-break"], "tie-break")]
+
+
+@lru_cache(maxsize=8192)
+def _tie_sentence_of(title: str, text: str) -> str | None:
+    """_tie_sentence of a section, kept: tie_break reads every section's at each question of a tie."""
+    return _tie_sentence(text, titled=bool(TIE_WORD.search(title.lower())))
 
 
 def _tie_sentence(text: str, titled: bool) -> str | None:
