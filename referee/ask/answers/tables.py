@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 import re
+from weakref import WeakKeyDictionary
 
 from .. import intent as kinds
 from ..lazy_re import lazy
 from ..phrases import PhraseHit
 from ..query import stems_of
+from ..store import GameIndex
 from ..text import words
 from .base import CONFIDENCE, ROLL_WORDS, Computed, Context, content_stems, describe_row, fmt, pair
 
@@ -77,27 +79,25 @@ def roll_map(ctx: Context) -> list[Computed]:
     for order, table in enumerate(maps):
         key_col = table["columns"][0]
         rolling = rolling_words or key_col in ctx.query.tokens
-        for row in table["rows"]:
-            if not isinstance(row, dict) or key_col not in row:
-                continue
-            key = row[key_col]
-            matched = False
-            number = int(key) if isinstance(key, str) and key.strip().isdigit() else key  # a face "2" is a 2
-            if isinstance(number, (int, float)) and not isinstance(number, bool):
+        keys = _map_keys(ctx.index, table)
+        if not numbers and not rolling:
+            continue  # no number said and no word of rolling: no row's key can be asked
+        affinity = None
+        for row, key, number, ks in keys:
+            if ks is None:
                 # "roll a 2", "a 4": a number word alone ("in one turn", "for one of my demons")
                 # is not a roll, unless right after a word of rolling ("rolled a one")
                 matched = any(n == number and (ctx.query.tokens[i].isdigit() or PLURAL_FACE.fullmatch(ctx.query.tokens[i]) or _after_roll(ctx, i))
                               and not _counts_something(ctx, i) for i, n in numbers)
-            elif isinstance(key, str) and key.strip():
-                ks = stems_of(words(key))
+            else:
                 # A word key (a face name) counts only in a question about rolling it, not where
                 # its namesake does something ("what if Rattlebones, the pawn, lands on my mouse").
-                if ks and rolling:
-                    matched = any(qstems[i:i + len(ks)] == ks and not _acts(ctx, i + len(ks))
-                                  for i in range(len(qstems)))
+                matched = rolling and any(qstems[i:i + len(ks)] == ks and not _acts(ctx, i + len(ks))
+                                          for i in range(len(qstems)))
             if not matched:
                 continue
-            affinity = _map_affinity(ctx, table)
+            if affinity is None:
+                affinity = _map_affinity(ctx, table)  # the table's, whichever row
             if affinity <= 0:
                 continue
             candidates.append((affinity, -order, table, row, key_col, key))
@@ -119,6 +119,34 @@ def roll_map(ctx: Context) -> list[Computed]:
     also = [table_rule] if row_rule and table_rule and table_rule != row_rule else []
     also += [r for r in (ctx.rule_ok(c[2].get("rule")) for c in tied) if r and r not in also]
     return [Computed(text.strip(), rule, confidence, "map", also)]
+
+
+# Per index and map table, its rows that have a key: (row, key, the key as a number, None) for a
+# number or a face said in digits ("2"), (row, key, None, its stems) for a word; made at the first
+# question, as roll_map read them at each.
+_MAP_KEYS: WeakKeyDictionary[GameIndex, dict[str, list[tuple]]] = WeakKeyDictionary()
+
+
+def _map_keys(index: GameIndex, table: dict) -> list[tuple]:
+    kept = _MAP_KEYS.get(index)
+    if kept is None:
+        kept = _MAP_KEYS[index] = {}
+    if table["id"] not in kept:
+        key_col = table["columns"][0]
+        keys: list[tuple] = []
+        for row in table["rows"]:
+            if not isinstance(row, dict) or key_col not in row:
+                continue
+            key = row[key_col]
+            number = int(key) if isinstance(key, str) and key.strip().isdigit() else key  # a face "2" is a 2
+            if isinstance(number, (int, float)) and not isinstance(number, bool):
+                keys.append((row, key, number, None))
+            elif isinstance(key, str) and key.strip():
+                ks = stems_of(words(key))
+                if ks:
+                    keys.append((row, key, None, ks))
+        kept[table["id"]] = keys
+    return kept[table["id"]]
 
 
 PLURAL_FACE = lazy(r"\d{1,2}s")
