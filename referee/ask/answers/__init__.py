@@ -27,6 +27,7 @@ that data cannot express lives in one module per game (referee/ask/games/).
 """
 from __future__ import annotations
 
+from ..games import game_answers
 from ..query import Query
 from ..search import SearchResult
 from ..store import GameIndex
@@ -66,8 +67,6 @@ def compute(index: GameIndex, query: Query, result: SearchResult) -> list[Comput
             found.extend(answerer(ctx))
         except (KeyError, TypeError, ValueError, IndexError):
             continue  # data shaped in a way this answerer does not know: leave it to the search
-    from ..games import game_answers
-
     found.extend(game_answers(index.id, ctx))
     found.sort(key=lambda c: (-c.confidence, ORDER.get(c.kind, 99)))
     return found
