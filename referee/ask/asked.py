@@ -37,6 +37,7 @@ class _Written:
                 self.holding.setdefault(s, []).append(at)
         self.weight: dict[str, float] = {}
         self.weighed = 0  # calls of weigh: past WEIGH_ALL, every word is weighed at once
+        self.every = False  # every word is weighed: no call needs to say which it needs
 
     def weigh(self, index: GameIndex, stems) -> None:
         """Work out the weights of these words not weighed yet (their df in one query); at the
@@ -44,6 +45,7 @@ class _Written:
         self.weighed += 1
         if self.weighed == WEIGH_ALL + 1:
             stems = list(self.holding)
+            self.every = True
         new = sorted({s for s in stems if s not in self.weight})
         if new:
             df = index.df(new)
@@ -71,13 +73,15 @@ def ask_matches(index: GameIndex, content: list[str], idf: dict[str, float], tot
     best: dict[str, float] = {}
     # only the written questions sharing a word with the player's, in their order
     sharing = sorted({at for s in asked for at in written.holding.get(s, ())})
-    written.weigh(index, [s for at in sharing for s in asks[at][1] if s not in idf])
+    if not written.every:
+        written.weigh(index, [s for at in sharing for s in asks[at][1] if s not in idf])
     for at in sharing:
         rule, these, their_kind = asks[at]
         shared = asked.intersection(these)
-        ours = sum(idf.get(s, 0.0) for s in shared) / total
+        said = sum(idf.get(s, 0.0) for s in shared)  # the shared words' weight, for both shares
+        ours = said / total
         theirs_all = sum(idf[s] if s in idf else weight[s] for s in these) or 1.0
-        theirs = sum(idf.get(s, 0.0) for s in shared) / theirs_all
+        theirs = said / theirs_all
         match = ours * theirs * (1.0 if their_kind == kind else OTHER_KIND)
         if match > best.get(rule, 0.0):
             best[rule] = match
