@@ -172,18 +172,25 @@ def search(index: GameIndex, query: Query) -> SearchResult:
     weighed = [(t, idf[t]) for t in content if t in said]
     weight_of = dict(weighed)
     coverage: dict[str, float] = {}
+    named_terms: dict[str, list[tuple[str, float, float | None]]] = {}  # a named rule -> (word, weight, its names' cover)
     for doc, cover in doc_cover.items():
         rule = doc_rule[doc]
         extra = named.get(rule)
         if extra:
-            got = sum(w * max(cover.get(t, 0.0), extra.get(t, 0.0)) for t, w in weighed) / total
+            terms = named_terms.get(rule)
+            if terms is None:
+                terms = named_terms[rule] = [(t, w, extra.get(t)) for t, w in weighed]
+            # the better of the passage's and the names' cover; a word no name covers, the passage's (>= 0)
+            got = sum(w * (cover.get(t, 0.0) if e is None else max(cover.get(t, 0.0), e)) for t, w, e in terms) / total
         elif len(cover) == 1:  # most passages hold one of the words: the sum of one term
             (t, c), = cover.items()
             w = weight_of.get(t)
             got = (w * c if w is not None else 0) / total
         else:  # the same sum, less its zeros (covers are > 0)
             got = sum(w * cover[t] for t, w in weighed if t in cover) / total
-        coverage[rule] = max(coverage.get(rule, 0.0), got)
+        best = coverage.get(rule)
+        if best is None or got > best:  # max(best or 0.0, got), got being never below 0
+            coverage[rule] = got
     for rule, extra in named.items():
         got = sum(idf[t] * extra.get(t, 0.0) for t in content if t in said) / total
         coverage[rule] = max(coverage.get(rule, 0.0), got)
