@@ -66,10 +66,12 @@ class Ranker:
         missing = [s for s in dict.fromkeys(stems) if s not in self._terms]
         if missing:
             self._read(missing, weights)
-        score: dict[int, float] = {}
+        terms = self._terms
+        # the first phrase's shares as they are (0.0 + a share is the share: shares are > 0)
+        score: dict[int, float] = dict(terms[stems[0]]) if stems else {}
         get = score.get
-        for stem in stems:
-            for doc, share in self._terms[stem]:
+        for stem in stems[1:]:
+            for doc, share in terms[stem]:
                 score[doc] = get(doc, 0.0) + share
         docs = sorted(score)  # rowid order, as FTS5 yields them; then best first, ties kept in that order
         docs.sort(key=score.__getitem__, reverse=True)  # (reverse keeps equal keys in order)
