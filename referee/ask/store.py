@@ -86,7 +86,12 @@ class GameIndex:
 
     def df(self, terms: list[str]) -> dict[str, int]:
         """How many docs hold each term (0 for terms the game never uses)."""
-        missing = [t for t in set(terms) if t not in self._df]
+        kept = self._df
+        try:  # a process asking many questions has most terms' counts already
+            return {t: kept[t] for t in terms}
+        except KeyError:
+            pass
+        missing = [t for t in set(terms) if t not in kept]
         if missing:
             marks = ",".join("?" * len(missing))
             found = dict(self.con.execute(f"SELECT term, df FROM terms WHERE term IN ({marks})", missing))
@@ -166,6 +171,10 @@ class GameIndex:
         """For each term, the docs that hold it: doc -> (its rule, how strongly). Kept once read,
         like df: a process asking many questions reads each term once. Read-only for callers."""
         kept = self._postings
+        try:  # as df
+            return {t: kept[t] for t in terms}
+        except KeyError:
+            pass
         missing = sorted({t for t in terms if t not in kept})  # not set - keys(): that walks every key kept
         if missing:
             found: dict[str, dict[int, tuple[str, float]]] = {t: {} for t in missing}
