@@ -112,7 +112,7 @@ def term_stats(index: GameIndex, stems: list[str]):
     flat = [a for group in alts.values() for a in group]
     df_all = index.df(flat)
     post_all = index.postings(flat)
-    df = {s: max(df_all[a] for a in group) for s, group in alts.items()}
+    df = {s: df_all[group[0]] if len(group) == 1 else max(df_all[a] for a in group) for s, group in alts.items()}
     post: dict[str, dict[int, tuple[str, float]]] = {}
     for s, group in alts.items():
         if len(group) == 1:  # most words: their postings as read (callers only read them)
