@@ -14,7 +14,7 @@ from .records import _covers_most
 
 
 def count(ctx: Context) -> list[Computed]:
-    if not COUNT.search(ctx.text) or not ctx.asks(kinds.NUMBER):
+    if not ctx.asks(kinds.NUMBER) or not COUNT.search(ctx.text):  # the intent first: no pattern to run
         return []
     data = ctx.index.data
     components = {c["id"]: c for c in data("components") or []}
@@ -119,8 +119,8 @@ def value(ctx: Context) -> list[Computed]:
     total = sum(ctx.idf(s) for s in q) or 1.0
     best = None
     second = 0.0
+    implied = IMPLIED - q.keys()
     for key, v in values.items():
-        implied = IMPLIED - q.keys()
         label_stems = set(v.get("label_stems") or content_stems(v["label"])) - implied
         label = label_stems | (set(v.get("key_stems") or content_stems(humanize(key))) - implied)
         if not label:
