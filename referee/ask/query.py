@@ -60,7 +60,7 @@ class Query:
     """A question as words: tokens, their canonical stems, the positions that carry meaning,
     and any typos corrected (position -> the game's word)."""
 
-    __slots__ = ("text", "tokens", "stems", "content", "corrected")
+    __slots__ = ("text", "tokens", "stems", "content", "corrected", "_content_stems")
 
     def __init__(self, text: str, tokens: list[str], stems: list[str], content: list[int],
                  corrected: dict[int, str] | None = None):
@@ -69,10 +69,15 @@ class Query:
         self.stems = stems
         self.content = content
         self.corrected = corrected or {}
+        self._content_stems: tuple[str, ...] | None = None
 
     @property
     def content_stems(self) -> list[str]:
-        return list(dict.fromkeys(self.stems[i] for i in self.content))
+        """The stems of the words that carry meaning, each once, in order: made once (a Query is
+        never changed once made), each caller given its own list."""
+        if self._content_stems is None:
+            self._content_stems = tuple(dict.fromkeys(self.stems[i] for i in self.content))
+        return list(self._content_stems)
 
     def numbers(self) -> list[tuple[int, int]]:
         return [(i, n) for i, t in enumerate(self.tokens) if (n := number_of(t)) is not None]
