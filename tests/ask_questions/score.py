@@ -148,10 +148,19 @@ def items_of(data: dict) -> list[dict]:
     return out
 
 
+_READ: dict[Path, tuple[tuple[int, int], dict]] = {}  # a file -> (its mtime and size, what it held then)
+
+
 def read_questions(path: Path) -> dict:
     """A question file, read with libyaml's parser where PyYAML has it (the sets run to thousands
-    of lines, read on every test run)."""
-    return yaml.load(path.read_text(), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    of lines, read on every test run); kept while the file's time and size stay as they were
+    (test_ask_questions reads each set to check its rules, then scores it). Read-only for callers."""
+    st = path.stat()
+    stamp = (st.st_mtime_ns, st.st_size)
+    kept = _READ.get(path)
+    if kept is None or kept[0] != stamp:
+        kept = _READ[path] = (stamp, yaml.load(path.read_text(), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)))
+    return kept[1]
 
 
 def content_game_ids() -> list[str]:
