@@ -26,6 +26,7 @@ tuning questions and kept because it tells near sections apart better on held-ou
 from __future__ import annotations
 
 import math
+from operator import itemgetter
 
 from .asked import ask_matches
 from .intent import DEFINITION
@@ -64,6 +65,7 @@ INHERIT = 1.0  # a section named with its parent adds the parent's phrase score
 CHILD_TIE = 0.85  # a sub-section this close to its parent goes first
 VARIANT = 0.85  # optional rules yield to the base game unless the question asks for a variant
 VARIANT_ASKED = 1.15  # ... and go first when it does ("can we play without ...?")
+_BY_SCORE_THEN_ORDER = itemgetter(0, 1)
 
 
 class RuleHit:
@@ -144,8 +146,8 @@ def search(index: GameIndex, query: Query) -> SearchResult:
     df, postings = term_stats(index, lookup)
     n_docs = max(index.docs, 1)
     # Everyday words ("go", "out") weigh little, unless part of a name the game uses ("knocked out").
-    generic = generic_stems() - {query.stems[i] for h in phrases for i in h.positions}
-    idf = {t: GENERIC_WEIGHT if t in generic else weight(df[t], n_docs) for t in content}
+    everyday, in_phrases = generic_stems(), {query.stems[i] for h in phrases for i in h.positions}
+    idf = {t: GENERIC_WEIGHT if t in everyday and t not in in_phrases else weight(df[t], n_docs) for t in content}
     total = sum(idf.values()) or 1.0
 
     doc_cover, doc_rule = _passages(query, content, phrases, canon_stems, postings)
@@ -195,18 +197,22 @@ def search(index: GameIndex, query: Query) -> SearchResult:
         got = sum(idf[t] * extra.get(t, 0.0) for t in content if t in said) / total
         coverage[rule] = max(coverage.get(rule, 0.0), got)
 
-    hits = []
+    ranked = []
     variant = _asks_variant(query)
+    rules = index.rules
     for rule in set(fts) | set(phrase_score) | set(coverage) | set(asked):
-        if rule not in index.rules:
+        info = rules.get(rule)
+        if info is None:
             continue
-        score = (coverage.get(rule, 0.0) + W_FTS * fts.get(rule, 0.0) / top_fts
-                 + W_PHRASE * phrase_score.get(rule, 0.0) + W_ASKED * asked.get(rule, 0.0))
-        if index.rules[rule].optional:
+        cover, text, named_by, said_as = (coverage.get(rule, 0.0), fts.get(rule, 0.0), phrase_score.get(rule, 0.0),
+                                          asked.get(rule, 0.0))
+        score = cover + W_FTS * text / top_fts + W_PHRASE * named_by + W_ASKED * said_as
+        if info.optional:
             score *= VARIANT_ASKED if variant else VARIANT
-        hits.append(RuleHit(rule, score, coverage.get(rule, 0.0), fts.get(rule, 0.0) / top_fts,
-                            phrase_score.get(rule, 0.0), best_doc.get(rule), asked.get(rule, 0.0)))
-    hits.sort(key=lambda h: (-h.score, index.rules[h.rule].order))
+        # best first, then in the rules' order (each rule's own: no two keys are equal)
+        ranked.append((-score, info.order, RuleHit(rule, score, cover, text / top_fts, named_by, best_doc.get(rule), said_as)))
+    ranked.sort(key=_BY_SCORE_THEN_ORDER)
+    hits = [hit for _score, _order, hit in ranked]
     _specific_first(index, hits)
     rerank(index, query, hits, idf, total)
 
