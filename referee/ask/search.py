@@ -204,13 +204,13 @@ def search(index: GameIndex, query: Query) -> SearchResult:
         info = rules.get(rule)
         if info is None:
             continue
-        cover, text, named_by, said_as = (coverage.get(rule, 0.0), fts.get(rule, 0.0), phrase_score.get(rule, 0.0),
-                                          asked.get(rule, 0.0))
-        score = cover + W_FTS * text / top_fts + W_PHRASE * named_by + W_ASKED * said_as
+        covered, text, named_by, said_as = (coverage.get(rule, 0.0), fts.get(rule, 0.0), phrase_score.get(rule, 0.0),
+                                            asked.get(rule, 0.0))
+        score = covered + W_FTS * text / top_fts + W_PHRASE * named_by + W_ASKED * said_as
         if info.optional:
             score *= VARIANT_ASKED if variant else VARIANT
         # best first, then in the rules' order (each rule's own: no two keys are equal)
-        ranked.append((-score, info.order, RuleHit(rule, score, cover, text / top_fts, named_by, best_doc.get(rule), said_as)))
+        ranked.append((-score, info.order, RuleHit(rule, score, covered, text / top_fts, named_by, best_doc.get(rule), said_as)))
     ranked.sort(key=_BY_SCORE_THEN_ORDER)
     hits = [hit for _score, _order, hit in ranked]
     _specific_first(index, hits)
