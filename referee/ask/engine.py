@@ -168,28 +168,17 @@ def ask_every_game(question: str, k: int) -> Answer:
     return best
 
 
+_NAME_STEMS: dict[tuple[str, str], list[list[str]]] = {}  # a game's title and id in words -> their stems, made once
+
+
 def _games_named(question: str, indexes: list[GameIndex]) -> list[GameIndex]:
-    said = words(question)
-    names = _name_stems(indexes)
+    said, keys = words(question), [(index.title, index.id.replace("-", " ")) for index in indexes]
+    names = {k: [[t for t in words(n) if t not in STOPWORDS] for n in k] for k in keys if k not in _NAME_STEMS}
+    stems_of(said + [t for both in names.values() for tokens in both for t in tokens])  # one stemmer call, not one a name
+    _NAME_STEMS.update({k: [stems_of(tokens) for tokens in both] for k, both in names.items()})
     stems = [s for t, s in zip(said, stems_of(said)) if t not in STOPWORDS]
-    return [index for index, both in zip(indexes, names)
-            if any(title and any(stems[i:i + len(title)] == title for i in range(len(stems))) for title in both)]
-
-
-_NAME_STEMS: dict[tuple[str, str], list[list[str]]] = {}  # (title, id) -> the stems of each, little words left out
-
-
-def _name_stems(indexes: list[GameIndex]) -> list[list[list[str]]]:
-    """Each game's title and id as stems, made once a game, not at every question asked of every
-    game; read-only for callers."""
-    new = [(index.title, index.id) for index in indexes if (index.title, index.id) not in _NAME_STEMS]
-    if new:
-        names = {key: [[t for t in words(name) if t not in STOPWORDS] for name in (key[0], key[1].replace("-", " "))]
-                 for key in new}
-        stems_of([t for both in names.values() for tokens in both for t in tokens])  # one stemmer call, not one a name
-        for key, both in names.items():
-            _NAME_STEMS[key] = [stems_of(tokens) for tokens in both]
-    return [_NAME_STEMS[(index.title, index.id)] for index in indexes]
+    return [index for index, k in zip(indexes, keys)
+            if any(title and any(stems[i:i + len(title)] == title for i in range(len(stems))) for title in _NAME_STEMS[k])]
 
 
 def _vocabulary(question: str, indexes: list[GameIndex]) -> dict[str, float]:

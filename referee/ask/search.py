@@ -65,7 +65,6 @@ INHERIT = 1.0  # a section named with its parent adds the parent's phrase score
 CHILD_TIE = 0.85  # a sub-section this close to its parent goes first
 VARIANT = 0.85  # optional rules yield to the base game unless the question asks for a variant
 VARIANT_ASKED = 1.15  # ... and go first when it does ("can we play without ...?")
-_BY_SCORE_THEN_ORDER = itemgetter(0, 1)
 
 
 class RuleHit:
@@ -174,24 +173,19 @@ def search(index: GameIndex, query: Query) -> SearchResult:
     weighed = [(t, idf[t]) for t in content if t in said]
     weight_of = dict(weighed)
     coverage: dict[str, float] = {}
-    named_terms: dict[str, list[tuple[str, float, float | None]]] = {}  # a named rule -> (word, weight, its names' cover)
+    named_terms = {rule: [(t, w, extra.get(t)) for t, w in weighed] for rule, extra in named.items()}  # (word, weight, names' cover)
     for doc, cover in doc_cover.items():
         rule = doc_rule[doc]
         extra = named.get(rule)
-        if extra:
-            terms = named_terms.get(rule)
-            if terms is None:
-                terms = named_terms[rule] = [(t, w, extra.get(t)) for t, w in weighed]
-            # the better of the passage's and the names' cover; a word no name covers, the passage's (>= 0)
-            got = sum(w * (cover.get(t, 0.0) if e is None else max(cover.get(t, 0.0), e)) for t, w, e in terms) / total
+        if extra:  # the better of the passage's and the names' cover; a word no name covers, the passage's (>= 0)
+            got = sum(w * (cover.get(t, 0.0) if e is None else max(cover.get(t, 0.0), e)) for t, w, e in named_terms[rule]) / total
         elif len(cover) == 1:  # most passages hold one of the words: the sum of one term
             (t, c), = cover.items()
             w = weight_of.get(t)
             got = (w * c if w is not None else 0) / total
         else:  # the same sum, less its zeros (covers are > 0)
             got = sum(w * cover[t] for t, w in weighed if t in cover) / total
-        best = coverage.get(rule)
-        if best is None or got > best:  # max(best or 0.0, got), got being never below 0
+        if got > coverage.get(rule, -1.0):  # max(best or 0.0, got): got is never below 0
             coverage[rule] = got
     for rule, extra in named.items():
         got = sum(idf[t] * extra.get(t, 0.0) for t in content if t in said) / total
@@ -199,19 +193,16 @@ def search(index: GameIndex, query: Query) -> SearchResult:
 
     ranked = []
     variant = _asks_variant(query)
-    rules = index.rules
     for rule in set(fts) | set(phrase_score) | set(coverage) | set(asked):
-        info = rules.get(rule)
+        info = index.rules.get(rule)
         if info is None:
             continue
-        covered, text, named_by, said_as = (coverage.get(rule, 0.0), fts.get(rule, 0.0), phrase_score.get(rule, 0.0),
-                                            asked.get(rule, 0.0))
+        covered, text, named_by, said_as = coverage.get(rule, 0.0), fts.get(rule, 0.0), phrase_score.get(rule, 0.0), asked.get(rule, 0.0)
         score = covered + W_FTS * text / top_fts + W_PHRASE * named_by + W_ASKED * said_as
         if info.optional:
             score *= VARIANT_ASKED if variant else VARIANT
-        # best first, then in the rules' order (each rule's own: no two keys are equal)
         ranked.append((-score, info.order, RuleHit(rule, score, covered, text / top_fts, named_by, best_doc.get(rule), said_as)))
-    ranked.sort(key=_BY_SCORE_THEN_ORDER)
+    ranked.sort(key=itemgetter(0, 1))  # best first, then in the rules' order (each rule's own: no two keys are equal)
     hits = [hit for _score, _order, hit in ranked]
     _specific_first(index, hits)
     rerank(index, query, hits, idf, total)
