@@ -104,5 +104,5 @@ def _close_stems(a: str, b: str) -> bool:
     """Stems the porter stemmer keeps apart though the words are one ("fail", "failur")."""
     if a == b:
         return True
-    short, long = sorted((a, b), key=len)
+    short, long = (a, b) if len(a) <= len(b) else (b, a)  # sorted by length, as sorted() would (stable)
     return len(short) >= 4 and long.startswith(short) and len(long) - len(short) <= 2
