@@ -97,6 +97,7 @@ def features(index: GameIndex, query: Query, head: list, idf: dict[str, float], 
     starting = bool(_START.search(query.text.lower()))
     statics = _statics(index, ids)
     crossed = [(f"{kind}:{name}", name) for name in CROSSED]  # the names, made once, not once a hit
+    at_of = _places()
     rows = []
     for rank, hit in enumerate(head):
         info = rules[hit.rule]
@@ -139,8 +140,23 @@ def features(index: GameIndex, query: Query, head: list, idf: dict[str, float], 
         if not has_asks:
             for key, name in _NO_ASKS_KEYS:
                 f[key] = f[name]
-        rows.append([f.get(name, 0.0) for name in FEATURES])
+        row = [0.0] * len(FEATURES)  # each feature's value at its place (FEATURES: no name twice), 0.0 if none
+        for name, value in f.items():
+            at = at_of.get(name)
+            if at is not None:
+                row[at] = value
+        rows.append(row)
     return rows
+
+
+_AT: tuple[tuple[str, ...], dict[str, int]] | None = None  # FEATURES (fit_rerank.py may extend it) and each name's place
+
+
+def _places() -> dict[str, int]:
+    global _AT
+    if _AT is None or _AT[0] is not FEATURES:
+        _AT = (FEATURES, {name: at for at, name in enumerate(FEATURES)})
+    return _AT[1]
 
 
 # Per index, what features() reads of each section whatever the question: its title's and text's
