@@ -73,14 +73,16 @@ _dots_set_up_once()
 
 
 def _svg_letters_once() -> bool:
-    """An SVG text's letter is laid out once a document and style, not once drawn (svg_letters.py)."""
+    """An SVG text's letter is laid out once a document and style, not once drawn, and drawn by
+    repeating what two drawings of it asked (svg_letters.py)."""
     try:
         from importlib import import_module
 
         from weasyprint.css.properties import INITIAL_VALUES
+        from weasyprint.draw import text as draw_text
         from weasyprint.text import line_break
 
-        return svg_letters.install(line_break, import_module("weasyprint.svg.text"), INITIAL_VALUES)
+        return svg_letters.install(line_break, draw_text, import_module("weasyprint.svg.text"), INITIAL_VALUES)
     except ImportError:  # another WeasyPrint: each letter laid out by it, same drawing
         return False
 

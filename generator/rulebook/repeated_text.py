@@ -34,7 +34,7 @@ _original: Any = None  # WeasyPrint's draw_text
 _layout_type: Any = None  # weasyprint.text.line_break.Layout
 
 
-class _Noted:
+class Noted:
     """A stream that notes each method asked of it (name, arguments, result) and passes it on."""
 
     def __init__(self, stream):
@@ -86,9 +86,12 @@ def _place(textbox) -> tuple:
     return textbox.position_x, textbox.position_y + textbox.baseline
 
 
-def _agree(first: tuple, second: tuple) -> list | None:
-    """The requests to repeat, if two boxes' drawings asked the same but for their places."""
+def agree(first: tuple, second: tuple) -> list | None:
+    """The requests to repeat, if two boxes' drawings asked the same but for their places (or
+    both asked nothing: a space)."""
     (requests, place), (other, other_place) = first, second
+    if not requests and not other:
+        return []
     if len(requests) != len(other) or [r[0] for r in requests].count(PLACED) != 1:
         return None
     for (name, args, kwargs, result), (o_name, o_args, o_kwargs, o_result) in zip(requests, other):
@@ -120,13 +123,13 @@ def draw_text(stream, textbox, offset_x, text_overflow, block_ellipsis="none"):
         return None
     if row.failed:
         return _original(stream, textbox, offset_x, text_overflow, block_ellipsis)
-    noted = _Noted(stream)
+    noted = Noted(stream)
     result = _original(noted, textbox, offset_x, text_overflow, block_ellipsis)
     drawn = (noted.requests, _place(textbox))
     if row.noted is None:
         row.noted = drawn
     else:
-        row.repeat = _agree(row.noted, drawn)
+        row.repeat = agree(row.noted, drawn)
         row.failed, row.noted = row.repeat is None, None
     return result
 

@@ -1,5 +1,6 @@
 """The letters of an SVG picture's text (the cards in the book's gallery, a cycle's labels) laid
-out once a document and style, not once a letter drawn.
+out once a document and style, not once a letter drawn; and drawn, once two drawings of a letter
+agree, by repeating their requests to the page's stream.
 
 WeasyPrint draws an SVG ``<text>`` letter by letter, and lays out each letter on its own first
 (``split_first_line``: a Pango layout, the font, the letter, its shaping) to know where the next
@@ -14,6 +15,13 @@ The answers are kept for one document's layout context, weakly (a document and i
 let go of as before). A document's fonts are all registered while it is laid out, before it is
 drawn, so a letter measures the same all through its drawing.
 
+Drawing a letter sets its layout up again in Pango and walks its glyphs, to ask the stream to
+place the text, set the font and show the glyphs: what it asks depends on the layout and the
+text's matrix only. A kept layout is set up only when WeasyPrint draws it (``draw_first_line``),
+and its drawings are noted as repeated_text.py notes a leader's dots: when two agree but for the
+matrix, a later drawing of that letter, turned and scaled alike, repeats their requests with its
+own matrix, without Pango. Anything else asked (a raised glyph, an emoji) draws the ordinary way.
+
 Installed by pdf.py (``install``, handed WeasyPrint's modules: WeasyPrint is imported there only).
 """
 from __future__ import annotations
@@ -22,12 +30,40 @@ import weakref
 from math import inf
 from typing import Any
 
+from .repeated_text import PLACED, Noted, agree
+
 _original: Any = None  # WeasyPrint's split_first_line
 _svg_style: Any = None  # the style class of WeasyPrint's SVG text
 _initial: dict = {}  # the initial values WeasyPrint's SVG text style starts from
 _UNSET = object()
 _last_style: list = []  # the style of the text asked last (weakly) and what it sets
 _answers: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # layout context -> {key: answer}
+_draw_original: Any = None  # WeasyPrint's draw_first_line
+_svg_box: Any = None  # the text box class of WeasyPrint's SVG text
+SET_UP = "_boneyard_set_up"  # on a kept layout: the style to set it up with when it is drawn
+DRAWN = "_boneyard_drawn"  # on a kept layout: its drawings (a _Drawings)
+
+
+class _Drawings:
+    """A kept layout's drawings on one stream (weakly): the requests of the last one noted, and
+    once two agree, the requests to repeat and the turn and scale they were drawn at."""
+
+    def __init__(self, stream):
+        self.stream = weakref.ref(stream)
+        self.noted: tuple | None = None
+        self.repeat: list | None = None
+        self.turn: tuple | None = None
+        self.failed = False
+
+
+def _kept(answer: tuple) -> tuple:
+    """A kept answer whose layout is set up when it is drawn, not when WeasyPrint asks."""
+    layout = answer[0]
+
+    def reactivate(style) -> None:
+        layout.__dict__[SET_UP] = style
+    layout.reactivate = reactivate
+    return answer
 
 
 def _frozen(value: Any) -> Any:
@@ -69,23 +105,64 @@ def split_first_line(text, style, context, max_width, justification_spacing, is_
     if key is None:
         return _original(text, style, context, max_width, justification_spacing, is_line_start, minimum)
     if key not in answers:
-        answers[key] = _original(text, style, context, max_width, justification_spacing, is_line_start, minimum)
+        answers[key] = _kept(_original(text, style, context, max_width, justification_spacing, is_line_start,
+                                       minimum))
     return answers[key]
 
 
-def install(line_break, svg_text, initial_values: dict) -> bool:
-    """Answer SVG text's layouts with ``split_first_line`` (``line_break`` is
-    weasyprint.text.line_break, which WeasyPrint's SVG text (``svg_text``) imports it from when
-    it draws; ``initial_values`` the values its style starts from). False, changing nothing,
-    when this WeasyPrint is not as expected."""
-    global _original, _svg_style
-    current = getattr(line_break, "split_first_line", None)
-    if current is split_first_line:
+def draw_first_line(stream, textbox, text_overflow, block_ellipsis, matrix):
+    """WeasyPrint's ``draw_first_line``; a kept layout is set up first, or its drawing repeated."""
+    layout = textbox.pango_layout
+    style = layout.__dict__.pop(SET_UP, _UNSET) if type(textbox) is _svg_box else _UNSET
+    if style is _UNSET:
+        return _draw_original(stream, textbox, text_overflow, block_ellipsis, matrix)
+    values = tuple(matrix.values)
+    drawn = layout.__dict__.get(DRAWN)
+    if drawn is not None and drawn.stream() is not stream:
+        drawn = None
+    if drawn is not None and drawn.repeat is not None and values[:4] == drawn.turn:
+        for name, args, kwargs in drawn.repeat:
+            getattr(stream, name)(*(values if name == PLACED else args), **kwargs)
+        return []
+    type(layout).reactivate(layout, style)  # as WeasyPrint's SVG text asked
+    if drawn is None:
+        drawn = layout.__dict__[DRAWN] = _Drawings(stream)
+    if drawn.failed or drawn.repeat is not None or text_overflow != "none" or block_ellipsis != "none":
+        return _draw_original(stream, textbox, text_overflow, block_ellipsis, matrix)
+    noted = Noted(stream)
+    emojis = _draw_original(noted, textbox, text_overflow, block_ellipsis, matrix)
+    this = (noted.requests, values[4:])
+    if emojis:
+        drawn.failed = True
+    elif drawn.noted is None:
+        drawn.noted = this
+    else:
+        placed = [args for name, args, _kwargs, _result in noted.requests if name == PLACED]
+        # the requests agree and the text was placed at this very matrix, turn and scale too
+        drawn.repeat = agree(drawn.noted, this) if not placed or placed[0][:4] == values[:4] else None
+        drawn.turn, drawn.failed, drawn.noted = values[:4], drawn.repeat is None, None
+    return emojis
+
+
+def install(line_break, draw_text, svg_text, initial_values: dict) -> bool:
+    """Answer SVG text's layouts with ``split_first_line`` and draw its letters with
+    ``draw_first_line`` (``line_break`` is weasyprint.text.line_break and ``draw_text``
+    weasyprint.draw.text, which WeasyPrint's SVG text (``svg_text``) imports them from when it
+    draws; ``initial_values`` the values its style starts from). Both or neither: False,
+    changing nothing, when this WeasyPrint is not as expected."""
+    global _original, _svg_style, _draw_original, _svg_box
+    current, drawing = getattr(line_break, "split_first_line", None), getattr(draw_text, "draw_first_line", None)
+    if current is split_first_line and drawing is draw_first_line:
         return True
-    style = getattr(svg_text, "Style", None)
-    if getattr(current, "__module__", "") != "weasyprint.text.line_break" or not isinstance(style, type):
+    style, box, layout = (getattr(svg_text, "Style", None), getattr(svg_text, "TextBox", None),
+                          getattr(line_break, "Layout", None))
+    if (getattr(current, "__module__", "") != "weasyprint.text.line_break"
+            or getattr(drawing, "__module__", "") != "weasyprint.draw.text"
+            or not all(isinstance(kind, type) for kind in (style, box, layout))
+            or not callable(getattr(layout, "reactivate", None))):
         return False
-    _original, _svg_style = current, style
+    _original, _svg_style, _draw_original, _svg_box = current, style, drawing, box
     _initial.update(initial_values)
     line_break.split_first_line = split_first_line
+    draw_text.draw_first_line = draw_first_line
     return True
