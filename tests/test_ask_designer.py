@@ -556,3 +556,11 @@ def test_an_irregular_past_reads_as_its_verb():
         ["run", "take", "give", "give", "keep", "get", "make"]
     ran = ask("the deck ran out, what now", game=str(FIXTURES / "hat-money"))
     assert ran.matched and ran.citations[0].id == "the-day.pack-up"
+
+
+def test_a_game_that_finishes_is_one_that_ends_or_runs_out():
+    """Blind set 30: the starter game's "when does the game finish" got no answer at all (0.00):
+    its rules say the game is won "when the deck runs out", never "finish" or "end"."""
+    finish = ask("when does the game finish", game=str(Path(__file__).resolve().parents[1] / "generator" / "templates"
+                                                    / "new-game"))
+    assert finish.matched and finish.citations[0].id == "goal"

@@ -137,7 +137,8 @@ obtain: get | gain
 hold: keep
 retain: keep | hold
 remove: discard | take away
-finish: end
+finish: end | over | run out
+finished: ended | over | ran out
 quick: short | shorter
 quicker: shorter | short
 faster: shorter | short
