@@ -541,6 +541,8 @@ def test_play_time_and_age_come_from_the_game_data(games):
     # No section says it: none is cited, and the text says where the answer comes from.
     assert took.source == "data:facts" and took.citations == []
     assert "from the game's details (game.yaml)" in render_text(took)
+    # Asked of every game, each box says its own: the others are named, to choose with --game.
+    assert "use --game to choose" in render_text(ask("how long does a game take?"))
     # The length of a part of the game is no play time ("a set" is a tune in blue-cellar).
     assert ask("how long is a set", game=str(Path(__file__).parent / "fixtures" / "blue-cellar")).source != "data:facts"
     assert ask("how long does the shield last", game="bone-strike").source != "data:facts"

@@ -30,9 +30,8 @@ def render_text(answer: Answer, width: int = WIDTH) -> str:
         return "\n".join(lines)
 
     if not answer.citations:  # the box's facts (engine: data:facts), no section's
-        head = answer.game_title or answer.game or "The game"
         return "\n".join([one_line(answer.answer or "", width), "",
-                          f"{head}, from the game's details (game.yaml): no rule section says this",
+                          f"{_head(answer) or 'The game'}, from the game's details (game.yaml): no rule section says this",
                           f"(confidence {answer.confidence:.2f})"])
     first, *rest = answer.citations
     # The short answer first, on one line; then where it comes from and the rule in full. An
@@ -42,10 +41,7 @@ def render_text(answer: Answer, width: int = WIDTH) -> str:
     if answer.source == "rules":  # a rule's text: the sentence that says what was asked
         short = one_line(asked_sentence(answer.answer or first.text, answer.question), width)
     lines.append(("Not sure; the closest rule: " if unsure else "") + short)
-    head = answer.game_title or answer.game or ""
-    if answer.candidates:
-        others = ", ".join(c["title"] or c["game"] for c in answer.candidates)
-        head += f"  (the question fits {others} too; use --game to choose)"
+    head = _head(answer)
     lines.append("")
     if answer.card is not None and not answer.card["governed"]:
         # No section governs the card: its own text is the rule, the sections only further reading.
@@ -73,6 +69,15 @@ def render_text(answer: Answer, width: int = WIDTH) -> str:
         note += ", from the " + {"faq": "FAQ", "component": "component list"}.get(answer.source, answer.source)
     lines.append(f"({note})")
     return "\n".join(lines)
+
+
+def _head(answer: Answer) -> str:
+    """The game answering, and the others the question fits as well when every game was asked."""
+    head = answer.game_title or answer.game or ""
+    if answer.candidates:
+        others = ", ".join(c["title"] or c["game"] for c in answer.candidates)
+        head += f"  (the question fits {others} too; use --game to choose)"
+    return head
 
 
 def _cited_first(lines: list[str], answer: Answer, first: Citation, head: str, width: int) -> None:
