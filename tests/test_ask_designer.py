@@ -511,10 +511,12 @@ def test_a_game_named_in_its_own_setting_is_another_game_whatever_words_ours_use
 def test_an_expansion_or_what_others_may_see_need_rules_that_mention_them():
     """Blind set 30: "is there an expansion with more board tiles" and "are we allowed to look at
     each others dice" (Rattlebones, 0.81) got sections, though its rules name no expansion and
-    hide nothing. Runes and Bones' spy looks at a hand: there the rules answer."""
+    hide nothing (blind set 31: "other peoples dice", 0.81 again). Runes and Bones' spy looks at a
+    hand: there the rules answer."""
     from referee.ask.unsaid import UNSAID, topic_unsaid
 
-    for question in ("is there an expansion with more board tiles", "are we allowed to look at each others dice"):
+    for question in ("is there an expansion with more board tiles", "are we allowed to look at each others dice",
+                     "are we allowed to look at other peoples dice", "can i peek at anyone else's dice"):
         assert topic_unsaid(_index("rattlebones"), question) == UNSAID, question
         assert not ask(question, game="rattlebones").matched, question
     assert topic_unsaid(_index("runes-and-bones"), "does spy let me see their whole hand") == 1.0

@@ -165,8 +165,8 @@ TOPICS = (
     _Topic(r"\bexpansions?\b|\bdlc\b", ("expansion", "dlc"), r"\bexpansions?\b", ("expansion",),
            "blind set 30: 'is there an expansion with more board tiles' found Rattlebones' set-up at 0.48"),
     # What others may see: looking at another's things, or keeping one's own secret
-    _Topic(r"\b(?:look at|see|peek at|show)\b.*\b(?:each others?|one another|other players?'?s?|opponents?'?s?"
-           r"|someone else'?s?|everyone else'?s?|their)\b|\b(?:keep|kept)\b.*\b(?:secret|hidden)\b"
+    _Topic(r"\b(?:look at|see|peek at|show)\b.*\b(?:each others?|one another|other (?:players?|people|peoples)'?s?|opponents?'?s?"
+           r"|(?:someone|anyone|everyone|somebody|anybody) else'?s?|their)\b|\b(?:keep|kept)\b.*\b(?:secret|hidden)\b"
            r"|\bsecret or\b|\bpublic\b|\bopen information\b|\bhidden information\b",
            ("look", "see", "peek", "show", "kept", "keep", "secret", "public", "open", "hidden"),
            r"\bsecret|\bhidden\b|\bhid(?:e|es|ing)\b|\bface[- ]?down\b|\bprivate|\bpublic\b|\bopen information\b"
