@@ -44,6 +44,7 @@ class BoneStrike(Engine):
         self.cat = Catalogue(data)
         self.all_uids = sorted(u for c in self.cat.cards for u in self.cat.uids(c))
         self._in_play: dict[tuple, frozenset[str]] = {}
+        self._last_in_play: tuple[int, list[str], bool, frozenset[str]] = (-1, [], False, frozenset())
         # The words of a discard, a buy or a play on no warrior, by (player, kind, card): they
         # name only the player and the card, and half the moves listed are of these kinds.
         self._plain_said: dict[tuple[str, str, str], str] = {}
@@ -51,9 +52,14 @@ class BoneStrike(Engine):
     def in_play(self, state: State) -> frozenset[str]:
         """Every card uid the set-up brought out of the box (the rest stay in it all game). A
         function of the set-up alone, kept per set-up: invariants ask for it after every move."""
-        key = (len(state["players"]), tuple(state["factions"]), bool(state["all_factions"]))
+        players, factions, every = state["players"], state["factions"], bool(state["all_factions"])
+        last = self._last_in_play  # the same set-up as the last asked (a playout asks ~600 times)
+        if last[0] == len(players) and last[1] == factions and last[2] is every:
+            return last[3]
+        key = (len(players), tuple(factions), every)
         if key not in self._in_play:
             self._in_play[key] = frozenset(self._brought_out(state))
+        self._last_in_play = (key[0], list(factions), every, self._in_play[key])
         return self._in_play[key]
 
     def _brought_out(self, state: State) -> set[str]:
