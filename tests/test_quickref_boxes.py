@@ -45,7 +45,7 @@ def held_page(game_id: str, book: str, tmp_path, monkeypatch, real_rulebook) -> 
 
 
 # bone-strike in A5 leaves blocks off at the smallest size (tables with shaded rows); runeblade
-# in Letter fits at the largest, measured second
+# in Letter fits at the largest, measured first
 @pytest.mark.parametrize(("game_id", "book"), [("bone-strike", "a5"), ("runeblade", "letter")])
 def test_moved_blocks_make_the_page_laid_out_whole(tmp_path, monkeypatch, real_rulebook, game_id, book):
     held, moved = held_page(game_id, book, tmp_path, monkeypatch, real_rulebook)

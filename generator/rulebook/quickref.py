@@ -8,7 +8,10 @@ every block at the smallest type size: if they do not all fit there (the usual c
 game), that is the size, and the packer leaves out the least wanted blocks that do not fit, never
 one that fits in the room left; the page's foot names what was left off. Only when everything
 fits at the smallest size does a second layout measure the largest, and the packer picks the
-largest size at which everything fits. The page is then laid out with an empty box in each
+largest size at which everything fits. A4 and Letter measure the largest first: when everything
+fits there (most games: the page is large), that is the size, and the smallest is never laid out
+(smallest first would choose the same, but for a packing that fits at the larger type and not at
+the smaller, which first fit allows in theory: the larger is then the better page). The page is then laid out with an empty box in each
 chosen block's place, the measured blocks are moved into them (``quickref_boxes.py``: the blocks
 are laid out once, not measured and then laid out again), and that layout checks that it really
 is one page. A size that was not measured (or boxes not as expected) lays the page out whole.
@@ -16,7 +19,7 @@ is one page. A size that was not measured (or boxes not as expected) lays the pa
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -214,6 +217,34 @@ def plan(large: Sequence[float], small: Sequence[float] | None, head: tuple[floa
     return bottom, placed
 
 
+def _choose(measure: Callable[[float], tuple], room: float, count: int, sizes: Sequence[float],
+            large_first: bool) -> tuple[float, list[list[int]], Any]:
+    """The type size, the blocks of each column, and what measuring refused and said (the
+    smallest size's Rendered). Blocks left off at the smallest size: that size. Everything fits
+    there: the largest is measured too and ``plan`` picks. A larger page (``large_first``)
+    measures the largest first: where everything fits at it, which is most games on A4 or Letter,
+    that is the page and the smallest is never laid out (else the smallest, as above)."""
+    large = None
+    if large_first:
+        large, head_large, _note, measured_large = measure(sizes[0])
+        if not pack(large, (room - head_large) * EXACT, count)[1]:
+            return (*plan(large, None, (head_large, head_large), room, count, sizes), measured_large)
+    small, head_small, note, measured = measure(sizes[-1])
+    placed, left_out = pack(small, (room - head_small) * EXACT, count)
+    if left_out:  # the foot then names what was left off, in a line of its own
+        placed, left_out = pack(small, (room - head_small - note) * EXACT, count)
+    if not left_out and large is None:  # everything fits at the smallest size: the largest decides between
+        large, head_large, _note, measured_large = measure(sizes[0])
+    if large is not None:
+        measured.refused += measured_large.refused
+        measured.warnings += measured_large.warnings
+    if left_out:
+        return sizes[-1], placed, measured
+    assert large is not None
+    fits_large = not pack(large, (room - head_large) * EXACT, count)[1]
+    return (*plan(large, None if fits_large else small, (head_large, head_small), room, count, sizes), measured)
+
+
 def _measure(template, common: dict, geo: dict, items: list, size: float, roots, base):
     """Each block's height at ``size``, the header's and footer's, the foot's note's, and what
     WeasyPrint refused and said (tests/test_player_aids.py measures with it too)."""
@@ -250,20 +281,13 @@ def build_quickref(loaded: LoadedGame, data: BookData, environment, common: dict
     sizes = SIZES if book.name == "a5" else LARGE_SIZES
     count = int(geo["columns"])
     fonts = fonts or shared_fonts()
-    small, head_small, note, measured, small_strip = _strip(template, common, geo, items, sizes[-1], roots, base,
-                                                            fonts)
-    strips = {sizes[-1]: small_strip}  # laid-out blocks by type size, to be moved onto the page
-    placed, left_out = pack(small, (room - head_small) * EXACT, count)
-    if left_out:  # the foot then names what was left off, in a line of its own
-        placed, left_out = pack(small, (room - head_small - note) * EXACT, count)
-    size = sizes[-1]
-    if not left_out:  # everything fits at the smallest size: measure the largest, to pick the size between
-        large, head_large, _note, measured_large, strips[sizes[0]] = _strip(
-            template, common, geo, items, sizes[0], roots, base, fonts)
-        measured.refused += measured_large.refused
-        measured.warnings += measured_large.warnings
-        fits_large = not pack(large, (room - head_large) * EXACT, count)[1]
-        size, placed = plan(large, None if fits_large else small, (head_large, head_small), room, count, sizes)
+    strips: dict[float, Any] = {}  # laid-out blocks by type size, to be moved onto the page
+
+    def measure(size: float) -> tuple:
+        heights, head, note, rendered, strips[size] = _strip(template, common, geo, items, size, roots, base, fonts)
+        return heights, head, note, rendered
+
+    size, placed, measured = _choose(measure, room, count, sizes, large_first=book.name != "a5")
     measured_boxes = measured_blocks(strips[size], len(items)) if size in strips else None
     document = None
     while True:
