@@ -40,6 +40,9 @@ def test_same_answers_as_weasyprint(game, tmp_path, monkeypatch):
         return theirs
 
     monkeypatch.setattr(preferred, "split_first_line", both)
+    # the quick reference laid out as the build lays it out; its PDF, which no min-content width
+    # goes into, is left empty (a third of a second of painting each)
+    monkeypatch.setattr(generator.rulebook.pdf, "write_document", lambda document, target, *args: target.touch() or [])
     render_rulebook(load(game), tmp_path, "a5", parts=("quickref",))
     assert compared[0] > 200  # the quick reference's tables were measured through the fast path
     assert differ == []
