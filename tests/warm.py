@@ -25,8 +25,9 @@ whose standard error is read as it is written (as `subprocess.Popen(..., stderr=
 gives it): a test that kills a command at a moment of its choosing sends a real SIGKILL to a real
 process (the forked child), and waits for its end.
 
-TyperApp holds a Typer app (referee.cli, generator.cli) the same way: the reference each fast
-path is held to (tests/test_launch.py, tests/test_dice_cli.py).
+TyperApp runs a Typer app (referee.cli, generator.cli) in its console script's server, a job
+naming the app's entry instead of the script's: the reference each fast path is held to
+(tests/test_launch.py, tests/test_dice_cli.py).
 """
 from __future__ import annotations
 
@@ -73,10 +74,6 @@ CONSOLE_WARM = {
 # once (``imports=RULEBOOK``, 0.6 s), not every child.
 RULEBOOK = ("generator.rulebook", "generator.rulebook.pdf", "generator.rulebook.quickref",
             "generator.rulebook.html_copy", "generator.paper.booklet", "pypdf")
-# The Typer apps answer the same command lines as the fast paths in tests/test_launch*.py and
-# test_dice_cli.py (builds, validations, sessions): their children import what the console
-# scripts' do, and the server imports it once (a Typer `cards build` child 0.86 -> 0.2 s of CPU).
-TYPER_APP_WARM = CONSOLE_WARM
 
 SERVER = textwrap.dedent("""
     import atexit, gc, importlib, json, os, socket, sys, tempfile
@@ -85,8 +82,18 @@ SERVER = textwrap.dedent("""
     channel = socket.socket(fileno=int(channel))
     sys.path[0] = os.path.dirname(script)  # as the console script's Python: its folder first, not ''
     sys.argv = [script]
-    module, _, function = entry.partition(":")
-    main = getattr(importlib.import_module(module), function or "main")
+    mains = {}
+
+
+    def entry_point(name):
+        # "module:function" (a bare module: its main()), imported by the server and kept
+        if name not in mains:
+            module, _, function = name.partition(":")
+            mains[name] = getattr(importlib.import_module(module), function or "main")
+        return mains[name]
+
+
+    entry_point(entry)
     for other in warm:  # what the commands import as they run: once, not per child
         try:
             importlib.import_module(other)
@@ -115,7 +122,7 @@ SERVER = textwrap.dedent("""
         return 1
 
 
-    def child(job, fds):
+    def child(job, fds, main):
         channel.close()
         atexit._clear()  # the server's exit handlers are not the command's
         for target, fd in enumerate(fds):
@@ -129,7 +136,7 @@ SERVER = textwrap.dedent("""
             sys.modules["random"].seed()  # a process of its own draws its own numbers
         sys.argv = [script, *job["args"]]
         try:
-            main()
+            (main or entry_point(job["entry"] or entry))()
             code = 0
         except SystemExit as stop:
             code = exit_code(stop)
@@ -165,9 +172,13 @@ SERVER = textwrap.dedent("""
                 except Exception:
                     pass
                 gc.freeze()
+        try:  # another entry of the same script (a Typer app): imported once, kept
+            main = entry_point(job["entry"] or entry)
+        except Exception:  # the child imports it again and prints why it cannot, exit 1
+            main = None
         pid = os.fork()
         if pid == 0:
-            child(job, fds)
+            child(job, fds, main)
         for fd in fds:
             os.close(fd)
         channel.send(json.dumps({"pid": pid}).encode())
@@ -198,10 +209,11 @@ class ForkServer:
 
     def run(self, *args: object, env: dict[str, str] | None = None, cwd: str | Path | None = None,
             input: str | None = None, timeout: float | None = None,  # noqa: A002
-            imports: tuple[str, ...] = ()) -> subprocess.CompletedProcess:
+            imports: tuple[str, ...] = (), entry: str | None = None) -> subprocess.CompletedProcess:
         """What `subprocess.run([script, *args], capture_output=True, text=True, ...)` returns;
-        ``imports``, modules the server imports first (and keeps) instead of the child."""
-        job = _job(args, env, cwd, imports)
+        ``imports``, modules the server imports first (and keeps) instead of the child; ``entry``,
+        another function of the script's to call than the server's own (TyperApp's)."""
+        job = _job(args, env, cwd, imports, entry)
         with self.lock, self._stdin(input) as stdin, self._file() as out, self._file() as err:
             socket.send_fds(self.channel, [json.dumps(job).encode()], [stdin.fileno(), out.fileno(), err.fileno()])
             pid = self._receive()["pid"]
@@ -224,7 +236,7 @@ class ForkServer:
               imports: tuple[str, ...] = ()) -> WarmProcess:
         """The command line started and left running, its standard error a pipe (WarmProcess).
         The server runs one line at a time: until the process is waited for, the next waits."""
-        job = _job(args, env, cwd, imports)
+        job = _job(args, env, cwd, imports, None)
         self.lock.acquire()  # released by WarmProcess.wait
         read, write = os.pipe()
         try:
@@ -295,11 +307,11 @@ class WarmProcess:
 
 
 def _job(args: tuple[object, ...], env: dict[str, str] | None, cwd: str | Path | None,
-         imports: tuple[str, ...]) -> dict:
+         imports: tuple[str, ...], entry: str | None) -> dict:
     """A command line as the server reads it."""
     argv = [os.fspath(a) if isinstance(a, os.PathLike) else str(a) for a in args]
     return {"env": dict(os.environ if env is None else env), "cwd": os.fspath(cwd or os.getcwd()), "args": argv,
-            "imports": list(imports)}
+            "imports": list(imports), "entry": entry}
 
 
 def _text(file: IO[bytes]) -> str:
@@ -340,18 +352,16 @@ def referee(*args: object, **how) -> subprocess.CompletedProcess:  # noqa: ANN00
 
 class TyperApp:
     """A Typer app (referee.cli, generator.cli) run as its console script would run it, per
-    command line, in the repository; ``folder`` holds the captured output (the temporary folder
-    by default)."""
+    command line, in the repository: a child of the console script's own warm server (this
+    process's), which calls the app's main() instead of the script's entry. One server, not two,
+    imports what the script's commands import (~1 s of CPU each)."""
 
-    def __init__(self, name: str, module: str, folder: Path | None = None):
-        self.server = ForkServer(name, module, TYPER_APP_WARM[name], folder)
+    def __init__(self, name: str, module: str):
+        self.server, self.entry = _console_script(name), module
 
     def run(self, env: dict[str, str], *args: str) -> tuple[int, str, str]:
-        done = self.server.run(*args, env=env, cwd=REPO)
+        done = self.server.run(*args, env=env, cwd=REPO, entry=self.entry)
         return done.returncode, done.stdout, done.stderr
-
-    def close(self) -> None:
-        self.server.close()
 
 
 TYPER_APPS = {"referee": "referee.cli", "cards": "generator.cli"}
@@ -359,11 +369,9 @@ _typer_apps: dict[str, TyperApp] = {}
 
 
 def typer_app(name: str) -> TyperApp:
-    """The Typer app of the console script ``name`` for this process, started on first use and
-    closed at exit: one for every test file of a worker that holds a fast path to it
-    (test_launch.py, test_launch_cards.py, test_dice_cli.py), ~0.35 s of CPU each to start."""
+    """The Typer app of the console script ``name`` for this process: one for every test file of a
+    worker that holds a fast path to it (test_launch.py, test_launch_cards.py, test_dice_cli.py)."""
     app = _typer_apps.get(name)
     if app is None or app.server.owner != os.getpid():
         app = _typer_apps[name] = TyperApp(name, TYPER_APPS[name])
-        atexit.register(app.close)
     return app
