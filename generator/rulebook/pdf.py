@@ -19,7 +19,7 @@ from pathlib import Path
 from urllib.parse import unquote, unquote_to_bytes, urlsplit
 
 from ..limits import limit
-from . import min_content, repeated_text, svg_letters
+from . import html_parse, min_content, repeated_text, svg_letters
 from .system_libraries import found_in_the_loader_cache
 
 with found_in_the_loader_cache():
@@ -88,6 +88,19 @@ def _svg_letters_once() -> bool:
 
 
 _svg_letters_once()
+
+
+def _parser_keeps_its_expressions() -> bool:
+    """The HTML parser makes each regular expression it reads with once, not once a call (html_parse.py)."""
+    try:
+        from tinyhtml5 import inputstream
+
+        return html_parse.install(inputstream)
+    except ImportError:  # another parser: as it is, same parse
+        return False
+
+
+_parser_keeps_its_expressions()
 
 
 class GuardedFetcher(URLFetcher):
