@@ -142,26 +142,29 @@ def write_index(con: sqlite3.Connection, game: Any, fingerprint: str) -> None:
 def _postings(con: sqlite3.Connection) -> None:
     """Fill postings (every doc) and terms: how many docs hold each term, not counting the
     written questions (Rule.asks). A player's word only they use ("best", "end") is no sign that
-    a question is about this game, and must not stop slang or a typo being read the game's way."""
+    a question is about this game, and must not stop slang or a typo being read the game's way.
+    Both are made in SQL from bm25's (term, doc, column) counts, which the search ranks docs by
+    (bm25.py): one row per word and column of a doc, where fts5vocab has one per instance (read
+    into Python here, they were most of indexing a game's docs)."""
     con.execute("CREATE VIRTUAL TABLE temp.doc_terms USING fts5vocab(main, docs, instance)")
-    info = {rowid: (kind, rule) for rowid, kind, rule in con.execute("SELECT rowid, kind, rule FROM docs")}
-    weights: dict[tuple[str, int], float] = {}
-    holders: dict[str, set[int]] = {}
-    for term, doc, col in con.execute("SELECT term, doc, col FROM temp.doc_terms"):
-        kind, rule = info[doc]
-        if kind != "ask":
-            holders.setdefault(term, set()).add(doc)
-        weight = COVERAGE.get(kind, OTHER_COVERAGE).get(col, 0.0)
-        if not rule or not weight:
-            continue
-        key = (term, doc)
-        if weight > weights.get(key, 0.0):
-            weights[key] = weight
-    con.executemany("INSERT INTO postings VALUES (?,?,?,?)",
-                    [(t, d, info[d][1], w) for (t, d), w in weights.items()])
-    con.executemany("INSERT INTO terms VALUES (?,?)", [(t, len(docs)) for t, docs in holders.items()])
-    write_counts(con, "temp.doc_terms")  # what the search ranks docs by (bm25.py)
+    write_counts(con, "temp.doc_terms")
     con.execute("DROP TABLE temp.doc_terms")
+    columns = [name for _cid, name, *_ in con.execute("PRAGMA table_info(docs)")]  # bm25's column numbers
+    con.execute("CREATE TEMP TABLE doc_info(doc INTEGER PRIMARY KEY, kind TEXT, rule TEXT)")
+    con.execute("INSERT INTO temp.doc_info SELECT rowid, kind, rule FROM docs")
+    con.execute("CREATE TEMP TABLE coverage(kind TEXT, col INTEGER, weight REAL, PRIMARY KEY(kind, col))")
+    kinds = [kind for (kind,) in con.execute("SELECT DISTINCT kind FROM temp.doc_info")]
+    con.executemany("INSERT INTO temp.coverage VALUES (?,?,?)", [
+        (kind, col, weight) for kind in kinds for col, name in enumerate(columns)
+        if (weight := COVERAGE.get(kind, OTHER_COVERAGE).get(name, 0.0)) > 0])
+    # A doc's weight for a term: its best column's; docs of no rule ('' or none) hold none.
+    con.execute("INSERT INTO postings SELECT b.term, b.doc, d.rule, max(c.weight) FROM bm25 b "
+                "JOIN temp.doc_info d ON d.doc = b.doc JOIN temp.coverage c ON c.kind = d.kind AND c.col = b.col "
+                "WHERE d.rule != '' GROUP BY b.term, b.doc")
+    con.execute("INSERT INTO terms SELECT b.term, count(DISTINCT b.doc) FROM bm25 b "
+                "JOIN temp.doc_info d ON d.doc = b.doc WHERE d.kind != 'ask' GROUP BY b.term")
+    con.execute("DROP TABLE temp.doc_info")
+    con.execute("DROP TABLE temp.coverage")
 
 
 def _phrases(con: sqlite3.Connection, rows: list[tuple]) -> None:
