@@ -31,9 +31,9 @@ REPO = Path(__file__).resolve().parents[2]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from referee.ask.cache import GameFolder, resolve_game  # noqa: E402
+from referee.ask.cache import resolve_game  # noqa: E402
 from referee.ask.engine import THRESHOLD, answer_in, ask  # noqa: E402
-from referee.ask.store import open_index  # noqa: E402
+from referee.ask.store import GameIndex, open_index  # noqa: E402
 
 TEMPLATES = REPO / "generator" / "templates"
 BAND_EDGES = (0.7, 0.9)
@@ -173,12 +173,13 @@ class Asked:
     """`ask` once per question, game and k in a scoring run: the sets repeat questions (a fifth
     of the asks, the same words from different blind sets), and an answer depends only on them
     and the games, which scoring never changes. One per run: a run with other weights asks anew.
-    A game named is resolved to its folder once a run, not at each of its questions (`ask`'s
-    own step before answer_in, a twentieth of scoring): the same answers."""
+    A game named is resolved to its folder and its index opened once a run, not at each of its
+    questions (`ask`'s own steps before answer_in: resolving was a twentieth of scoring, seeing
+    that the index is still fresh a fiftieth): the same answers."""
 
     def __init__(self) -> None:
         self.answers: dict[tuple[str, str | None, int], object] = {}
-        self.folders: dict[str, GameFolder] = {}
+        self.indexes: dict[str, GameIndex] = {}
 
     def __call__(self, question: str, game: str | None = None, k: int = 3):  # noqa: ANN204
         key = (" ".join(question.split()), game, k)
@@ -186,9 +187,9 @@ class Asked:
             if game is None or not key[0]:
                 self.answers[key] = ask(question, game=game, k=k)
             else:
-                if game not in self.folders:
-                    self.folders[game] = resolve_game(game)
-                self.answers[key] = answer_in(open_index(self.folders[game]), key[0], k)
+                if game not in self.indexes:
+                    self.indexes[game] = open_index(resolve_game(game))
+                self.answers[key] = answer_in(self.indexes[game], key[0], k)
         return self.answers[key]
 
 
