@@ -342,8 +342,9 @@ class RealRulebooks:
 
 @contextmanager
 def _quick_build_kept() -> Iterator[dict]:
-    """Keep what quick references built inside do (``RealRulebooks.quick_build``): the first strip
-    is at the smallest type size (quickref.build_quickref measures there first)."""
+    """Keep what quick references built inside do (``RealRulebooks.quick_build``): in an A5 book,
+    the only one whose heights tests read, the first strip is at the smallest type size
+    (quickref.build_quickref measures there first; A4 and Letter measure the largest first)."""
     from generator.rulebook import quickref, quickref_boxes
 
     kept: dict = {"heights": None, "moved": []}

@@ -3,18 +3,18 @@
 Blocks come in order of how much a player wants them, never of their size (``VALUE``): the turn
 summary, then what each side, space, ability and action does, the beats cycles, the charts read
 during play, sentences a card prints already, the icons, other lists, set-up charts, other tables,
-key numbers. One layout measures
-every block at the smallest type size: if they do not all fit there (the usual case for a whole
-game), that is the size, and the packer leaves out the least wanted blocks that do not fit, never
-one that fits in the room left; the page's foot names what was left off. Only when everything
-fits at the smallest size does a second layout measure the largest, and the packer picks the
-largest size at which everything fits. A4 and Letter measure the largest first: when everything
-fits there (most games: the page is large), that is the size, and the smallest is never laid out
-(smallest first would choose the same, but for a packing that fits at the larger type and not at
-the smaller, which first fit allows in theory: the larger is then the better page). The page is then laid out with an empty box in each
-chosen block's place, the measured blocks are moved into them (``quickref_boxes.py``: the blocks
-are laid out once, not measured and then laid out again), and that layout checks that it really
-is one page. A size that was not measured (or boxes not as expected) lays the page out whole.
+key numbers. One layout measures every block at the smallest type size: if they do not all fit
+there (the usual case for a whole game), that is the size, and the packer leaves out the least
+wanted blocks that do not fit, never one that fits in the room left; the page's foot names what was
+left off. Only when everything fits at the smallest size does a second layout measure the largest,
+and the packer picks the largest size at which everything fits. A4 and Letter measure the largest
+first: when everything fits there (most games: the page is large), that is the size, and the
+smallest is never laid out (smallest first would choose the same, but for a packing that fits at
+the larger type and not at the smaller, which first fit allows in theory: the larger is then the
+better page). The page is then laid out with an empty box in each chosen block's place, the
+measured blocks are moved into them (``quickref_boxes.py``: the blocks are laid out once, not
+measured and then laid out again), and that layout checks that it really is one page. A size that
+was not measured (or boxes not as expected) lays the page out whole.
 """
 from __future__ import annotations
 
