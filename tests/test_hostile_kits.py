@@ -111,6 +111,22 @@ def test_a_build_killed_at_any_moment_leaves_the_previous_kit_exactly_as_it_was(
     assert "rulebook.pdf" in (kit_dir / "kit.json").read_text()
 
 
+def test_a_build_that_finds_the_kit_up_to_date_still_removes_a_killed_builds_temporaries(tmp_path, first_kit):
+    """A build killed with SIGKILL leaves its temporaries; the next build removes them, also when
+    it finds the kit up to date and rewrites nothing (round 18: they stayed)."""
+    starter_game, out = kit_copy(first_kit, tmp_path)
+    kit_dir = out / "my-game"
+    before = _kit(kit_dir)
+    (kit_dir / ".actions-a4.pdf.2725-185a35.tmp").write_bytes(b"half a pdf")
+    (kit_dir / "svg").mkdir(exist_ok=True)
+    (kit_dir / "svg" / ".face.svg.2725-185a35.tmp").write_bytes(b"<svg")
+    result = run("build", starter_game, "--out", out, "--jobs", "1")
+    assert result.exit_code == 0, result.output
+    assert "up to date" in result.output, result.output
+    assert _strays(kit_dir) == []
+    assert _kit(kit_dir) == before
+
+
 def test_a_build_failing_after_its_decks_are_written_leaves_the_previous_kit_exactly_as_it_was(
         tmp_path, first_kit, monkeypatch):
     import generator.rulebook

@@ -357,6 +357,7 @@ def fresh_kits(refs: list[str], options) -> tuple[list[FreshKit], list[str]]:
     """The games whose whole kit is up to date (not even loaded), and the games to build."""
     if getattr(options, "force", False) or options.only:
         return [], list(refs)
+    from ..atomic import clean_strays
     from ..model.resolve import UnknownGame, resolve_game
 
     out_root = Path(options.out_dir or OUTPUT_DIR)
@@ -376,6 +377,7 @@ def fresh_kits(refs: list[str], options) -> tuple[list[FreshKit], list[str]]:
                 and state.kit_key == kit_key(root, options, out_root)
                 and all(_unchanged(out_dir, e.stats) for e in state.entries.values())
                 and _unchanged(out_dir, state.extra)):
+            clean_strays(out_dir)  # a killed build's temporaries: an up-to-date kit is left tidy too
             files = [f for e in state.entries.values() for f in e.written()]
             files.append(WrittenFile("PRINTING.md", [], "guide", 1, None, "text"))
             fresh.append(FreshKit(root.name, out_dir, files))
