@@ -105,6 +105,15 @@ def test_the_games_own_name_reads_as_the_game():
     assert ask("what if I roll rattlebones", game="rattlebones").citations[0].id == "turn.rattlebones-side"
 
 
+def test_an_ampersand_in_the_games_name_is_asked_as_and():
+    """"Needle & Flash" (a designer's game, blind set 32): "how do you win needle and flash" read
+    its name as two words the rules lack and refused (0.16)."""
+    game = str(Path(__file__).parent / "fixtures" / "needle-and-flash")
+    asked = [ask(f"how do you win {name}", game=game) for name in ("needle and flash", "Needle & Flash", "needle n flash")]
+    assert all(a.matched and a.citations[0].id in ("closing-time", "the-deal") for a in asked)
+    assert len({(a.confidence, a.citations[0].id) for a in asked}) == 1
+
+
 def test_a_number_counting_dice_is_no_roll_but_a_face_in_the_plural_is():
     assert ask("how much gold to roll two dice", game="rattlebones").source != "data:map"
     fives = ask("got two 5s in my roll, what do i get", game="runeblade")

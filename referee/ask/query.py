@@ -306,6 +306,7 @@ def without_own_name(index: GameIndex, question: str) -> str:
 
 
 _OWN_NAMES: dict[str, tuple[list[str], list[re.Pattern[str]]]] = {}  # a title -> its words and patterns
+_AND = r"(?:and|&|n)"  # "and" in a name, as players type it
 
 
 def _own_name(title: str) -> tuple[list[str], list[re.Pattern[str]]]:
@@ -313,9 +314,10 @@ def _own_name(title: str) -> tuple[list[str], list[re.Pattern[str]]]:
     the patterns of the whole name and of those words (none when it is no name), made once a
     title, not at every question."""
     if title not in _OWN_NAMES:
-        every = words(title)
+        every = words(title.replace("&", " and "))  # "Needle & Flash", asked as "needle and flash"
         own = [w for w in every if w not in STOPWORDS]
         patterns = [] if not own or all(w in GENERIC for w in own) else [
-            re.compile(r"\b" + r"\W+".join(re.escape(w) for w in names) + r"\b", re.IGNORECASE) for names in (every, own)]
+            re.compile(r"\b" + r"\W+".join(_AND if w == "and" else re.escape(w) for w in names) + r"\b", re.IGNORECASE)
+            for names in (every, own)]
         _OWN_NAMES[title] = (own, patterns)
     return _OWN_NAMES[title]
