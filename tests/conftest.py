@@ -252,7 +252,7 @@ def starter_pair(tmp_path_factory) -> SimpleNamespace:
     With two games and two jobs the rulebooks are built in worker processes started beside the
     decks: the kit test_hostile_kits starts every build from (and holds to a --jobs 1 build), and
     the build test_incremental reads for what a game whose decks fail leaves. Built once per test
-    run, shared by every worker (two spawned rulebook workers cost ~4 s of CPU). Read it, never
+    run, shared by every worker (its rulebook workers cost seconds of CPU). Read it, never
     change it: copy it first to build on it."""
     from generator.kit.build import build_kits
     from generator.kit.files import WrittenFile

@@ -25,7 +25,6 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from functools import cache
-from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +44,7 @@ from .html_copy import html_copy
 from .markup import Hazard
 from .quickref import build_quickref
 from .views import BOOKS, BookFormat
+from .workers import fresh_processes
 
 __all__ = ["BOOK_FORMATS", "RulebookResult", "build_rulebook", "build_rulebooks", "render_html", "render_rulebook"]
 
@@ -356,8 +356,7 @@ def _in_parallel(games: list[LoadedGame], out_root: Path, book: str, workers: in
     tasks = [(loaded, part) for part in PARTS for loaded in order]
     outcomes: dict[str, dict[str, tuple[str, Any]]] = {loaded.game.id: {} for loaded in games}
     try:
-        # spawn, not fork: WeasyPrint's Pango/GLib state must not be copied from a parent mid-use.
-        with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=fresh_processes()) as pool:
             futures = [(loaded.game.id, part, pool.submit(
                 _build_one, str(loaded.game.root), str(out_root / loaded.game.id), book,
                 every[loaded.game.id].token, booklet, (part,))) for loaded, part in tasks]
