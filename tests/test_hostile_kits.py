@@ -111,6 +111,55 @@ def test_a_build_killed_at_any_moment_leaves_the_previous_kit_exactly_as_it_was(
     assert "rulebook.pdf" in (kit_dir / "kit.json").read_text()
 
 
+def _descendants(pid: int) -> set[int]:
+    """The processes below ``pid``, read from /proc: its children, theirs, and so on."""
+    children: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_bytes().rsplit(b")", 1)[1].split()
+        except OSError:  # ended while we read
+            continue
+        children.setdefault(int(fields[1]), []).append(int(stat.parent.name))
+    found, todo = set(), [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.add(child)
+            todo.append(child)
+    return found
+
+
+def test_a_killed_build_leaves_no_rulebook_worker_running(tmp_path, first_kit):
+    """The rulebooks' worker processes, and the forkserver they come from, end when a build is
+    killed with SIGKILL. Before, the workers waited for a next task for ever (round 19)."""
+    import os
+    import signal
+    import time
+
+    from generator.rulebook.workers import _alive
+    from tests import warm
+
+    if not Path("/proc/self/stat").exists():
+        pytest.skip("no /proc here to find the workers")
+    game, _out = kit_copy(first_kit, tmp_path)
+    shutil.copytree(game, game.parent / "other-game")
+    process = warm.start_cards("build", game, game.parent / "other-game", "--out", tmp_path / "out2", "--jobs", "2",
+                               "--only", "rulebook", imports=warm.RULEBOOK)
+    for line in process.stderr:
+        if "rulebooks: 2 games in 2 processes" in line:  # its two workers are running
+            below = _descendants(process.pid)
+            os.kill(process.pid, signal.SIGKILL)
+            break
+    process.wait(timeout=60)
+    process.stderr.close()
+    assert process.returncode == -signal.SIGKILL
+    assert len(below) >= 3, below  # the forkserver and two workers at least
+    for _ in range(600):  # each worker looks for its build twice a second; a minute at most
+        if not any(_alive(pid) for pid in below):
+            break
+        time.sleep(0.1)
+    assert not [pid for pid in below if _alive(pid)]
+
+
 def test_a_build_that_finds_the_kit_up_to_date_still_removes_a_killed_builds_temporaries(tmp_path, first_kit):
     """A build killed with SIGKILL leaves its temporaries; the next build removes them, also when
     it finds the kit up to date and rewrites nothing (round 18: they stayed)."""

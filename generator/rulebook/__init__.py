@@ -44,7 +44,7 @@ from .html_copy import html_copy
 from .markup import Hazard
 from .quickref import build_quickref
 from .views import BOOKS, BookFormat
-from .workers import fresh_processes
+from .workers import end_with, fresh_processes
 
 __all__ = ["BOOK_FORMATS", "RulebookResult", "build_rulebook", "build_rulebooks", "render_html", "render_rulebook"]
 
@@ -356,7 +356,8 @@ def _in_parallel(games: list[LoadedGame], out_root: Path, book: str, workers: in
     tasks = [(loaded, part) for part in PARTS for loaded in order]
     outcomes: dict[str, dict[str, tuple[str, Any]]] = {loaded.game.id: {} for loaded in games}
     try:
-        with ProcessPoolExecutor(max_workers=workers, mp_context=fresh_processes()) as pool:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=fresh_processes(), initializer=end_with,
+                                 initargs=(os.getpid(),)) as pool:
             futures = [(loaded.game.id, part, pool.submit(
                 _build_one, str(loaded.game.root), str(out_root / loaded.game.id), book,
                 every[loaded.game.id].token, booklet, (part,))) for loaded, part in tasks]

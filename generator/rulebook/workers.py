@@ -1,8 +1,13 @@
-"""Where rulebook worker processes come from."""
+"""Where rulebook worker processes come from, and how they end when their build is gone."""
 from __future__ import annotations
 
+import os
+import threading
+import time
 from multiprocessing import get_all_start_methods, get_context
 from multiprocessing.context import BaseContext
+
+POLL_SECONDS = 0.5  # how often a worker looks for its build
 
 
 def fresh_processes() -> BaseContext:
@@ -16,3 +21,31 @@ def fresh_processes() -> BaseContext:
     context = get_context("forkserver")
     context.set_forkserver_preload(["generator.rulebook", "generator.rulebook.pdf", "generator.model.loader"])
     return context
+
+
+def end_with(build: int) -> None:
+    """Pool initializer: end this worker when the process ``build`` is gone. A build killed with
+    kill -9 closes nothing, and its workers would wait for their next task for ever (with the
+    forkserver, which lives while they do)."""
+    threading.Thread(target=_watch, args=(build,), daemon=True, name="end-with-build").start()
+
+
+def _watch(build: int) -> None:
+    while _alive(build):
+        time.sleep(POLL_SECONDS)
+    os._exit(1)
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` runs: not gone and not a zombie (dead, its exit status not yet collected)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            return stat.read().rsplit(b")", 1)[1].split()[0] != b"Z"
+    except OSError:  # no /proc here: os.kill's answer stands
+        return True
