@@ -152,7 +152,7 @@ def test_how_much_a_card_gives_is_its_text_not_its_copies(games):
     """"How much" asks an amount: the card's text answers, not how many copies the deck holds."""
     hold = next(c for d in games["bone-strike"].decks for c in d.cards if c.id == "hold-the-line")
     answer = ask("how much health does hold the line give", game="bone-strike")
-    assert answer.source == "card", answer.as_json()
+    assert answer.source in ("card", "data:card"), answer.as_json()  # the card's doc found, or its text numbering health
     assert answer.answer == f"Hold the Line: {hold.extra['text']}"
     many = ask("how many hold the line cards are there", game="bone-strike")
     assert many.answer == f"{hold.count} Hold the Line cards."

@@ -270,6 +270,19 @@ def test_a_number_of_a_thing_is_the_sentence_that_puts_the_number_before_it():
     assert ask("how many dice does each character start with", game="runeblade").source != "data:amount"
 
 
+def test_a_number_a_named_card_gives_is_the_cards_own_text():
+    """Asked how many of a thing a card named in the question gives, the card's text answers
+    when it puts a number before that thing ("roll three dice" on Needle & Flash's Double
+    Espresso), not the rules' sentence on the thing in general ("roll two dice"); a limit asked
+    ("max") is still the rules'."""
+    needle = str(FIXTURES / "needle-and-flash")
+    espresso = ask("double espresso, how many dice do i roll", game=needle)
+    assert (espresso.source, espresso.card["id"]) == ("data:card", "double-espresso")
+    assert "roll three dice" in espresso.answer
+    assert ask("how many dice do i roll", game=needle).source != "data:card"
+    assert ask("how much health can i have max with hold the line", game="bone-strike").source != "data:card"
+
+
 def test_a_limit_is_answered_with_the_sentence_that_sets_it():
     """Kettle Point Run's sled "carries at most 4 food sacks"; Sawdust Pyramids' chalk is capped
     in a bracket of the encore rule ("you can never hold more than 3"); Dry Bell's water by what to

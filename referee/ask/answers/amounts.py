@@ -36,7 +36,7 @@ def amount(ctx: Context) -> list[Computed]:
         return []  # a game whose sections list the questions they answer: those find the number's section
     if set(words(ctx.text)) & set(ctx.index.data("player_noun") or []):
         return []  # "with 3 weavers": a number by the players, which a table or a rule on it gives
-    thing = _counted(ctx.text[said.end():])
+    thing = thing_counted(ctx.text[said.end():])
     if thing is None:
         return []
     others = set(ctx.qset) - {thing}
@@ -45,7 +45,7 @@ def amount(ctx: Context) -> list[Computed]:
     for info in ctx.index.rules.values():
         section = set(content_stems(f"{info.title} {info.text or ''}"))
         for sentence in sentences_of(info.text or ""):
-            if _numbers_the_thing(sentence, thing):
+            if numbers_the_thing(sentence, thing):
                 near = sum(ctx.idf(s) for s in others & set(content_stems(sentence)))
                 fit = sum(ctx.idf(s) for s in others & section)
                 found.append(((-near, -fit, rank.get(info.id, len(rank)), info.order), info.id, sentence))
@@ -59,7 +59,7 @@ def amount(ctx: Context) -> list[Computed]:
     return [Computed(as_sentence(sentence), rule, CONFIDENCE["amount"], "amount")]
 
 
-def _counted(rest: str) -> str | None:
+def thing_counted(rest: str) -> str | None:
     """The stem of the thing counted: the first word after "how many" that is no little word."""
     for token in words(rest)[:3]:
         if token not in STOPWORDS:
@@ -67,14 +67,14 @@ def _counted(rest: str) -> str | None:
     return None
 
 
-def _numbers_the_thing(sentence: str, thing: str) -> bool:
+def numbers_the_thing(sentence: str, thing: str) -> bool:
     """A number right before the thing ("two actions", "4 more cards", "up to 3 water tokens")."""
     return thing in _numbered(sentence)
 
 
 @lru_cache(maxsize=8192)
 def _numbered(sentence: str) -> frozenset[str]:
-    """The stems a number stands right before in the sentence (the things _numbers_the_thing
+    """The stems a number stands right before in the sentence (the things numbers_the_thing
     finds numbered), kept: amount() reads every section's sentences at each question of one."""
     tokens = words(sentence)
     stems = stems_of(tokens)

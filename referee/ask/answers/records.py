@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 from .. import intent as kinds
+from ..lazy_re import lazy
 from ..phrases import PhraseHit
 from ..text import KIND_FIELDS, humanize, kind_of
+from .amounts import HOW_MANY, numbers_the_thing, thing_counted
 from .base import (
     CONFIDENCE,
     DESCRIBE,
@@ -40,7 +42,21 @@ def card_field(ctx: Context) -> list[Computed]:
         elif (DOES.search(ctx.text) and not ctx.asks(kinds.NUMBER)
               and _covers_most(ctx, hit, _card_context(ctx, hit.phrase.ref.split("/")[0]), rule)):
             out.append(Computed(_describe_card(card), rule, CONFIDENCE["card.text"], "card", card=hit.phrase.ref))
+        elif said := _card_numbering_it(ctx, fields):  # "double espresso, how many dice do i roll": "roll three dice"
+            out.append(Computed(f"{card['name']}: {said}", rule, CONFIDENCE["card.text"], "card", card=hit.phrase.ref))
     return out[:1]
+
+
+A_LIMIT = lazy(r"\b(max|maximum|limit|most|at once)\b")  # "how much health can i have max": the rules' limit
+
+
+def _card_numbering_it(ctx: Context, fields: dict) -> str | None:
+    """Asked how many or how much of a thing, the named card's own text when it puts a number
+    right before that thing: the card says it, whatever the rules say of the thing in general."""
+    said = HOW_MANY.search(ctx.text) if ctx.asks(kinds.NUMBER) and not A_LIMIT.search(ctx.text) else None
+    thing = thing_counted(ctx.text[said.end():]) if said else None
+    return next((fields[key] for key in ("text", "effect", "ability")
+                 if thing is not None and isinstance(fields.get(key), str) and numbers_the_thing(fields[key], thing)), None)
 
 
 def _card_context(ctx: Context, deck_id: str) -> str:
