@@ -114,6 +114,15 @@ def test_an_ampersand_in_the_games_name_is_asked_as_and():
     assert len({(a.confidence, a.citations[0].id) for a in asked}) == 1
 
 
+def test_a_grown_up_who_wants_to_play_too_is_a_second_player():
+    """"can my gf play too" asks whether two can play (Ribbon of Bone: solo only), as "me and my
+    gf" did already; "can my kid play" asks the box's age, which the game does not give."""
+    for question in ("is this solo only or can my gf play too", "my mate wants to join, is that ok"):
+        asked = ask(question, game="ribbon-of-bone")
+        assert asked.matched and asked.citations[0].id == "overview.solo", question
+    assert not ask("can my kid play", game="ribbon-of-bone").matched
+
+
 def test_a_number_counting_dice_is_no_roll_but_a_face_in_the_plural_is():
     assert ask("how much gold to roll two dice", game="rattlebones").source != "data:map"
     fives = ask("got two 5s in my roll, what do i get", game="runeblade")

@@ -80,6 +80,7 @@ def intent(text: str) -> str:
 # Each pattern's replacement: a template (r"\1 not") or a function of the match.
 _COMPANION = (r"(friend|mate|partner|buddy|girlfriend|gf|boyfriend|bf|wife|husband|kid|son|daughter|brother"
               r"|sister|mum|mom|dad|flatmate|roommate)")
+_GROWN_UP = r"(friend|mate|partner|buddy|girlfriend|gf|boyfriend|bf|wife|husband|brother|sister|mum|mom|dad|flatmate|roommate)"
 
 class _Lazy:
     """A paraphrase's pattern, compiled the first time a question holds one of its trigger words
@@ -138,6 +139,10 @@ PARAPHRASES: list[tuple[_Lazy, str | Callable[[re.Match[str]], str]]] = [
     # "Me and my girlfriend", "with a friend": two players.
     (_Lazy(rf"\b(just )?(me and (a|my|one) {_COMPANION}|(a|my|one) {_COMPANION} and (i|me))\b"
            rf"|(?<=\bwith )(just )?(a|my|one) {_COMPANION}\b", " and ", "with "), "2 players"),
+    # "Can my gf play too?", "my mate wants to join": a second player (not a child, whose age the
+    # box's facts answer).
+    (_Lazy(rf"\b(my|a|one) {_GROWN_UP}(?= (also |too )?(play|plays|join|joins)\b)"
+           rf"|\b(my|a|one) {_GROWN_UP}(?= wants? to (play|join)\b)", "play", "join"), "2 players"),
     # "Do our pools reset between sessions?" asks whether they last, in the rulebooks' words
     # ("Pools carry over from session to session", "Your health persists between combats").
     (_Lazy(r"\b(reset|resets|refresh|refreshes)\b(?= (\w+ ){0,2}(between|after|each|every|at the start|when|for)\b)", "reset", "refresh"),
