@@ -135,7 +135,7 @@ def test_a_killed_build_leaves_no_rulebook_worker_running(tmp_path, first_kit):
     import signal
     import time
 
-    from generator.rulebook.workers import _alive
+    from generator.rulebook.workers import alive
     from tests import warm
 
     if not Path("/proc/self/stat").exists():
@@ -144,6 +144,7 @@ def test_a_killed_build_leaves_no_rulebook_worker_running(tmp_path, first_kit):
     shutil.copytree(game, game.parent / "other-game")
     process = warm.start_cards("build", game, game.parent / "other-game", "--out", tmp_path / "out2", "--jobs", "2",
                                "--only", "rulebook", imports=warm.RULEBOOK)
+    below: set[int] = set()
     for line in process.stderr:
         if "rulebooks: 2 games in 2 processes" in line:  # its two workers are running
             below = _descendants(process.pid)
@@ -154,10 +155,10 @@ def test_a_killed_build_leaves_no_rulebook_worker_running(tmp_path, first_kit):
     assert process.returncode == -signal.SIGKILL
     assert len(below) >= 3, below  # the forkserver and two workers at least
     for _ in range(600):  # each worker looks for its build twice a second; a minute at most
-        if not any(_alive(pid) for pid in below):
+        if not any(alive(pid) for pid in below):
             break
         time.sleep(0.1)
-    assert not [pid for pid in below if _alive(pid)]
+    assert not [pid for pid in below if alive(pid)]
 
 
 def test_a_build_that_finds_the_kit_up_to_date_still_removes_a_killed_builds_temporaries(tmp_path, first_kit):

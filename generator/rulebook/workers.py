@@ -31,12 +31,12 @@ def end_with(build: int) -> None:
 
 
 def _watch(build: int) -> None:
-    while _alive(build):
+    while alive(build):
         time.sleep(POLL_SECONDS)
     os._exit(1)
 
 
-def _alive(pid: int) -> bool:
+def alive(pid: int) -> bool:
     """Whether ``pid`` runs: not gone and not a zombie (dead, its exit status not yet collected)."""
     try:
         os.kill(pid, 0)
