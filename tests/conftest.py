@@ -29,10 +29,12 @@ SHARED = REPO.parent / "shared"
 # (test_player_aids, with the five real rulebooks) down to 3 s; test_rulebook_breaks, which reads
 # the same five books, right after it, so that the first two workers build them between them
 # (real_rulebook). mypy (test_typecheck, ~9 s cold in a fresh clone) goes out before them all, so
-# that it runs beside tests instead of before them. Files not named keep their places after these.
+# that it runs beside tests instead of before them. The two longest playout files (played in their
+# worker's own process: tests/playouts.py) go out early too. Files not named keep their places after these.
 LONGEST_FIRST = (
     "test_typecheck.py", "test_player_aids.py", "test_rulebook_breaks.py", "test_ask_questions.py",
-    "test_rulebook.py", "test_hostile_kits.py", "test_launch_cards.py", "test_ganging.py", "test_incremental.py",
+    "test_rulebook.py", "test_hostile_kits.py", "test_referee_bone_strike.py", "test_launch_cards.py", "test_ganging.py",
+    "test_referee_rattlebones.py", "test_incremental.py",
     "test_launch.py", "test_quickref_boxes.py", "test_gutterfold_ganging.py", "test_readme.py", "test_warm.py",
     "test_yaml_marks.py", "test_referee_ribbon_of_bone.py", "test_dice_cli.py", "test_pdf_memory.py",
     "test_referee_sessions.py", "test_rulebook_min_content.py", "test_cards_cli.py", "test_sheet_keys.py",

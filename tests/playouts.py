@@ -18,6 +18,14 @@ def playout_count() -> int:
     return min(FULL, int(value)) if value.isdigit() and int(value) > 0 else FULL
 
 
+def playout_workers() -> int | None:
+    """How many processes run_playouts plays on: one, in this test process, when xdist already
+    keeps a test process on every core (a pool beside them cost ~15 % more CPU: it forks,
+    builds the engine again and sends every final state back); else one a core (None)."""
+    busy = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "0"))
+    return 1 if busy >= (os.cpu_count() or 1) else None
+
+
 def spread(games: list) -> list:
     """An evenly spread share of the full list of games: one from each stretch of the list, from
     a place in it fixed by a seeded draw (the same every run). The tests mix players and options

@@ -15,14 +15,14 @@ from referee.games import engine_for
 from referee.table.engine import Illegal
 from referee.table.gamedata import GameData, snapshot
 from referee.table.play import attempt, move_rng, playout, run_playouts, setup_rng
-from tests.playouts import FULL, playout_count, spread
+from tests.playouts import FULL, playout_count, playout_workers, spread
 from tests.situations.runner import load_situations, position
 
 GAME = "bone-strike"
 ROOT = Path(__file__).resolve().parent.parent
 TRANSCRIPTS = Path(__file__).resolve().parent / "transcripts" / GAME
-# Random games run to about 600 moves: 1,000 of them take a few minutes of CPU, spread over the
-# cores by run_playouts.
+# Random games run to about 600 moves: 1,000 of them take about 40 s of CPU, spread over the cores
+# by run_playouts (or by xdist: tests/playouts.py).
 PLAYOUTS = playout_count()  # 1,000 in CI; tests/playouts.py
 
 
@@ -70,7 +70,7 @@ def test_examples_read(engine):
 def test_random_playouts(engine):
     games = [(["ana", "ben", "cy", "dee"][: 2 + seed % 3], {"all-factions": True} if seed % 5 == 0 else {}, seed)
              for seed in spread(range(FULL))]
-    results = run_playouts(engine, games)
+    results = run_playouts(engine, games, workers=playout_workers())
     assert len(results) == PLAYOUTS
     for result in results:
         assert result.outcome is not None and len(result.outcome.winners) == 1, result.seed

@@ -121,3 +121,20 @@ def test_playout_moves_are_the_legal_moves_without_their_words(game):
         move = choose.choice(legal)
         state = attempt(engine, state, move, move_rng(7, ply), in_place=True).state
     assert listed > 300  # a game of some length, with choices along it
+
+
+def test_playouts_on_a_pool_end_as_they_do_in_one_process():
+    """run_playouts on worker processes (the tests under xdist play in their own process,
+    tests/playouts.py): each worker builds the engine again from the game's data, and every
+    seeded game must still end in the same final state, in the order asked."""
+    from generator.model.loader import load_game
+    from referee.games import engine_for
+    from referee.table.gamedata import snapshot
+    from referee.table.play import run_playouts
+
+    engine = engine_for("runes-and-bones")(GameData(snapshot(load_game("runes-and-bones"))))
+    games = [(["ana", "ben", "cy"][: 2 + seed % 2], {}, seed) for seed in range(6)]
+    alone, pooled = run_playouts(engine, games, workers=1), run_playouts(engine, games, workers=2)
+    assert [r.seed for r in pooled] == list(range(6))
+    assert pooled == alone
+    assert len({r.moves for r in alone}) > 1  # six different games, not one played six times

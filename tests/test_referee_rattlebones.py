@@ -13,14 +13,14 @@ from referee.games import engine_for
 from referee.table.engine import Illegal
 from referee.table.gamedata import GameData, snapshot
 from referee.table.play import attempt, move_rng, run_playouts, setup_rng
-from tests.playouts import FULL, playout_count, spread
+from tests.playouts import FULL, playout_count, playout_workers, spread
 from tests.situations.runner import load_situations
 
 GAME = "rattlebones"
 TRANSCRIPTS = Path(__file__).parent / "transcripts" / GAME
 ENGINE_DIR = Path(__file__).resolve().parents[1] / "referee" / "games" / "rattlebones"
-# Random games run about 500 moves: 1,000 of them take about a minute of CPU, spread over the
-# cores by run_playouts.
+# Random games run about 500 moves: 1,000 of them take about 30 s of CPU, spread over the cores by
+# run_playouts (or by xdist: tests/playouts.py).
 PLAYOUTS = playout_count()  # 1,000 in CI; tests/playouts.py
 
 
@@ -118,7 +118,7 @@ def test_transcript(engine, path):
 # -- random playouts --------------------------------------------------------------------------
 def test_random_playouts(engine):
     games = [(["ana", "ben", "cy", "dee"][: 2 + seed % 3], {}, seed, seed % 2 == 0) for seed in spread(range(FULL))]
-    results = run_playouts(engine, games, max_moves=5_000)
+    results = run_playouts(engine, games, max_moves=5_000, workers=playout_workers())
     assert len(results) == PLAYOUTS and all(r.outcome is not None for r in results)
     assert max(r.moves for r in results) < 5_000
 

@@ -14,7 +14,7 @@ from referee.games.ribbon_of_bone import combat
 from referee.table.engine import Illegal
 from referee.table.gamedata import GameData, snapshot
 from referee.table.play import attempt, move_rng, playout, run_playouts, setup_rng
-from tests.playouts import FULL, playout_count, share, spread
+from tests.playouts import FULL, playout_count, playout_workers, share, spread
 from tests.situations.runner import load_situations
 
 GAME = "ribbon-of-bone"
@@ -190,7 +190,7 @@ def test_status_shows_what_the_table_needs(engine):
 # -- playouts ------------------------------------------------------------------------------
 def test_random_playouts(engine):
     endings = {}
-    for result in run_playouts(engine, [(["ana"], {}, seed, seed % 4 != 0) for seed in spread(range(FULL))]):
+    for result in run_playouts(engine, [(["ana"], {}, seed, seed % 4 != 0) for seed in spread(range(FULL))], workers=playout_workers()):
         kind = result.outcome.reason.split(":")[0]
         endings[kind] = endings.get(kind, 0) + 1
     assert sum(endings.values()) == PLAYOUTS
@@ -283,7 +283,7 @@ def test_outcome_names_the_rogues_for_the_next_game(engine):
 def test_playouts_with_rogues(engine):
     games = [(["ana"], ROGUES if seed % 2 else {"identity": "lamplighter", "rogues": "all"}, seed, seed % 3 != 0)
              for seed in share(range(300))]  # 300 in CI
-    results = run_playouts(engine, games)
+    results = run_playouts(engine, games, workers=playout_workers())
     assert all(r.outcome is not None for r in results)
     aligned = sum(len(r.state["aligned"]) for r in results)
     beaten = sum(i in r.state["defeated"] for r in results for i in engine.rules.identities)

@@ -13,7 +13,7 @@ from referee.games import engine_for
 from referee.table.engine import Illegal
 from referee.table.gamedata import GameData, snapshot
 from referee.table.play import attempt, move_rng, run_playouts, setup_rng
-from tests.playouts import FULL, spread
+from tests.playouts import FULL, playout_workers, spread
 from tests.situations.runner import load_situations
 
 GAME = "runeblade"
@@ -174,7 +174,7 @@ def test_status_shows_pools_scene_and_offers(engine):
 def test_random_playouts(engine):
     """1,000 seeded games (tests/playouts.py) to the end, invariants after every move (play.playout checks them)."""
     endings = set()
-    for result in run_playouts(engine, [(PLAYERS, playout_options(seed), seed, False) for seed in spread(range(FULL))]):
+    for result in run_playouts(engine, [(PLAYERS, playout_options(seed), seed, False) for seed in spread(range(FULL))], workers=playout_workers()):
         state, outcome = result.state, result.outcome
         assert outcome is not None
         endings.add(outcome.rule)

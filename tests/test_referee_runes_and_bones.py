@@ -12,7 +12,7 @@ from referee.games import engine_for
 from referee.table.engine import Illegal, Unreadable
 from referee.table.gamedata import GameData, snapshot
 from referee.table.play import attempt, move_rng, playout, run_playouts, setup_rng
-from tests.playouts import FULL, playout_count, spread
+from tests.playouts import FULL, playout_count, playout_workers, spread
 from tests.situations.runner import load_situations
 
 GAME = "runes-and-bones"
@@ -280,7 +280,7 @@ def test_thousand_random_playouts(engine):
     assert sum(n for n, _, _ in PLAYOUT_MIX) == FULL
     games = [(players, options, seed) for seed, (players, options) in
              enumerate((p, o) for count, p, o in PLAYOUT_MIX for _ in range(count))]
-    results = run_playouts(engine, spread(games))
+    results = run_playouts(engine, spread(games), workers=playout_workers())
     assert len(results) == playout_count()
     for result in results:
         assert result.outcome and result.outcome.winners, result.seed
