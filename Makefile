@@ -3,9 +3,9 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
-# Random playouts per game in `make test`: 200 of the 1,000 that CI (.ci/run) and plain pytest play
+# Random playouts per game in `make test`: 100 of the 1,000 that CI (.ci/run) and plain pytest play
 # (tests/playouts.py); `make test BONEYARD_PLAYOUTS=1000` plays them all.
-BONEYARD_PLAYOUTS ?= 200
+BONEYARD_PLAYOUTS ?= 100
 export BONEYARD_PLAYOUTS
 # Python writes the bytecode it compiles (in __pycache__/, which git ignores) even where the shell
 # says not to: the tests start `cards` and `referee` as new processes again and again, and each
