@@ -6,7 +6,7 @@ that speaks of the thing asked about (health, bones, stamina ...) at nothing ("r
 section that merely says "zero" or "empty" in another sense (an empty pot). Whose thing it is
 counts: "I" am "you" or "a player" in the rules; "the marquis" is named or is "the opponent".
 Two things at zero at once ("we both hit 0") is left to the search, whose sections on
-simultaneous ends answer it.
+simultaneous ends answer it; asked of one, a sentence about both at once is the last choice.
 """
 from __future__ import annotations
 
@@ -19,6 +19,8 @@ ASKED = lazy(r"\bzero\b")
 ASKED_OUTCOME = lazy(r"\bwhat (happens|if|now|do i get|then)\b|\bnow what\b|\bgame over\b|\bwho wins\b"
                      r"|\b(do|does|did) (i|we|he|she|they|it) (lose|win|die)\b|\bam i (out|dead)\b")
 TOGETHER = lazy(r"\b(both|same time|at once|same moment|same resolution|same round|same turn)\b")
+# ... and a sentence about both at once: not "at once" (at once is also "straight away")
+SAID_TOGETHER = lazy(r"\b(both|same time|same moment|simultaneous\w*)\b")
 AT_ZERO = lazy(r"\b(0|zero)\b|\bno \w+( \w+)? (left|remaining)\b|\bwith no\b|\bhas no\b|\bholds? no\b"
                r"|\bruns? out\b|\bran out\b|\bempty\b|\bnone left\b")
 MINE = lazy(r"\b(i|me|my|i'm|im)\b")
@@ -49,10 +51,13 @@ def at_zero(ctx: Context) -> list[Computed]:
                 continue  # the sentence must say the thing asked about at nothing
             fit = sum(ctx.idf(s) for s in things & section)  # the section speaks of the rest ("marquis")
             whose = bool(PLAYER_SIDE.search(plain)) == mine  # "I" am "you"; the marquis is not
-            key = (-fit, not whose, rank.get(info.id, len(rank)), info.order)
+            # Both running out at once is the rare case, asked only in those words (see above).
+            together = bool(SAID_TOGETHER.search(plain))
+            key = (-fit, together, not whose, rank.get(info.id, len(rank)), info.order)
             if best is None or key < best[0]:
                 best = (key, info.id, sentence)
-            break  # a section's first such sentence speaks for it
+            if not together:
+                break  # a section's first such sentence speaks for it
     if best is None:
         return []
     return [Computed(as_sentence(best[2]), best[1], CONFIDENCE["at-zero"], "at-zero")]
