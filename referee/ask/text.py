@@ -25,7 +25,7 @@ is are was were be been being am do does did doing done don doesn didn isn aren 
 have has had having can could may might must shall should will would cannot
 what whats which who whom whose when where why how
 of to in on at by for with about from into onto as if then than so and or but
-get gets got getting happen happens happened happening mean means meant
+get gets got getting happen happens happened happening mean means meant meaning
 rule rules ruling please exactly actually really just ok okay like
 s t d ll re ve m
 tell know explain say says allowed able legal work works need needs want wants many much
