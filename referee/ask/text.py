@@ -43,7 +43,7 @@ again still ever even else also only other others another same different new old
 out up over off around about game games
 away already anyway anyhow somewhere somehow quick quickly sure fine exact exactly very little
 possible difference diffrence diference differ compared thanks actual real basically simply
-hate hates dislike love now
+hate hates dislike love now downside downsides drawback drawbacks upside upsides
 """.split())
 
 NUMBER_WORDS = {
