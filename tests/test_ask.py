@@ -512,6 +512,16 @@ def test_slang_is_read_in_the_games_own_words():
     assert gm.matched and gm.citations[0].id == "overview" and gm.corrected.get("gm") == "game master"
 
 
+def test_each_slang_word_is_listed_once():
+    """A second line for a word replaced the first without a word said (twice was listed twice,
+    and the first line's 'once' was never read)."""
+    from referee.ask.slang import TABLE
+
+    listed = [line.split(":", 1)[0].strip().lower() for line in TABLE.splitlines()
+              if ":" in line and not line.lstrip().startswith("#")]
+    assert sorted(w for w in set(listed) if listed.count(w) > 1) == []
+
+
 def test_a_phrasal_verb_is_read_with_a_word_between():
     """"Throw some away" is "throw away" with its object in the middle: read as the game's
     "discard", keeping the object, it finds the hand limit (it was "no good match": "throw"

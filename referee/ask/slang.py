@@ -145,7 +145,7 @@ faster: shorter | short
 version: variant | variation | game
 complete: end | finish
 prevent: block | stop
-twice: two times | again
+twice: two times | once | again
 additional: extra | more
 empty: zero | none | run out
 redo: reroll | again
