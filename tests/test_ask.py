@@ -650,3 +650,11 @@ def test_a_word_only_written_questions_use_is_no_sign_of_the_game():
     index = store.open_index(resolve_game("bone-strike"))
     assert index.df(["best"])["best"] == 0
     assert not ask("best way to clean old bone dice").matched
+
+
+def test_a_ties_section_answers_who_wins_only_when_a_tie_is_asked():
+    """Bathysphere's 'If it's a tie' says who wins, so "how do you win this" once found it before
+    the game's goal; asked about a tie, it is still the answer."""
+    game = str(Path(__file__).parent / "fixtures" / "bathysphere")
+    assert ask("how do you win this", game=game).citations[0].id == "goal"
+    assert ask("who wins if we tie on points", game=game).citations[0].id == "scoring.ties"

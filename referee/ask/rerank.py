@@ -175,3 +175,28 @@ def _statics(index: GameIndex, ids: list[str]) -> list[tuple]:
         kept[r] = (title_set, own, set(_DIGITS.findall(text)), math.log1p(len(text.split())) / 5.0,
                    index.has_children(r), index.in_setup(r), index.under(r, _COMPONENTS))
     return [kept[r] for r in ids]
+
+
+# A section about ties ("Ties", "If it's a tie", "Tie-breaks") says who wins only when players
+# tie: asked "how do you win this" with no tie said, its "wins" must not outrank the goal.
+_TIE_TITLE = lazy(r"\b(tie|ties|tied)\b|\btie-?breaks?\b", triggers=("tie",))
+_TIE_ASKED = lazy(r"\b(tie|ties|tied|tying|tiebreaks?|draw|drawn|level|equal|equally|same|both|split|share|shared|even)\b")
+_WIN_ASKED = lazy(r"\b(win|wins|winner|winning|won)\b", triggers=("win", "won"))
+
+
+def ties_when_asked(index: GameIndex, query: Query, hits: list) -> None:
+    """A tie's section ranked first for a question about winning that says no tie yields to the
+    first of the next two that is no tie's; it takes the first's score, so the confidence sees a
+    near-tie. (Asked what a tie's section holds besides, "all five stock tickets", it stands.)"""
+    text = query.text.lower()
+    if len(hits) < 2 or not _WIN_ASKED.search(text) or _TIE_ASKED.search(text):
+        return
+    first = index.rules.get(hits[0].rule)
+    if first is None or not _TIE_TITLE.search(first.title.lower()):
+        return
+    for j, hit in enumerate(hits[1:3], start=1):
+        info = index.rules.get(hit.rule)
+        if info is not None and not _TIE_TITLE.search(info.title.lower()):
+            hit.score = hits[0].score
+            hits.insert(0, hits.pop(j))
+            return
