@@ -658,3 +658,11 @@ def test_a_ties_section_answers_who_wins_only_when_a_tie_is_asked():
     game = str(Path(__file__).parent / "fixtures" / "bathysphere")
     assert ask("how do you win this", game=game).citations[0].id == "goal"
     assert ask("who wins if we tie on points", game=game).citations[0].id == "scoring.ties"
+
+
+def test_a_card_counted_cites_the_components_that_list_it_then_its_own_section():
+    """"how many skull runes are there" is counted from the deck and cited where the box's
+    contents are listed; what a Skull does comes second (it came first, at 0.93)."""
+    answer = ask("how many skull runes are there", game="runes-and-bones")
+    assert answer.source == "data:count" and answer.answer.startswith("2 Skull")
+    assert [c.id for c in answer.citations[:2]] == ["components", "special-runes.skull"]

@@ -30,6 +30,7 @@ def count(ctx: Context) -> list[Computed]:
         ("component", "deck", "card", "die", "piece")
     for hit in ctx.hits(*kinds_counted):
         kind, ref = hit.phrase.kind, hit.phrase.ref
+        also: list[str] = []  # a card counted where the box is: also the card's own section
         if kind == "component" and ref in components:
             c = components[ref]
             note = str(c.get("note") or "").strip().rstrip(".")
@@ -45,7 +46,9 @@ def count(ctx: Context) -> list[Computed]:
         elif kind == "card" and ref in cards:
             c = cards[ref]
             text = f"{c['count']} {c['name']} card{'s' if c['count'] != 1 else ''}."
-            rule = ctx.rule_ok(c.get("rule"))
+            own = ctx.rule_ok(c.get("rule"))
+            rule = _listed_in_components(ctx, c["name"]) or own
+            also = [own] if own and own != rule else []
         elif kind == "die" and ref in dice:
             d = dice[ref]
             text = f"{d['count']} {d['name']}{'s' if d['count'] != 1 else ''}, {len(d['faces'])} faces each."
@@ -63,8 +66,19 @@ def count(ctx: Context) -> list[Computed]:
         if not _covers_most(ctx, hit, "cards dice tokens pieces") and length < 2:
             continue
         if best is None or rank > best[0]:
-            best = (rank, Computed(text, rule, CONFIDENCE["count"], "count"))
+            best = (rank, Computed(text, rule, CONFIDENCE["count"], "count", also=also))
     return [best[1]] if best else []
+
+
+def _listed_in_components(ctx: Context, name: str) -> str | None:
+    """The components section, when its text names the card counted: "how many Skull runes are
+    there" is answered where the box's contents are counted, not by what a Skull does."""
+    rule = ctx.index.data("components_rule")
+    info = ctx.index.rules.get(rule) if rule else None
+    if info is None or not info.text:
+        return None
+    said = set(content_stems(info.text))
+    return rule if set(content_stems(name)) <= said else None
 
 
 # Words a count is made in, not the thing counted: "how many cards (copies, pieces) in the deck?"
