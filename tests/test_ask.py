@@ -666,3 +666,10 @@ def test_a_card_counted_cites_the_components_that_list_it_then_its_own_section()
     answer = ask("how many skull runes are there", game="runes-and-bones")
     assert answer.source == "data:count" and answer.answer.startswith("2 Skull")
     assert [c.id for c in answer.citations[:2]] == ["components", "special-runes.skull"]
+
+
+def test_a_section_asked_in_the_players_own_words_is_not_reranked_below_another():
+    """Ribbon of Bone's aim lists "how do I win" among its questions; the re-ranker had put the
+    fight's Victory (won by 'win' ~ 'victory') first at 0.94."""
+    answer = ask("how do i win", game="ribbon-of-bone")
+    assert answer.citations[0].id == "overview"

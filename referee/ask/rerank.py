@@ -30,6 +30,7 @@ from .store import GameIndex
 
 CANDIDATES = 3
 NEAR = 0.6  # only sections scoring this close to the first are re-ordered: a clear lead stands
+EXACT_ASK = 0.999  # asked.ask_matches: a written question with the player's words, no more, no fewer
 DOC_KINDS = ("rule", "glossary", "faq", "card", "table", "row", "value")
 
 FEATURES = (
@@ -78,6 +79,12 @@ def rerank(index: GameIndex, query: Query, hits: list, idf: dict[str, float], to
     learned = [sum(map(mul, weights, row)) for row in rows]  # w * x, summed in order
     scores = [h.score for h in head]
     order = sorted(range(len(head)), key=lambda i: -learned[i])
+    # A section whose written question is the player's in the same words and of the same kind
+    # (asked 1.0) stays ahead of any that has none so close: "how do I win" is the aim's.
+    exact = [i for i in order if head[i].asked >= EXACT_ASK]
+    if exact and head[order[0]].asked < EXACT_ASK:
+        order.remove(exact[0])
+        order.insert(0, exact[0])
     hits[:len(head)] = [head[i] for i in order]
     for hit, score in zip(hits, scores):
         hit.score = score
