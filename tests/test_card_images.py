@@ -19,8 +19,8 @@ def add_art(game_dir, name: str, size=(300, 200), fmt="PNG"):
     (game_dir / "art").mkdir(exist_ok=True)
     PilImage.new("RGB", size, (180, 40, 40)).save(game_dir / "art" / name, fmt)
     cards = game_dir / "cards.yaml"
-    cards.write_text(cards.read_text().replace("        icon: star\n        type: Action\n        text: \"Move",
-                                               f"        image: art/{name}\n        type: Action\n        text: \"Move", 1))
+    cards.write_text(cards.read_text().replace("        icon: star\n        type: Action\n        text: \"Gain",
+                                               f"        image: art/{name}\n        type: Action\n        text: \"Gain", 1))
 
 
 @pytest.mark.parametrize("name,fmt", [("dash.png", "PNG"), ("dash.jpg", "JPEG")])

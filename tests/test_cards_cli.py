@@ -66,7 +66,7 @@ def test_invalid_game_exits_2_with_located_problems_and_no_traceback(tmp_path, s
 
 def test_text_that_cannot_fit_is_an_error_naming_the_card(tmp_path, starter_game):
     cards = starter_game / "cards.yaml"
-    cards.write_text(cards.read_text().replace("Move up to **3** spaces.", "Move. " * 200))
+    cards.write_text(cards.read_text().replace("Gain **2** :star:.", "Move. " * 200))
     result = run("build", starter_game, "--out", tmp_path)
     assert result.exit_code == 2
     assert "card 'dash'" in result.output and "does not fit" in result.output
@@ -75,7 +75,7 @@ def test_text_that_cannot_fit_is_an_error_naming_the_card(tmp_path, starter_game
 
 def test_characters_the_font_lacks_are_an_error_at_the_card_field(starter_game):
     cards = starter_game / "cards.yaml"
-    cards.write_text(cards.read_text().replace("Move up to **3** spaces.", "Move up to \u2615 spaces."))
+    cards.write_text(cards.read_text().replace("Gain **2** :star:.", "Move up to \u2615 spaces."))
     result = run("validate", starter_game)
     assert result.exit_code == 2, result.output
     assert "my-game/cards.yaml:13:15: decks[0].cards[0].text: deck 'actions', card 'dash'" in result.output
@@ -88,7 +88,7 @@ def test_failed_build_keeps_the_previous_good_file(tmp_path, starter_game):
     pdf = tmp_path / "my-game" / "actions-a4.pdf"
     before = pdf.read_bytes()
     cards = starter_game / "cards.yaml"
-    cards.write_text(cards.read_text().replace("Move up to **3** spaces.", "Move. " * 200))
+    cards.write_text(cards.read_text().replace("Gain **2** :star:.", "Move. " * 200))
     assert run("build", starter_game, "--out", tmp_path, "--format", "pdf", "--no-rulebook").exit_code == 2
     assert pdf.read_bytes() == before
     assert not [p for p in pdf.parent.iterdir() if p.name.endswith(".tmp")]
@@ -148,7 +148,7 @@ def test_watch_preview_draws_the_cards_again_after_each_good_build(tmp_path, sta
     def keep_going(builds: int) -> bool:
         drawn.append(png.read_bytes())
         if builds == 1:
-            cards.write_text(cards.read_text().replace("Move up to **3** spaces.", "Run far, very far."))
+            cards.write_text(cards.read_text().replace("Gain **2** :star:.", "Run far, very far."))
             return True
         return False
 
@@ -223,7 +223,7 @@ def test_a_bad_piece_option_is_refused_before_anything_is_written(tmp_path, star
 
 def test_characters_the_font_lacks_stop_the_build_naming_the_card(tmp_path, starter_game):
     cards = starter_game / "cards.yaml"
-    cards.write_text(cards.read_text().replace("Move up to **3** spaces.", "Move 三 spaces 🎲."))
+    cards.write_text(cards.read_text().replace("Gain **2** :star:.", "Move 三 spaces 🎲."))
     result = run("build", starter_game, "--out", tmp_path, "--format", "pdf", "--no-rulebook")
     assert result.exit_code == 2
     assert "card 'dash'" in result.output and "U+4E09" in result.output and "U+1F3B2" in result.output
@@ -241,7 +241,7 @@ def test_two_folders_with_one_game_id_are_refused_before_they_overwrite_each_oth
 
 def test_validate_finds_text_that_does_not_fit_without_writing_anything(tmp_path, starter_game):
     cards = starter_game / "cards.yaml"
-    cards.write_text(cards.read_text().replace("Move up to **3** spaces.", "Move. " * 300))
+    cards.write_text(cards.read_text().replace("Gain **2** :star:.", "Move. " * 300))
     result = run("validate", starter_game)
     assert result.exit_code == 2
     assert "card 'dash'" in result.output and "does not fit" in result.output

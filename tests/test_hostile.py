@@ -147,8 +147,8 @@ def _validate_and_build(game: Path, tmp_path: Path) -> list[str]:
 def test_a_nul_byte_or_u_ffff_in_any_yaml_file_is_a_located_problem(tmp_path, starter_game):
     cards = starter_game / "cards.yaml"
     text = cards.read_text()
-    cards.write_text(text.replace("Move", "Mo\x00ve", 1))
-    line = text[:text.index("Move")].count("\n") + 1
+    cards.write_text(text.replace("Gain", "Ga\x00in", 1))
+    line = text[:text.index("Gain")].count("\n") + 1
     for output in _validate_and_build(starter_game, tmp_path):
         assert f"cards.yaml:{line}:" in output and "control character (U+0000)" in output
     cards.write_text(text)
@@ -307,7 +307,7 @@ def test_truncated_or_header_only_images_are_refused_at_the_card(tmp_path, start
 def test_card_text_given_as_a_list_is_refused_not_printed_as_python(tmp_path, starter_game):
     cards = starter_game / "cards.yaml"
     text = cards.read_text()
-    old = '        text: "Move up to **3** spaces. Then draw a card. See [[turn]]."\n'
+    old = '        text: "Gain **2** :star:. Then draw a card. See [[turn]]."\n'
     assert old in text
     cards.write_text(text.replace(old, "        text: [Draw 2 runes from the bag., x]\n"))
     for output in _validate_and_build(starter_game, tmp_path):
@@ -353,7 +353,7 @@ def test_a_board_value_of_the_wrong_shape_is_a_message_naming_the_board(tmp_path
 
 def test_a_megabyte_of_card_text_is_refused_at_once_at_its_field(starter_game):
     cards = starter_game / "cards.yaml"
-    cards.write_text(cards.read_text().replace('text: "Move up to **3** spaces. Then draw a card. See [[turn]]."',
+    cards.write_text(cards.read_text().replace('text: "Gain **2** :star:. Then draw a card. See [[turn]]."',
                                                'text: "' + "word " * 200_000 + '"'))
     result = run("validate", starter_game)
     assert result.exit_code == 2, result.output

@@ -87,7 +87,7 @@ def test_a_build_killed_at_any_moment_leaves_the_previous_kit_exactly_as_it_was(
     before = _kit(kit_dir)
     assert {"PRINTING.md", "kit.json", "rulebook.pdf", "actions-a4.pdf"} <= set(before)
     cards = starter_game / "cards.yaml"
-    cards.write_text(cards.read_text().replace("Move", "Stride"))  # the next build differs everywhere
+    cards.write_text(cards.read_text().replace("Gain", "Earn"))  # the next build differs everywhere
     for marker in KILL_AT:
         # the server imports the rulebook's modules once, not each of the three builds killed in a rulebook
         process = warm.start_cards("build", starter_game, "--out", out, "--jobs", "1", imports=warm.RULEBOOK)
@@ -190,7 +190,7 @@ def test_a_build_failing_after_its_decks_are_written_leaves_the_previous_kit_exa
     kit_dir = out / "my-game"
     before = _kit(kit_dir)
     cards = starter_game / "cards.yaml"
-    cards.write_text(cards.read_text().replace("Move", "Stride"))
+    cards.write_text(cards.read_text().replace("Gain", "Earn"))
 
     def broken_quickref(*args, **kwargs):  # decks, SVGs and rulebook.pdf are written by now
         raise BuildError("my-game: the quick reference failed")

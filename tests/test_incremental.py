@@ -238,8 +238,8 @@ def give_dash_art(game: Path, colour: tuple[int, int, int] = (180, 40, 40)) -> N
     (game / "art").mkdir(exist_ok=True)
     PilImage.new("RGB", (300, 200), colour).save(game / "art" / "dash.png")
     cards = game / "cards.yaml"
-    cards.write_text(cards.read_text().replace('        icon: star\n        type: Action\n        text: "Move',
-                                               '        image: art/dash.png\n        type: Action\n        text: "Move', 1))
+    cards.write_text(cards.read_text().replace('        icon: star\n        type: Action\n        text: "Gain',
+                                               '        image: art/dash.png\n        type: Action\n        text: "Gain', 1))
 
 
 def move_game(game: Path, tmp_path: Path, name: str = "my-game") -> Path:

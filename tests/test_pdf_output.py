@@ -216,7 +216,7 @@ def test_every_font_is_embedded_and_no_base14_font_appears(built_starter):
 def test_card_text_is_extractable(built_starter):
     _reader, entry = pdf(built_starter[("a4", "duplex")])
     text = text_pages(built_starter[("a4", "duplex")].out_dir / entry.path)[0]
-    for expected in ("Dash", "Shine", "Move up to", "spaces. Then draw a card.", "§2"):
+    for expected in ("Dash", "Shine", "Gain", "Then draw a card.", "§3"):
         assert expected in text
 
 

@@ -89,7 +89,7 @@ def test_a_game_followed_across_commands(table):
 
 def test_three_verdicts_and_nothing_stored_for_a_refused_move(table):
     illegal = table("move", "ben rolls d6", check=1)
-    assert "illegal: it is ana's turn" in illegal.stdout and "§2 Your turn (turn)" in illegal.stdout
+    assert "illegal: it is ana's turn" in illegal.stdout and "§3 Your turn (turn)" in illegal.stdout
     impossible = table("move", "ana rolls d6: 7", check=1)
     assert "has no face '7'" in impossible.stdout
     unreadable = table("move", "ana rols d6", check=2)
@@ -100,7 +100,7 @@ def test_three_verdicts_and_nothing_stored_for_a_refused_move(table):
     assert "at most 300 characters" in too_long.stdout
     assert history(table) == []
     verdict = json.loads(table("move", "ben rolls d6", "--json", check=1).stdout)
-    assert verdict["verdict"] == "illegal" and verdict["rule"] == "turn" and verdict["rule_number"] == "2"
+    assert verdict["verdict"] == "illegal" and verdict["rule"] == "turn" and verdict["rule_number"] == "3"
 
 
 def test_check_is_a_what_if(table):

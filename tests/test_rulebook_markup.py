@@ -39,10 +39,10 @@ def test_unknown_icons_stay_text_and_unclosed_marks_are_closed(text):
 
 
 @pytest.mark.parametrize("source,expected", [
-    ("Play ([[turn.cards]]).", 'Play (see <a class="xref" href="#turn.cards">§2.1</a>).'),
-    ("Play (see [[turn]]).", 'Play (see <a class="xref" href="#turn">§2</a>).'),
+    ("Play ([[turn.cards]]).", 'Play (see <a class="xref" href="#turn.cards">§3.1</a>).'),
+    ("Play (see [[turn]]).", 'Play (see <a class="xref" href="#turn">§3</a>).'),
     ("As in [[turn]] and [[goal]].",
-     'As in <a class="xref-bare" href="#turn">§2</a> and <a class="xref-bare" href="#goal">§1</a>.'),
+     'As in <a class="xref-bare" href="#turn">§3</a> and <a class="xref-bare" href="#goal">§1</a>.'),
 ])
 def test_references_read_naturally_where_they_stand(text, source, expected):
     assert text.inline(source, "t") == expected
@@ -50,7 +50,7 @@ def test_references_read_naturally_where_they_stand(text, source, expected):
 
 def test_without_pages_a_reference_is_only_its_number(loaded):
     quick = TextRenderer(loaded.game, lambda icon: Markup(""), page_refs=False)
-    assert quick.inline("([[turn.cards]])", "t") == '(<span class="xref-short">§2.1</span>)'
+    assert quick.inline("([[turn.cards]])", "t") == '(<span class="xref-short">§3.1</span>)'
 
 
 def test_lines_become_paragraphs_and_lists_with_their_numbers_as_text(text):
@@ -100,7 +100,7 @@ def test_tables_pick_a_reading_per_kind(loaded):
     assert wide.style == "stacked"  # six columns do not fit an A5 column side by side
     head, fields = wide.entries[0]
     assert str(head) == "Ex" and ("B", "yes") in [(str(k), str(v)) for k, v in fields]
-    assert ("§", '<a class="xref-short" href="#turn">§2</a>') in [(str(k), str(v)) for k, v in fields]
+    assert ("§", '<a class="xref-short" href="#turn">§3</a>') in [(str(k), str(v)) for k, v in fields]
     narrow = data.table(Table(id="n", title="N", kind="records", columns=("id", "name", "a"),
                               rows=({"id": "x", "name": "Ex", "a": {"name": "Boon", "effect": "gain"}},)))
     assert narrow.style == "grid" and narrow.header == ["Name", "A"]  # the id gives way to the name

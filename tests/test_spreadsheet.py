@@ -172,7 +172,7 @@ def test_cards_new_csv_starts_a_game_from_a_spreadsheet_that_builds(tmp_path):
     result = cards("build", folder, "--out", out, "--format", "pdf", "--no-rulebook")
     assert result.returncode == 0, result.stderr
     text = text_pages(out / "moon-raiders" / "actions-a4.pdf")[0]
-    assert "Move up to" in text and text.count("Shine") == 4
+    assert "Then draw a card." in text and text.count("Shine") == 4
 
 
 def test_an_unclosed_quote_is_named_at_its_row_not_swallowed(game):

@@ -79,7 +79,7 @@ def test_a_card_with_markup_characters_builds_an_svg_that_parses_back(starter_ga
     cards = starter_game / "cards.yaml"
     text = "Roll 2 < 3 & keep the \"best\" one; 'a > b' is prose."
     original = cards.read_text()
-    edited = original.replace('"Move up to **3** spaces. Then draw a card. See [[turn]]."', "'" + text.replace("'", "''") + "'")
+    edited = original.replace('"Gain **2** :star:. Then draw a card. See [[turn]]."', "'" + text.replace("'", "''") + "'")
     assert edited != original
     cards.write_text(edited)
     out = tmp_path / "out"

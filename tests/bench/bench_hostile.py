@@ -43,7 +43,7 @@ def cases(base: Path) -> dict[str, Path]:
         found[f"template: {name}"] = game
     text = starter(base, "megabyte-text")
     cards = text / "cards.yaml"
-    cards.write_text(cards.read_text().replace('text: "Move up to **3** spaces. Then draw a card. See [[turn]]."',
+    cards.write_text(cards.read_text().replace('text: "Gain **2** :star:. Then draw a card. See [[turn]]."',
                                                'text: "' + "word " * 200_000 + '"'))
     found["1 MB of card text"] = text
     return found
