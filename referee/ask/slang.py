@@ -14,6 +14,10 @@ TABLE = """
 backwards: back | reverse | anticlockwise | counterclockwise
 backward: back | reverse | anticlockwise | counterclockwise
 reverse: back | backwards
+collect: take | gain | win
+collecting: taking | gaining | winning
+collected: took | gained | won
+across: opposite
 nobody: no one | no player
 noone: no one | no player
 everybody: every player | each player | all players
