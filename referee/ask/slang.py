@@ -18,6 +18,10 @@ collect: take | gain | win
 collecting: taking | gaining | winning
 collected: took | gained | won
 across: opposite
+grab: take
+grabbed: took | taken
+grabs: takes
+worth: score | scores | points
 nobody: no one | no player
 noone: no one | no player
 everybody: every player | each player | all players
