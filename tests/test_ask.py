@@ -409,6 +409,18 @@ def test_a_kept_index_sees_an_edit_between_two_asks(tmp_path):
         assert again.built and again.fingerprint != kept.fingerprint
 
 
+def test_index_is_rebuilt_when_the_question_words_change(monkeypatch):
+    """The index stores each section's words without the question words (text.STOPWORDS), so
+    a new one must rebuild it, as a new paraphrase or synonym does, with no version to bump."""
+    from referee.ask import cache, text
+
+    folder = REPO / "content" / "runeblade"
+    before = cache.fingerprint(folder)
+    monkeypatch.setattr(cache, "_READING", None)
+    monkeypatch.setattr(text, "STOPWORDS", text.STOPWORDS | {"meanwhile"})
+    assert cache.fingerprint(folder) != before
+
+
 def test_index_fingerprint_sees_what_the_watcher_sees(tmp_path):
     """The ask cache's own quick walk states the same files, sizes and times as
     generator.filestats (which `cards watch` uses): nested folders, hidden ones skipped, a

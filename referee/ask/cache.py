@@ -148,16 +148,18 @@ _READING: str | None = None
 
 
 def _reading_version() -> str:
-    """A checksum of how questions are read (the paraphrases and synonyms): the index stores each
-    section's written questions read that way, so a change to them must rebuild it, as a new
-    INDEX_VERSION would, without anyone having to remember to bump it."""
+    """A checksum of how questions and texts are read (the paraphrases, synonyms and the words
+    left out as question words): the index stores each section's words and written questions
+    read that way, so a change to them must rebuild it, as a new INDEX_VERSION would, without
+    anyone having to remember to bump it."""
     global _READING
     if _READING is None:
         from .intent import PARAPHRASES
-        from .text import SYNONYMS
+        from .text import STOPWORDS, SYNONYMS
 
         said = [pattern.pattern + "\t" + (repl if isinstance(repl, str) else "") for pattern, repl in PARAPHRASES]
         said += [f"{k}\t{v}" for k, v in sorted(SYNONYMS.items())]
+        said += sorted(STOPWORDS)
         _READING = f"{zlib.crc32(chr(10).join(said).encode()):08x}"
     return _READING
 
