@@ -18,6 +18,7 @@ collect: take | gain | win
 collecting: taking | gaining | winning
 collected: took | gained | won
 across: opposite
+far: spaces | squares | steps | distance
 grab: take
 grabbed: took | taken
 grabs: takes
