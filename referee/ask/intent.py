@@ -155,10 +155,11 @@ PARAPHRASES: list[tuple[_Lazy, str | Callable[[re.Match[str]], str]]] = [
     (_Lazy(r"\bmy (character|guy|hero|char)( \w+){0,2} (dies|die|dying|gets? (stabbed|killed|hurt|wounded|injured)"
            r"|getting (stabbed|killed|hurt|wounded)|loses (an?|his|her|their) \w+|is killed)\b"
            r"|\b(kill|kills|killing|maim|wound|injure)( off)? my (character|guy|hero|char)\b", "char", "guy", "hero"), r"\g<0> hurt my character"),
-    # Dropping or changing a rule the table dislikes is a question of house rules.
+    # Dropping or changing a rule the table dislikes is a question of house rules: the verb is
+    # read as such (it is no word of the game's, and would mark the question off-topic).
     (_Lazy(r"\b(drop|ignore|skip|scrap|ditch|bin|change|tweak|alter|get rid of|throw out)"
-           r" (a|the|one|this|that|any|one of the)( \w+){0,3} rules?\b"
-           r"|\brules?\b.*\b(drop|ignore|skip|scrap|ditch|bin|get rid of) (it|that|them)\b", "rule"), r"\g<0> house rules"),
+           r"(?= (a|the|one|this|that|any|one of the)( \w+){0,3} rules?\b)", "rule"), "house rules"),
+    (_Lazy(r"(\brules?\b.*\b)(drop|ignore|skip|scrap|ditch|bin|get rid of) (it|that|them)\b", "rule"), r"\1house rules"),
     (_Lazy(r"\b(point|object|idea|aim) of (the|this) game\b|^\s*what'?s the point\W*$"
            r"|\bwhat('?s| is) (the|our|my) (aim|object|objective)\b(?! of\b)", "point", "object", "idea", "aim"), "goal"),
     (_Lazy(r"\bwho (goes|plays|moves|is|takes the) first( turn)?\b|\bwho (starts|begins)\b(?! (with|the|a|an|in|on)\b)", "who"),
