@@ -155,6 +155,9 @@ PARAPHRASES: list[tuple[_Lazy, str | Callable[[re.Match[str]], str]]] = [
     (_Lazy(r"\bmy (character|guy|hero|char)( \w+){0,2} (dies|die|dying|gets? (stabbed|killed|hurt|wounded|injured)"
            r"|getting (stabbed|killed|hurt|wounded)|loses (an?|his|her|their) \w+|is killed)\b"
            r"|\b(kill|kills|killing|maim|wound|injure)( off)? my (character|guy|hero|char)\b", "char", "guy", "hero"), r"\g<0> hurt my character"),
+    # A body part lost ("loses an arm") is the character hurt: the part is no word of the game's.
+    (_Lazy(r"\b(lose|loses|losing|lost) (an?|his|her|their|my|your) (arm|arms|leg|legs|hand|hands|eye|eyes|finger|fingers"
+           r"|foot|feet|ear|ears|head)\b", "los"), "gets hurt"),
     # Dropping or changing a rule the table dislikes is a question of house rules: the verb is
     # read as such (it is no word of the game's, and would mark the question off-topic).
     (_Lazy(r"\b(drop|ignore|skip|scrap|ditch|bin|change|tweak|alter|get rid of|throw out)"
