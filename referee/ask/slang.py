@@ -19,6 +19,7 @@ collecting: taking | gaining | winning
 collected: took | gained | won
 across: opposite
 far: spaces | squares | steps | distance
+short version: summary | overview | at a glance
 grab: take
 grabbed: took | taken
 grabs: takes
