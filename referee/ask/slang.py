@@ -20,6 +20,9 @@ collected: took | gained | won
 across: opposite
 far: spaces | squares | steps | distance
 short version: summary | overview | at a glance
+runs dry: runs out | empty
+run dry: run out | empty
+ran dry: ran out | empty
 grab: take
 grabbed: took | taken
 grabs: takes

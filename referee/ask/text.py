@@ -44,7 +44,7 @@ out up over off around about game games
 away already anyway anyhow somewhere somehow quick quickly sure fine exact exactly very little
 possible difference diffrence diference differ compared thanks actual real basically simply
 hate hates dislike love now downside downsides drawback drawbacks upside upsides
-mid midway halfway some enough whoever forever suck sucks between total
+mid midway halfway some enough whoever forever suck sucks between total single
 """.split())
 
 NUMBER_WORDS = {
