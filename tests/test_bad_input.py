@@ -148,3 +148,14 @@ def test_an_empty_game_yaml_is_named_as_the_place_to_fix(starter_game):
     with pytest.raises(GameDataError) as caught:
         load(starter_game)
     assert all(p.file.name == "game.yaml" for p in caught.value.problems)
+
+
+def test_a_hint_repeats_a_long_line_cut_short(tmp_path):
+    """A hint shows the value quoted, as it should be written; a line of 9,000 characters is
+    shown by its start, not echoed whole into the terminal."""
+    bad = tmp_path / "long.yaml"
+    bad.write_text("x: [" + "a, " * 3000 + "\n")
+    with pytest.raises(YamlRefused) as refused:
+        read_yaml(bad)
+    hint = refused.value.problem.hint
+    assert hint is not None and 'x: "[a, a, a,' in hint and len(hint) < 250

@@ -146,9 +146,16 @@ def _yaml_message(exc: yaml.MarkedYAMLError) -> str:
 
 
 def _refuse_marked(text: str, file: Path, exc: yaml.MarkedYAMLError):
-    message = _yaml_message(exc)
     mark = exc.problem_mark
+    if "exceeded maximum nesting depth" in (exc.problem or ""):
+        _too_deep(file, mark)  # PyYAML 6.0.4's scanner limit, met before ours: the same refusal
+    message = _yaml_message(exc)
     _refuse(file, message, mark, hint=trap_hint(text, mark.line, message) if mark is not None else None)
+
+
+def _too_deep(file: Path, mark) -> NoReturn:  # noqa: ANN001
+    _refuse(file, f"nesting is deeper than {MAX_DEPTH} levels", mark,
+            hint="flatten the data; no game needs this much nesting")
 
 
 
@@ -327,8 +334,7 @@ class _Reader:
     def _open(self, event, container: dict | list) -> None:  # noqa: ANN001
         frame, is_key = self._top(event)
         if len(self.stack) >= MAX_DEPTH:
-            _refuse(self.file, f"nesting is deeper than {MAX_DEPTH} levels", event.start_mark,
-                    hint="flatten the data; no game needs this much nesting")
+            _too_deep(self.file, event.start_mark)
         if is_key:
             _refuse(self.file, "a mapping key must be a plain word", event.start_mark)
         self._counted(event)
