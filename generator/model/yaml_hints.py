@@ -28,6 +28,7 @@ _STARTS = {
     "%": "'%' starts a directive",
 }
 _BOOL_WORDS = {"yes", "no", "on", "off"}  # PyYAML (YAML 1.1) reads these as true/false
+SHOWN = 60  # characters of a value a hint repeats
 
 
 def quoted(text: str) -> str:
@@ -62,7 +63,8 @@ def trap_hint(text: str, line: int, message: str) -> str | None:
         value = _without_comment(found.group("value"))
         if value[:1] in ("'", '"') or not value:
             continue
-        fixed = ("- " if "-" in found.group("lead") else "") + f"{found.group('key')}: {quoted(value)}"
+        shown = value if len(value) <= SHOWN else value[:SHOWN] + " ..."  # a line can be any length
+        fixed = ("- " if "-" in found.group("lead") else "") + f"{found.group('key')}: {quoted(shown)}"
         start = value[0]
         closed = {"[": "]", "{": "}"}.get(start)
         if closed and value.endswith(closed) and closed * 2 not in value:
