@@ -158,7 +158,6 @@ def _too_deep(file: Path, mark) -> NoReturn:  # noqa: ANN001
             hint="flatten the data; no game needs this much nesting")
 
 
-
 _OPEN = -1  # the size of an anchored value still being read: an alias inside it would repeat forever
 
 
