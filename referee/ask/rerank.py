@@ -13,7 +13,9 @@ and kept as data in rerank_weights.py; at run time this is pure Python over a ha
 sections. With no weights (WEIGHTS empty) the order is left as the search made it.
 
 The re-ordered sections keep the search's scores in falling order (the first gets the highest),
-so the confidence still sees how close the first two came.
+so the confidence still sees how close the first two came. Two rules stand over the weights: a
+section whose written question is the player's (asked 1.0) stays first, and a section about ties
+answers a question about winning only when a tie is asked (ties_when_asked, after the rest).
 """
 from __future__ import annotations
 
