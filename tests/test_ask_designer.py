@@ -579,3 +579,16 @@ def test_a_game_that_finishes_is_one_that_ends_or_runs_out():
     finish = ask("when does the game finish", game=str(Path(__file__).resolve().parents[1] / "generator" / "templates"
                                                     / "new-game"))
     assert finish.matched and finish.citations[0].id == "goal"
+
+
+def test_a_name_the_rules_set_in_bold_is_defined_where_they_first_do():
+    """Tilt & Flipper has no glossary: its opening section says whoever did most of the work
+    on a machine owns its high score "(that's **Buzz**)". "whats buzz" is answered there (it
+    was a machine card saying "**4 Buzz.**", then the machines section). Bold that is no name
+    (a number, a sentence of emphasis) defines nothing."""
+    tilt = str(FIXTURES / "tilt-and-flipper")
+    answer = ask("whats buzz", game=tilt)
+    assert answer.matched and answer.citations[0].id == "whats-the-deal" and answer.card is None
+    bold = dict(_index(tilt).con.execute("SELECT label, rule FROM phrases WHERE kind = 'bold-term'"))
+    assert bold["Buzz"] == "whats-the-deal"
+    assert not [label for label in bold if any(c.isdigit() for c in label) or len(label.split()) > 3]

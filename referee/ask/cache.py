@@ -23,7 +23,7 @@ TYPE_CHECKING = False  # typing itself is not imported on the warm path (tests/t
 if TYPE_CHECKING:
     from .watch import Watcher
 
-INDEX_VERSION = "ask-43"  # bump when the index layout or what goes into it changes
+INDEX_VERSION = "ask-44"  # bump when the index layout or what goes into it changes
 
 
 def fingerprint(root: Path) -> str:
@@ -148,18 +148,19 @@ _READING: str | None = None
 
 
 def _reading_version() -> str:
-    """A checksum of how questions and texts are read (the paraphrases, synonyms and the words
-    left out as question words): the index stores each section's words and written questions
-    read that way, so a change to them must rebuild it, as a new INDEX_VERSION would, without
-    anyone having to remember to bump it."""
+    """A checksum of how questions and texts are read (the paraphrases, synonyms, the words
+    left out as question words and the everyday words no bold name is made of): the index
+    stores each section's words, written questions and bold names read that way, so a change
+    to them must rebuild it, as a new INDEX_VERSION would, without anyone having to remember to
+    bump it."""
     global _READING
     if _READING is None:
         from .intent import PARAPHRASES
-        from .text import STOPWORDS, SYNONYMS
+        from .text import GENERIC, STOPWORDS, SYNONYMS
 
         said = [pattern.pattern + "\t" + (repl if isinstance(repl, str) else "") for pattern, repl in PARAPHRASES]
         said += [f"{k}\t{v}" for k, v in sorted(SYNONYMS.items())]
-        said += sorted(STOPWORDS)
+        said += sorted(STOPWORDS) + sorted(GENERIC)
         _READING = f"{zlib.crc32(chr(10).join(said).encode()):08x}"
     return _READING
 

@@ -13,7 +13,8 @@ What goes in:
 - ``postings``: for each stemmed term, the docs that hold it, their rule and how strongly
   (for the coverage measure).
 - ``phrases``: stemmed names players say: rule titles and aliases, glossary terms and aliases,
-  card, die, face, table-row and component names, cycle items, chart columns, value labels.
+  names the rules first set in bold, card, die, face, table-row and component names, cycle
+  items, chart columns, value labels.
   Read by first stem, only those a question holds (store.GameIndex.phrases_at); ``phrase_words``
   names, for each stem, the names of two words or more holding it (GameIndex.names_with).
 - ``data``: the numbers and tables the answers compute with, as JSON.
@@ -34,7 +35,7 @@ from .intent import intent, rewrite
 from .players import player_noun
 from .stem import TOKENIZE, stemmer
 from .store import NAME_KINDS
-from .text import STOPWORDS, canonical, humanize, is_setup, plain, searchable, words
+from .text import STOPWORDS, bold_names, canonical, humanize, is_setup, plain, searchable, words
 
 # How strongly a term found in a doc ties the question to the doc's rule, by kind of doc and
 # column: a section's own title or alias says most, a card's name less, a card's body nothing.
@@ -273,6 +274,7 @@ class _Builder(DataDocs):
         self.end_rule = self._end_rule(walked)
         self.turn_rule = self._turn_rule(walked)
 
+        self._bold_terms(walked, {entry.term.lower() for entry in game.glossary})
         for entry in game.glossary:
             self.doc("glossary", entry.term, entry.rule, entry.term, "; ".join(entry.aliases),
                      self.words_of(entry.text), answer=f"{entry.term}: {self.text(entry.text)}")
@@ -302,6 +304,16 @@ class _Builder(DataDocs):
         self.data["end_rule"] = self.end_rule
         self.data["turn_rule"] = self.turn_rule
         self.data["player_noun"] = player_noun(" ".join(f"{rule.title}. {rule.text or ''}" for *_, rule in walked))
+
+    def _bold_terms(self, walked, glossary: set[str]) -> None:
+        """A game without a glossary sets its terms in bold where it first uses them ("(that's
+        **Buzz**)"): each names the first section doing so, as a glossary term would."""
+        seen = set(glossary) | {rule.title.lower() for *_, rule in walked}
+        for full, _, _, rule in walked:
+            for name in bold_names(rule.text or ""):
+                if name.lower() not in seen:
+                    seen.add(name.lower())
+                    self.phrase(name, "bold-term", name, full)
 
     @staticmethod
     def _setup_rule(walked) -> str | None:

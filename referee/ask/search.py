@@ -45,11 +45,11 @@ FTS_LIMIT = 60
 PHRASE_KIND_WEIGHT = {
     "rule-title": 1.0, "rule-alias": 1.0, "term": 0.9, "term-alias": 0.9, "card": 0.8, "row": 0.8,
     "table": 0.6, "cycle-item": 0.5, "column": 0.3, "value": 0.5, "component": 0.5, "deck": 0.6,
-    "die": 0.7, "face": 0.5, "piece": 0.6, "icon": 0.0,
+    "die": 0.7, "face": 0.5, "piece": 0.6, "icon": 0.0, "bold-term": 0.8,
 }
 # A glossary term or a card named in a question that is not asking what it is ("my draw pile is
 # empty, now what?") sets the scene: the rule about the situation is wanted, not the term's own.
-THING_KINDS = ("term", "term-alias")
+THING_KINDS = ("term", "term-alias", "bold-term")
 THING_IN_SCENE = 0.6
 W_FTS = 0.35  # BM25, relative to the best rule's
 W_PHRASE = 0.45  # phrases naming the rule

@@ -242,3 +242,19 @@ def shorten(text: str, limit: int = 160) -> str:
         return text
     cut = text[:limit].rsplit(" ", 1)[0]
     return cut.rstrip(",;:") + " ..."
+
+
+BOLD_NAME_WORDS = 3  # a name set in bold is a word or few; longer bold is emphasis ("**only once per turn**")
+
+
+def bold_names(text: str) -> list[str]:
+    """What a text sets in bold that reads as a name: a word or few, no number ("**4 Buzz.**")
+    and not only little or everyday words ("**not**")."""
+    names = []
+    for match in EMPHASIS.finditer(text):
+        name = (match.group(1) or match.group(2) or "").strip(" .,:;!?")
+        said = words(name)
+        if (said and len(said) <= BOLD_NAME_WORDS and not any(c.isdigit() for c in name)
+                and not all(w in STOPWORDS or w in GENERIC for w in said)):
+            names.append(name)
+    return names
