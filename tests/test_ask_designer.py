@@ -109,17 +109,20 @@ def test_a_card_no_section_governs_is_its_own_answer():
 
 
 def test_a_set_up_section_is_known_by_what_its_title_says():
-    """"Getting ready", "Preparing the market", "Before the first session" set a game up as
-    "Setting up" does: a question about starting values looks there."""
+    """"Getting ready", "Preparing the market", "Before the first session", "Opening up the
+    arcade" set a game up as "Setting up" does: a question about starting values looks there
+    (Tilt & Flipper's quarters were "no good match", closest Tinker, before "Opening" was read so)."""
     from referee.ask.text import is_setup
 
     for title in ("Setup", "Set-up", "Setting up the river", "Getting ready", "Preparing the market",
-                  "Before you start", "Before the first session"):
+                  "Before you start", "Before the first session", "Opening up the arcade", "Opening the shop"):
         assert is_setup("x", title), title
-    for title in ("Start of your turn", "Ready, steady", "Getting paid", "The race"):
+    for title in ("Start of your turn", "Ready, steady", "Getting paid", "The race", "Reopening a market", "Opening time"):
         assert not is_setup("x", title), title
     answer = ask("how many oars do we start with", game=REGATTA)
     assert answer.citations[0].id == "getting-ready"
+    answer = ask("how many quarters does everyone start with", game=str(FIXTURES / "tilt-and-flipper"))
+    assert answer.matched and answer.citations[0].id == "opening-up.your-toolbox"
 
 
 def test_words_a_close_written_question_uses_are_the_games_own():

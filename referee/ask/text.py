@@ -67,9 +67,9 @@ ORDINALS = {
 
 
 # A top section that sets the game up, whatever the designer titled it ("Setup", "Setting up the
-# river", "Getting ready", "Preparing the market", "Before the first session"): where starting
-# values are.
-SETUP_TITLE = lazy(r"^(the )?(set[ -]?up|setting up|getting (ready|started)|prepar\w*|"
+# river", "Getting ready", "Preparing the market", "Before the first session", "Opening the
+# shop", not "Opening time"): where starting values are.
+SETUP_TITLE = lazy(r"^(the )?(set[ -]?up|setting up|getting (ready|started)|prepar\w*|opening (up|the|your)|"
                    r"before (you |we )?(start|begin|play)|before the (first|game))\b")
 
 
