@@ -222,6 +222,16 @@ def test_a_starting_amount_is_the_set_up_sentence_that_gives_it():
     assert ask("how many dragons does everyone start with", game=KETTLE).source != "data:setup-amount"
 
 
+def test_start_is_no_unknown_word_where_the_set_up_never_says_it():
+    """Across & Down never writes "start": its set-up answers a question about starting all the
+    same, so "start" does not count as a word the game does not know (it made the question look
+    a quarter off-topic)."""
+    index = _index(str(FIXTURES / "across-and-down"))
+    result = search(index, parse(rewrite("how many cards and ink pots does everyone start with")))
+    assert index.df(["start"]) == {"start": 0} and result.unknown_stems == frozenset()
+    assert search(index, parse(rewrite("how many cards and ink pots does everyone hoard"))).unknown_stems == {"hoard"}
+
+
 def test_a_tie_is_answered_with_the_sentence_that_breaks_it():
     """Vellum and Vigil's brothers "are level" and one "takes precedence", in a section titled
     Precedence: asked who wins on the same merit, that sentence and the ones breaking the tie
