@@ -13,7 +13,7 @@ from generator.model.refs import replace_refs
 from .lazy_re import lazy
 
 WORD = lazy(r"[^\W_]+")
-ICON = lazy(r":([a-z0-9][a-z0-9-]*):")
+ICON = lazy(r":([a-z0-9][a-z0-9-]*):(\s*)")  # with the space after it
 EMPHASIS = lazy(r"\*\*(.+?)\*\*|\*(.+?)\*", re.S)
 
 # Words that carry the shape of a question, not its subject. Words that change the meaning of a
@@ -203,9 +203,19 @@ def plain(text: str, numbers: dict[str, str] | None = None, icons: dict[str, str
     name a player needs), [[table:id]] the table's title, :icon: its label, **bold** plain."""
     icons = icons or {}
     text = replace_refs(text, numbers=numbers, rule_titles=titles, tables=tables)
-    text = ICON.sub(lambda m: icons.get(m.group(1), m.group(1).replace("-", " ")), text)
+    text = ICON.sub(lambda m: _icon_label(m, icons), text)
     text = EMPHASIS.sub(lambda m: m.group(1) or m.group(2), text)
     return text.strip()
+
+
+def _icon_label(match: re.Match, icons: dict[str, str]) -> str:
+    """An icon's label, and the space after it; nothing where the next word says it anyway
+    ("take 2 :ink: ink pots" reads "take 2 ink pots", not "2 ink ink pots")."""
+    label = icons.get(match.group(1), match.group(1).replace("-", " "))
+    after = match.string[match.end():match.end() + len(label) + 2].lower()
+    if re.match(re.escape(label.lower()) + r"(e?s)?\b", after):
+        return ""
+    return label + match.group(2)
 
 
 def humanize(name: str) -> str:
