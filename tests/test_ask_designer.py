@@ -222,6 +222,18 @@ def test_a_starting_amount_is_the_set_up_sentence_that_gives_it():
     assert ask("how many dragons does everyone start with", game=KETTLE).source != "data:setup-amount"
 
 
+def test_what_everyone_starts_with_is_the_set_up_not_what_the_box_holds():
+    """Across & Down's box holds 25 ink pots and everyone takes 2: "how many ink pots does
+    everyone start with" quoted the box (0.27, citing the set-up's parent). Its set-up writes
+    ":ink: ink pots", an icon before its own word, which reads once in the answer."""
+    across = str(FIXTURES / "across-and-down")
+    start = ask("how many ink pots does everyone start with", game=across)
+    assert start.source == "data:setup-amount" and start.citations[0].id == "getting-ready.hands-and-ink"
+    assert start.answer == "Everyone takes 2 ink pots."
+    box = ask("how many ink pots are there", game=across)
+    assert box.source == "data:count" and box.answer.startswith("25 Ink pots")
+
+
 def test_start_is_no_unknown_word_where_the_set_up_never_says_it():
     """Across & Down never writes "start": its set-up answers a question about starting all the
     same, so "start" does not count as a word the game does not know (it made the question look

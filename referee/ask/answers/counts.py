@@ -9,6 +9,7 @@ from ..stem import stemmer
 from ..text import humanize, number_of, said_number
 from .base import CONFIDENCE, COUNT, Computed, Context, content_stems, fmt
 from .records import _covers_most
+from .setup_amounts import asks_start
 
 # -- counts and values -------------------------------------------------------------------------
 
@@ -16,6 +17,8 @@ from .records import _covers_most
 def count(ctx: Context) -> list[Computed]:
     if not ctx.asks(kinds.NUMBER) or not COUNT.search(ctx.text):  # the intent first: no pattern to run
         return []
+    if asks_start(ctx.text):
+        return []  # "how many ink pots does everyone start with": what each is given, not what the box holds
     data = ctx.index.data
     components = {c["id"]: c for c in data("components") or []}
     decks = {d["id"]: d for d in data("decks") or []}

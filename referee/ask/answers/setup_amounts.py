@@ -25,6 +25,12 @@ OTHER_START = lazy(r"\b(turn|turns|round|rounds|scene|scenes|session|sessions|ph
                    r"( \w+)? (start|starts|begin|begins)\b")
 
 
+def asks_start(text: str) -> bool:
+    """The question is about the start of the game ("... does everyone start with", "starting
+    hand"), not of a turn or a scene."""
+    return bool(STARTING.search(text) or WHAT_AT_START.search(text)) and not OTHER_START.search(text)
+
+
 def starting_amount(ctx: Context) -> list[Computed]:
     asked_start = (ctx.asks(kinds.NUMBER) and STARTING.search(ctx.text)) or WHAT_AT_START.search(ctx.text)
     if not asked_start or OTHER_START.search(ctx.text):
