@@ -208,6 +208,19 @@ def test_a_count_answers_only_for_the_thing_counted(games):
     assert marquis.source == "data:count" and marquis.answer.startswith("12 Marquis cards")
 
 
+def test_how_many_are_used_is_the_set_up_not_the_box(games):
+    """Rattlebones' box holds 12 board tiles and the set-up lays 7: "how many board tiles do we
+    actually use" was answered "12 Board tiles" from the components (then "Board tiles in the
+    box: 12", citing the set-up). Asked what is in the box, the box still answers."""
+    values = games["rattlebones"].values
+    for question in ("how many board tiles do we actually use", "how many board tiles go on the board"):
+        used = ask(question, game="rattlebones")
+        assert used.citations[0].id == "setup.board" and used.answer.endswith(f": {values['tiles-in-play'].value}."), question
+    box = ask("how many board tiles are in the box", game="rattlebones")
+    assert box.answer.endswith(f": {values['board-tiles'].value}.")
+    assert ask("how many board tiles are there", game="rattlebones").answer.startswith("12 Board tiles")
+
+
 def test_special_rune():
     answer = ask("what does the Skull rune do?", game="runes-and-bones")
     assert answer.citations[0].id == "special-runes.skull"

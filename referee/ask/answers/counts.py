@@ -13,12 +13,22 @@ from .setup_amounts import asks_start
 
 # -- counts and values -------------------------------------------------------------------------
 
+# Asked how many of a thing are used or laid out ("do we actually use", "go on the board"), the
+# set-up says so when the search finds it first, or a value not counting what is "in the box":
+# the box's count is how many there are (Rattlebones' 12 board tiles, of which 7 are laid).
+PUT_OUT = lazy(r"\b(use|uses|used|using|go on|goes on|go out|goes out|go in|put out|lay out|laid out|place|placed"
+               r"|put on|in play)\b")
+IN_THE_BOX = lazy(r"\bin the box\b", re.IGNORECASE)
+
 
 def count(ctx: Context) -> list[Computed]:
     if not ctx.asks(kinds.NUMBER) or not COUNT.search(ctx.text):  # the intent first: no pattern to run
         return []
     if asks_start(ctx.text):
         return []  # "how many ink pots does everyone start with": what each is given, not what the box holds
+    top = ctx.result.top
+    if PUT_OUT.search(ctx.text) and top is not None and ctx.index.in_setup(top.rule):
+        return []  # "how many board tiles do we use": 7 of the 12, as the set-up the search found says
     data = ctx.index.data
     components = {c["id"]: c for c in data("components") or []}
     decks = {d["id"]: d for d in data("decks") or []}
@@ -137,7 +147,10 @@ def value(ctx: Context) -> list[Computed]:
     best = None
     second = 0.0
     implied = IMPLIED - q.keys()
+    put_out = bool(PUT_OUT.search(ctx.text))
     for key, v in values.items():
+        if put_out and IN_THE_BOX.search(v["label"]):
+            continue  # "how many board tiles do we use" is not asked of the 12 in the box
         label_stems = set(v.get("label_stems") or content_stems(v["label"])) - implied
         label = label_stems | (set(v.get("key_stems") or content_stems(humanize(key))) - implied)
         if not label:
