@@ -24,6 +24,7 @@ from .answers.counts import facts_words
 from .cache import UnknownGame, content_games, resolve_game
 from .calibrate import calibrate
 from .intent import LIST
+from .leads import namesake_ranked_higher, narrower, whole_list
 from .query import correct_typos, intent_of, read, stems_of, translate_slang, without_own_name
 from .search import RuleHit, SearchResult, search
 from .store import GameDataProblem, GameIndex, open_index
@@ -47,7 +48,6 @@ ASKED_WEIGHT = 0.5  # a question the game's section answers (Rule.asks) as close
 DISTINCT_WEIGHT = 0.35  # words only this game uses
 VOCABULARY_WEIGHT = 1.0  # the chance the question is in this game's words (see _vocabulary)
 VOCABULARY_SMOOTHING = 0.5  # a word a game never uses counts as half a doc, not as impossible
-LIST_PARENT = 0.7  # a list's parent section within this of its first-ranked item answers a list question
 CANDIDATE_MARGIN = 0.25  # games scoring within this of the best are listed as candidates
 # A section the search ranks first by a hair is no sure answer: the confidence is scaled by
 # SEPARATION_BASE + SEPARATION_SLOPE * (1 - second score / first score), at most 1. On the tuning
@@ -236,12 +236,12 @@ def answer_in(index: GameIndex, question: str, k: int = 3, known: frozenset[str]
     lead_rule = lead.rule if lead is not None and lead.rule else ""  # a lead is one with a rule
     if lead is not None and result.top is not None and result.top.rule in [lead.rule, *lead.also]:
         lead.confidence = max(lead.confidence, AGREED_COMPUTED)  # the search found the same section
-    if lead is not None and _namesake_ranked_higher(index, result, lead_rule):
+    if lead is not None and namesake_ranked_higher(index, result, lead_rule):
         lead = None  # "the arrow tile": the search prefers the Arrow space to the Arrow side
     search_conf = confidence
     card: dict | None = None
     if lead is not None and (lead.confidence >= SURE_COMPUTED or lead.confidence >= confidence * 0.9):
-        first = lead_rule if lead.kind == "list" else _narrower(index, result, lead_rule)
+        first = lead_rule if lead.kind == "list" else narrower(index, result, lead_rule)
         if first != lead_rule:
             lead.also = [lead_rule, *lead.also]
         text = lead.answer
@@ -252,7 +252,7 @@ def answer_in(index: GameIndex, question: str, k: int = 3, known: frozenset[str]
         card = card_of(index, lead.card) if lead.card else None
         following = list(lead.also) + [h.rule for h in result.hits]
     elif result.top is not None:
-        top_hit = _whole_list(index, result, result.top) if intent_of(question) == LIST else result.top
+        top_hit = whole_list(index, result, result.top) if intent_of(question) == LIST else result.top
         first = top_hit.rule
         text, source = _answer_text(index, top_hit, query.content_stems)
         card = card_of(index, top_hit.best_doc[1]) if source == "card" and top_hit.best_doc else None
@@ -310,37 +310,6 @@ def card_of(index: GameIndex, ref: str) -> dict | None:
     if card is None:
         return None
     return {"id": card["id"], "name": card["name"], "deck": card["deck"], "governed": bool(card.get("governed", True))}
-
-
-def _namesake_ranked_higher(index: GameIndex, result: SearchResult, rule: str) -> bool:
-    """The search ranks first another section of the same name as `rule` (the Arrow space, not
-    the Arrow side): the question's other words chose between them."""
-    top = result.top
-    if top is None or top.rule == rule or rule not in index.rules or top.rule not in index.rules:
-        return False
-    return index.rules[top.rule].title.lower() == index.rules[rule].title.lower()
-
-
-def _whole_list(index: GameIndex, result: SearchResult, top: RuleHit) -> RuleHit:
-    """For a question after a list ("what are the phases of a fight?"), the section whose
-    sub-sections are the items, when the search ranks it near the top (`top`, its first hit) with
-    one of them first."""
-    info = index.rules.get(top.rule)
-    for hit in result.hits[1:3]:
-        if info is not None and info.parent == hit.rule and hit.score >= LIST_PARENT * top.score:
-            return hit
-    return top
-
-
-def _narrower(index: GameIndex, result: SearchResult, rule: str) -> str:
-    """A sub-section of `rule` that a phrase of the question names and the search ranks near the
-    top ("Ties for stock" for a question on a tie, answered from the stock table's rows), else
-    `rule`: the narrowest section that says it is the one to cite."""
-    for hit in result.hits[:3]:
-        info = index.rules.get(hit.rule)
-        if info is not None and info.parent == rule and hit.phrase > 0:
-            return hit.rule
-    return rule
 
 
 def search_confidence(result: SearchResult) -> float:

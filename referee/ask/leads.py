@@ -1,0 +1,40 @@
+"""Which section an answer cites first, when the search and a computed answer both offer one,
+or the search's first is one of several near sections: a namesake, a list's parent, a
+sub-section a phrase names (engine.answer_in asks these)."""
+from __future__ import annotations
+
+from .search import RuleHit, SearchResult
+from .store import GameIndex
+
+LIST_PARENT = 0.7  # a list's parent section within this of its first-ranked item answers a list question
+
+
+def namesake_ranked_higher(index: GameIndex, result: SearchResult, rule: str) -> bool:
+    """The search ranks first another section of the same name as `rule` (the Arrow space, not
+    the Arrow side): the question's other words chose between them."""
+    top = result.top
+    if top is None or top.rule == rule or rule not in index.rules or top.rule not in index.rules:
+        return False
+    return index.rules[top.rule].title.lower() == index.rules[rule].title.lower()
+
+
+def whole_list(index: GameIndex, result: SearchResult, top: RuleHit) -> RuleHit:
+    """For a question after a list ("what are the phases of a fight?"), the section whose
+    sub-sections are the items, when the search ranks it near the top (`top`, its first hit) with
+    one of them first."""
+    info = index.rules.get(top.rule)
+    for hit in result.hits[1:3]:
+        if info is not None and info.parent == hit.rule and hit.score >= LIST_PARENT * top.score:
+            return hit
+    return top
+
+
+def narrower(index: GameIndex, result: SearchResult, rule: str) -> str:
+    """A sub-section of `rule` that a phrase of the question names and the search ranks near the
+    top ("Ties for stock" for a question on a tie, answered from the stock table's rows), else
+    `rule`: the narrowest section that says it is the one to cite."""
+    for hit in result.hits[:3]:
+        info = index.rules.get(hit.rule)
+        if info is not None and info.parent == rule and hit.phrase > 0:
+            return hit.rule
+    return rule
