@@ -698,3 +698,14 @@ def test_a_section_asked_in_the_players_own_words_is_not_reranked_below_another(
     fight's Victory (won by 'win' ~ 'victory') first at 0.94."""
     answer = ask("how do i win", game="ribbon-of-bone")
     assert answer.citations[0].id == "overview"
+
+
+def test_a_section_the_search_names_outright_goes_before_a_computed_answer_from_elsewhere():
+    """"What does a code like 3-4 mean on the scenario card" names Reading the codes, covers the
+    question and leaves nothing near: it was answered with what a 3 then a 4 leads to (the roll
+    map, Following a decision, 0.37). Who is at zero keeps its computed answer: "zero bones" is
+    the empty pot's alias, "I hit zero bones" the end of the game."""
+    code = ask("what does a code like 3-4 mean on the scenario card", game="ribbon-of-bone")
+    assert code.matched and code.citations[0].id == "thoughts.codes" and code.source != "data:map"
+    zero = ask("what happens when i hit zero bones", game="runes-and-bones")
+    assert zero.source == "data:at-zero" and zero.citations[0].id == "end"

@@ -24,7 +24,7 @@ from .answers.counts import facts_words
 from .cache import UnknownGame, content_games, resolve_game
 from .calibrate import calibrate
 from .intent import LIST
-from .leads import namesake_ranked_higher, narrower, whole_list
+from .leads import namesake_ranked_higher, narrower, search_names_outright, whole_list
 from .query import correct_typos, intent_of, read, stems_of, translate_slang, without_own_name
 from .search import RuleHit, SearchResult, search
 from .store import GameDataProblem, GameIndex, open_index
@@ -41,7 +41,7 @@ UNKNOWN_WORD = 0.75  # kept for each word of the question the game never uses ("
 PHRASE_CONFIDENCE = 0.25  # a phrase naming the section adds to the coverage
 MIN_COMPUTED = 0.6  # a computed answer below this leaves the question to the search
 AGREED_COMPUTED = 0.85  # a computed answer from the section the search ranks first
-SURE_COMPUTED = 0.8  # a computed answer this sure goes first, however well the search does
+SURE_COMPUTED = 0.8  # a computed answer this sure goes first, unless the search names another outright (leads.py)
 NAMED_WEIGHT = 0.3  # choosing a game: the share of the question that are names it knows
 TITLE_BONUS = 1.0  # the question names the game
 ASKED_WEIGHT = 0.5  # a question the game's section answers (Rule.asks) as close as this to the player's
@@ -240,7 +240,8 @@ def answer_in(index: GameIndex, question: str, k: int = 3, known: frozenset[str]
         lead = None  # "the arrow tile": the search prefers the Arrow space to the Arrow side
     search_conf = confidence
     card: dict | None = None
-    if lead is not None and (lead.confidence >= SURE_COMPUTED or lead.confidence >= confidence * 0.9):
+    if lead is not None and (lead.confidence >= SURE_COMPUTED or lead.confidence >= confidence * 0.9) \
+            and not search_names_outright(result, confidence, lead, separation(result)):
         first = lead_rule if lead.kind == "list" else narrower(index, result, lead_rule)
         if first != lead_rule:
             lead.also = [lead_rule, *lead.also]

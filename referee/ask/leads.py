@@ -3,10 +3,12 @@ or the search's first is one of several near sections: a namesake, a list's pare
 sub-section a phrase names (engine.answer_in asks these)."""
 from __future__ import annotations
 
+from .answers import Computed
 from .search import RuleHit, SearchResult
 from .store import GameIndex
 
 LIST_PARENT = 0.7  # a list's parent section within this of its first-ranked item answers a list question
+SURE_SEARCH_OVER = 0.9  # a computed answer this sure goes first even when the search names another outright
 
 
 def namesake_ranked_higher(index: GameIndex, result: SearchResult, rule: str) -> bool:
@@ -27,6 +29,16 @@ def whole_list(index: GameIndex, result: SearchResult, top: RuleHit) -> RuleHit:
         if info is not None and info.parent == hit.rule and hit.score >= LIST_PARENT * top.score:
             return hit
     return top
+
+
+def search_names_outright(result: SearchResult, confidence: float, lead: Computed, separation: float) -> bool:
+    """The search names one section outright (the whole question covered, a name of it said,
+    nothing near it) and the computed answer, surer only by its kind, comes from elsewhere ("what
+    does a code like 3-4 mean": Reading the codes, not what a 3 then a 4 leads to). Not against
+    who is at zero, which reads "I" where a name says "zero bones" of the pot."""
+    top = result.top
+    return (top is not None and top.rule not in [lead.rule, *lead.also] and lead.kind != "at-zero"
+            and lead.confidence < SURE_SEARCH_OVER and min(confidence, top.coverage, top.phrase, separation) >= 0.999)
 
 
 def narrower(index: GameIndex, result: SearchResult, rule: str) -> str:
