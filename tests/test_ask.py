@@ -709,3 +709,12 @@ def test_a_section_the_search_names_outright_goes_before_a_computed_answer_from_
     assert code.matched and code.citations[0].id == "thoughts.codes" and code.source != "data:map"
     zero = ask("what happens when i hit zero bones", game="runes-and-bones")
     assert zero.source == "data:at-zero" and zero.citations[0].id == "end"
+
+
+def test_a_variants_data_answers_only_when_the_variant_is_asked():
+    """"How much does it cost to get extra runes" was answered from the rising-cost variant's
+    data (0.27), which nobody asked about: the rule of the plain game answers it."""
+    answer = ask("how much does it cost to get extra runes", game="runes-and-bones")
+    assert answer.citations[0].id == "round.buy" and not answer.source.startswith("data:")
+    variant = ask("with the rising cost variant how much does a rune cost in round 3", game="runes-and-bones")
+    assert variant.source.startswith("data:") and variant.citations[0].id.startswith("optional.")

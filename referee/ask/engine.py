@@ -24,7 +24,7 @@ from .answers.counts import facts_words
 from .cache import UnknownGame, content_games, resolve_game
 from .calibrate import calibrate
 from .intent import LIST
-from .leads import namesake_ranked_higher, narrower, search_names_outright, whole_list
+from .leads import namesake_ranked_higher, narrower, search_names_outright, variant_unasked, whole_list
 from .query import correct_typos, intent_of, read, stems_of, translate_slang, without_own_name
 from .search import RuleHit, SearchResult, search
 from .store import GameDataProblem, GameIndex, open_index
@@ -236,7 +236,7 @@ def answer_in(index: GameIndex, question: str, k: int = 3, known: frozenset[str]
     lead_rule = lead.rule if lead is not None and lead.rule else ""  # a lead is one with a rule
     if lead is not None and result.top is not None and result.top.rule in [lead.rule, *lead.also]:
         lead.confidence = max(lead.confidence, AGREED_COMPUTED)  # the search found the same section
-    if lead is not None and namesake_ranked_higher(index, result, lead_rule):
+    if lead is not None and (namesake_ranked_higher(index, result, lead_rule) or variant_unasked(index, result, lead_rule)):
         lead = None  # "the arrow tile": the search prefers the Arrow space to the Arrow side
     search_conf = confidence
     card: dict | None = None

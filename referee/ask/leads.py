@@ -4,7 +4,7 @@ sub-section a phrase names (engine.answer_in asks these)."""
 from __future__ import annotations
 
 from .answers import Computed
-from .search import RuleHit, SearchResult
+from .search import RuleHit, SearchResult, asks_variant
 from .store import GameIndex
 
 LIST_PARENT = 0.7  # a list's parent section within this of its first-ranked item answers a list question
@@ -50,3 +50,13 @@ def narrower(index: GameIndex, result: SearchResult, rule: str) -> str:
         if info is not None and info.parent == rule and hit.phrase > 0:
             return hit.rule
     return rule
+
+
+def variant_unasked(index: GameIndex, result: SearchResult, rule: str) -> bool:
+    """`rule` is a variant's (optional) section that the question does not ask about and the
+    search does not rank first: "banners gave me 5 runes mid round" is no question of the
+    six-round variant's chart."""
+    info = index.rules.get(rule)
+    top = result.top
+    return (info is not None and info.optional and not asks_variant(result.query)
+            and (top is None or top.rule != rule))

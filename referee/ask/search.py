@@ -192,7 +192,7 @@ def search(index: GameIndex, query: Query) -> SearchResult:
         coverage[rule] = max(coverage.get(rule, 0.0), got)
 
     ranked = []
-    variant = _asks_variant(query)
+    variant = asks_variant(query)
     for rule in set(fts) | set(phrase_score) | set(coverage) | set(asked):
         info = index.rules.get(rule)
         if info is None:
@@ -389,7 +389,7 @@ def _faq_match(index: GameIndex, question: str, idf: dict[str, float], total: fl
     return ours * theirs
 
 
-def _asks_variant(query: Query) -> bool:
+def asks_variant(query: Query) -> bool:
     tokens = set(query.tokens)
     if tokens & {"variant", "variants", "optional", "option", "house", "without"}:
         return True
