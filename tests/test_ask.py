@@ -218,7 +218,8 @@ def test_how_many_are_used_is_the_set_up_not_the_box(games):
         assert used.citations[0].id == "setup.board" and used.answer.endswith(f": {values['tiles-in-play'].value}."), question
     box = ask("how many board tiles are in the box", game="rattlebones")
     assert box.answer.endswith(f": {values['board-tiles'].value}.")
-    assert ask("how many board tiles are there", game="rattlebones").answer.startswith("12 Board tiles")
+    there = ask("how many board tiles are there", game="rattlebones").answer  # the box, or the set-up that says both
+    assert f"{values['board-tiles'].value} board tiles" in there.lower()
 
 
 def test_special_rune():
