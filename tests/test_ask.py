@@ -719,3 +719,14 @@ def test_a_variants_data_answers_only_when_the_variant_is_asked():
     assert answer.citations[0].id == "round.buy" and not answer.source.startswith("data:")
     variant = ask("with the rising cost variant how much does a rune cost in round 3", game="runes-and-bones")
     assert variant.source.startswith("data:") and variant.citations[0].id.startswith("optional.")
+
+
+def test_ten_dice_of_a_colour_are_read_as_yours_or_another_characters():
+    """Runeblade: "im the blade and i have ten red dice" names neither rule of ten, but red is
+    the Nemesis's colour (the characters table), so it is ten of another's: give one back. The
+    counts and sections come from the values endgame-dice and foreign-dice-limit."""
+    other = ask("what if i end up with ten red dice as the blade", game="runeblade")
+    assert other.citations[0].id == "rule-of-ten.other-colours" and other.answer.startswith("Red dice are the Nemesis's")
+    assert ask("i have 10 red dice and im not the nemesis", game="runeblade").citations[0].id == "rule-of-ten.other-colours"
+    assert ask("im the nemesis and i just got my 10th red die", game="runeblade").citations[0].id == "rule-of-ten.your-colour"
+    assert ask("i have 3 red dice as the blade", game="runeblade").source != "data:game"  # no ten: no rule of ten

@@ -9,6 +9,7 @@ import importlib
 
 MODULES = {
     "rattlebones": "referee.ask.games.rattlebones",
+    "runeblade": "referee.ask.games.runeblade",
 }
 
 
