@@ -727,6 +727,7 @@ def test_ten_dice_of_a_colour_are_read_as_yours_or_another_characters():
     counts and sections come from the values endgame-dice and foreign-dice-limit."""
     other = ask("what if i end up with ten red dice as the blade", game="runeblade")
     assert other.citations[0].id == "rule-of-ten.other-colours" and other.answer.startswith("Red dice are the Nemesis's")
+    assert other.matched and other.confidence >= 0.7  # the search found the rule of ten's parent: no disagreement
     assert ask("i have 10 red dice and im not the nemesis", game="runeblade").citations[0].id == "rule-of-ten.other-colours"
     assert ask("im the nemesis and i just got my 10th red die", game="runeblade").citations[0].id == "rule-of-ten.your-colour"
     assert ask("i have 3 red dice as the blade", game="runeblade").source != "data:game"  # no ten: no rule of ten

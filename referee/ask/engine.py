@@ -276,8 +276,9 @@ def answer_in(index: GameIndex, question: str, k: int = 3, known: frozenset[str]
         "asked": next((h.asked for h in result.hits if h.rule == first), 0.0) if first else 0.0,
         "separation": separation(result), "computed": float(source.startswith("data:")),
         "quoted": float(source.removeprefix("data:") in QUOTED - QUOTED_LOOSELY),  # a sentence of the rules, not the data's
-        # The game's own facts (player count, play time, age) have no section to disagree with.
-        "agree": float(top is not None and first == top.rule or source in ("data:facts", "data:players")),
+        # The game's own facts (player count, play time, age) have no section to disagree with, and
+        # a game's own logic (games/) reads what no search weighs ("ten red dice as the Blade").
+        "agree": float(top is not None and first == top.rule or source in ("data:facts", "data:players", "data:game")),
         "parent": float(index.has_children(first)) if first else 0.0,
         "words": float(len(query.content_stems)),
         "named": result.named, "known": float(result.known), "unknown": float(result.unknown),
