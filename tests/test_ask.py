@@ -714,11 +714,16 @@ def test_a_section_the_search_names_outright_goes_before_a_computed_answer_from_
 
 def test_a_variants_data_answers_only_when_the_variant_is_asked():
     """"How much does it cost to get extra runes" was answered from the rising-cost variant's
-    data (0.27), which nobody asked about: the rule of the plain game answers it."""
+    data (0.27), which nobody asked about: the rule of the plain game answers it. Nor does one
+    variant's chart answer a question naming another: "with the rising cost variant ... in round
+    3" was the six-round game's bonus bones for round 3."""
     answer = ask("how much does it cost to get extra runes", game="runes-and-bones")
     assert answer.citations[0].id == "round.buy" and not answer.source.startswith("data:")
-    variant = ask("with the rising cost variant how much does a rune cost in round 3", game="runes-and-bones")
-    assert variant.source.startswith("data:") and variant.citations[0].id.startswith("optional.")
+    other = ask("with the rising cost variant how much does a rune cost in round 3", game="runes-and-bones")
+    assert other.citations[0].id == "optional.rising-cost" and other.source != "data:chart"
+    for question in ("in the six round game how many bonus bones in round 3", "with the variants how many bonus bones in round 3"):
+        variant = ask(question, game="runes-and-bones")
+        assert variant.source == "data:chart" and variant.citations[0].id == "optional.six-rounds", question
 
 
 def test_ten_dice_of_a_colour_are_read_as_yours_or_another_characters():

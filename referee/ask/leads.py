@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .answers import Computed
 from .search import RuleHit, SearchResult, asks_variant
-from .store import GameIndex
+from .store import NAME_KINDS, GameIndex
 
 LIST_PARENT = 0.7  # a list's parent section within this of its first-ranked item answers a list question
 SURE_SEARCH_OVER = 0.9  # a computed answer this sure goes first even when the search names another outright
@@ -54,9 +54,16 @@ def narrower(index: GameIndex, result: SearchResult, rule: str) -> str:
 
 def variant_unasked(index: GameIndex, result: SearchResult, rule: str) -> bool:
     """`rule` is a variant's (optional) section that the question does not ask about and the
-    search does not rank first: "banners gave me 5 runes mid round" is no question of the
-    six-round variant's chart."""
+    search does not rank first ("banners gave me 5 runes mid round" is no question of the
+    six-round variant's chart), or the question names another variant ("with the rising cost
+    variant, what does a rune cost in round 3" neither)."""
     info = index.rules.get(rule)
+    if info is None or not info.optional:
+        return False
+    named = {h.phrase.rule for h in result.phrases
+             if h.phrase.kind in NAME_KINDS and h.phrase.rule in index.rules and index.rules[h.phrase.rule].optional}
+    named = {n for n in named if not any(m.startswith(n + ".") for m in named)}  # "the rising cost variant": not all variants
+    if named and not any(rule == n or rule.startswith(n + ".") for n in named):
+        return True
     top = result.top
-    return (info is not None and info.optional and not asks_variant(result.query)
-            and (top is None or top.rule != rule))
+    return not asks_variant(result.query) and (top is None or top.rule != rule)
