@@ -237,7 +237,7 @@ def answer_in(index: GameIndex, question: str, k: int = 3, known: frozenset[str]
     if lead is not None and result.top is not None and result.top.rule in [lead.rule, *lead.also]:
         lead.confidence = max(lead.confidence, AGREED_COMPUTED)  # the search found the same section
     if lead is not None and (namesake_ranked_higher(index, result, lead_rule) or variant_unasked(index, result, lead_rule)):
-        lead = None  # "the arrow tile": the search prefers the Arrow space to the Arrow side
+        lead = None  # "the arrow tile": the Arrow space, not the Arrow side; a variant's data, unasked
     search_conf = confidence
     card: dict | None = None
     if lead is not None and (lead.confidence >= SURE_COMPUTED or lead.confidence >= confidence * 0.9) \

@@ -1,6 +1,6 @@
 """Which section an answer cites first, when the search and a computed answer both offer one,
-or the search's first is one of several near sections: a namesake, a list's parent, a
-sub-section a phrase names (engine.answer_in asks these)."""
+or the search's first is one of several near sections: a namesake, a variant nobody asked
+about, a list's parent, a sub-section a phrase names (engine.answer_in asks these)."""
 from __future__ import annotations
 
 from .answers import Computed

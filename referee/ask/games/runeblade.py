@@ -20,7 +20,7 @@ def answers(ctx: Context) -> list[Computed]:
     values = ctx.index.data("values") or {}
     own, other = values.get("endgame-dice"), values.get("foreign-dice-limit")
     table = ctx.tables.get("characters")
-    if not own or not other or not table or "dice" not in ctx.query.tokens and "die" not in ctx.query.tokens:
+    if not own or not other or not table or not {"dice", "die"} & set(ctx.query.tokens):
         return []
     characters = [row for row in table["rows"] if isinstance(row, dict)]
     colours = {str(c["colour"]).lower(): c for c in characters}
