@@ -735,4 +735,7 @@ def test_ten_dice_of_a_colour_are_read_as_yours_or_another_characters():
     assert other.matched and other.confidence >= 0.7  # the search found the rule of ten's parent: no disagreement
     assert ask("i have 10 red dice and im not the nemesis", game="runeblade").citations[0].id == "rule-of-ten.other-colours"
     assert ask("im the nemesis and i just got my 10th red die", game="runeblade").citations[0].id == "rule-of-ten.your-colour"
+    assert ask("blade ended up with ten red dice in its pool what now", game="runeblade").citations[0].id == \
+        "rule-of-ten.other-colours"  # the one character named holds them
     assert ask("i have 3 red dice as the blade", game="runeblade").source != "data:game"  # no ten: no rule of ten
+    assert ask("the blade and the nemesis both have ten red dice", game="runeblade").source != "data:game"

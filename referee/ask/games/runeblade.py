@@ -32,6 +32,8 @@ def answers(ctx: Context) -> list[Computed]:
     names = {str(c["id"]).lower(): c for c in characters}
     not_me = [m.group(3) for m in NOT_ME.finditer(ctx.text) if m.group(3) in names]
     me = [m.group(3) for m in ME.finditer(ctx.text) if m.group(3) in names and m.group(3) not in not_me]
+    if not me and not not_me:  # "blade ended up with ten red dice": the one character named holds them
+        me = [name for name in names if re.search(rf"\b{name}\b", ctx.text)]
     if not_me == [str(owner["id"]).lower()] and not me:
         mine = False
     elif len(set(me)) == 1:
