@@ -426,6 +426,12 @@ def test_a_number_rolled_is_answered_by_the_rules_words_for_that_face():
     assert answer.matched and answer.citations[0].id == "workday.excavate"
     assert answer.answer.startswith("On 1 or 2 the square holds")
     assert _covers(2, "5", 4) and _covers(3, "more", 6) and _covers(1, "2", 2) and not _covers(3, "more", 2)
+    # A result named in two words ("**2-3 Dry spell:**") ends the face before it.
+    weather = ask("rolled a 1 on the weather die, what now", game=str(FIXTURES / "pinch-and-wire"))
+    assert weather.answer.startswith("1 Frost:") and "Dry spell" not in weather.answer
+    # A face that only points to a section ("**1:** TILT! ([[tilt]])") is answered by that section.
+    tilt = ask("i rolled a 1 what happens", game=str(FIXTURES / "tilt-and-flipper"))
+    assert tilt.citations[0].id == "tilt" and tilt.citations[1].id == "your-shift.test-play"
 
 
 def test_dealing_with_other_players_in_a_game_that_never_mentions_it_gets_no_good_match():

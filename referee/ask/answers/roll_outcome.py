@@ -18,11 +18,13 @@ FACE_ASKED = lazy(r"\b(?:rolled|rolls?|got|get|gets|on|threw|throw|came up|comes
                   r"(?! (?:cards?|points?|coins?|players?|spaces?|times|of|or|and|to|in a)\b)")
 DIE_NAMED = lazy(r"\b(?:the|my|a|an) ([a-z]+) (?:die|dice)\b")
 # A face's label: at a clause's start, a number or range then a comma, colon or a named result
-# ("1, Pothole!", "2 to 5, a smooth ride", "1-2 Sunny:"), or "on/roll a 3 (or more)".
-LABEL = lazy(r"(?:^|(?<=[.!?:;\n])|(?<=\*\*))\s*(\d{1,2})(?:\s*(?:-|\u2013|to)\s*(\d{1,2}))?(?=\s*,|\s*:|\s+[A-Z]\w*[!:])"
+# of up to three words ("1, Pothole!", "2 to 5, a smooth ride", "1-2 Sunny:", "2-3 Dry spell:"),
+# or "on/roll a 3 (or more)".
+LABEL = lazy(r"(?:^|(?<=[.!?:;\n])|(?<=\*\*))\s*(\d{1,2})(?:\s*(?:-|\u2013|to)\s*(\d{1,2}))?(?=\s*,|\s*:|\s+[A-Z]\w*(?: \w+){0,2}[!:])"
              r"|\b(?:[Oo]n|roll(?:ing)?|rolled|[Ii]f you roll) (?:a |an )?(\d{1,2})"
              r"(?:\s*(?:-|\u2013|to|or)\s*(\d{1,2}|more|higher|less|lower|fewer))?\b")
 MARKUP = lazy(r"\*\*|__")
+POINTER_ONLY = 60  # characters: a face's words no longer than this, holding one reference, only point
 
 
 def _covers(low: int, high: str | None, face: int) -> bool:
@@ -63,4 +65,9 @@ def roll_outcome(ctx: Context) -> list[Computed]:
     if best is None:
         return []
     said = best[2][0].upper() + best[2][1:]
-    return [Computed(said if said[-1] in ".!?" else said + ".", best[1], CONFIDENCE["roll-outcome"], "roll-outcome")]
+    rule, also = best[1], []
+    referred = [r.id for r in ctx.index.rules.values() if r.number and f"\u00a7{r.number} " in said]
+    # "1: TILT! (§4 TILT!)", a face whose outcome is a pointer: that section says what happens
+    if len(referred) == 1 and referred[0] != rule and len(said) <= POINTER_ONLY:
+        rule, also = referred[0], [rule]
+    return [Computed(said if said[-1] in ".!?" else said + ".", rule, CONFIDENCE["roll-outcome"], "roll-outcome", also)]
