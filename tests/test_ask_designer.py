@@ -623,3 +623,14 @@ def test_a_name_the_rules_set_in_bold_is_defined_where_they_first_do():
     bold = dict(_index(tilt).con.execute("SELECT label, rule FROM phrases WHERE kind = 'bold-term'"))
     assert bold["Buzz"] == "whats-the-deal"
     assert not [label for label in bold if any(c.isdigit() for c in label) or len(label.split()) > 3]
+
+
+def test_changing_your_mind_asks_whether_a_move_can_be_taken_back():
+    """"can i pull my part back out of a machine if i change my mind" (Tilt & Flipper: "Once a
+    part is in a machine you can't just take it back out") was "no good match" at 0.12: "pull"
+    and "mind" are no words of the game's. "Pull" is table talk for take, and changing your mind
+    asks whether a move can be taken back; Kettle Hollow's kettle likewise."""
+    tilt = ask("can i pull my part back out of a machine if i change my mind", game=str(FIXTURES / "tilt-and-flipper"))
+    assert tilt.matched and tilt.citations[0].id == "your-shift.tinker"
+    kettle = ask("can i take a card back out of my kettle if i change my mind", game=KETTLE)
+    assert kettle.matched and kettle.citations[0].id == "kettle"

@@ -151,6 +151,9 @@ PARAPHRASES: list[tuple[_Lazy, str | Callable[[re.Match[str]], str]]] = [
     (_Lazy(r"\b(do|does) (i|we|you|they|he|she) (really |still |always )?(have|need|got) to (take|accept)\b"
            r"|\bmust (i|we|you) (take|accept)\b|\b(am|are) (i|we) (forced|made|obliged) to (take|accept)\b", "take", "accept"),
      r"\g<0> or decline"),
+    # "If I change my mind" asks whether a move can be taken back, as rules put it.
+    (_Lazy(r"\bchanges? (my|your|our|their|his|her) minds?\b|\bchanged (my|your|our|their|his|her) minds?\b", "mind"),
+     "take back"),
     # Killing, maiming or wounding someone's character is hurting it, the rules' word.
     (_Lazy(r"\bmy (character|guy|hero|char)( \w+){0,2} (dies|die|dying|gets? (stabbed|killed|hurt|wounded|injured)"
            r"|getting (stabbed|killed|hurt|wounded)|loses (an?|his|her|their) \w+|is killed)\b"

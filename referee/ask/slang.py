@@ -24,6 +24,9 @@ runs dry: runs out | empty
 run dry: run out | empty
 ran dry: ran out | empty
 grab: take
+pull: take | draw
+pulled: took | taken | drew
+pulls: takes | draws
 grabbed: took | taken
 grabs: takes
 worth: score | scores | points
