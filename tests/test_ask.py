@@ -739,3 +739,19 @@ def test_ten_dice_of_a_colour_are_read_as_yours_or_another_characters():
         "rule-of-ten.other-colours"  # the one character named holds them
     assert ask("i have 3 red dice as the blade", game="runeblade").source != "data:game"  # no ten: no rule of ten
     assert ask("the blade and the nemesis both have ten red dice", game="runeblade").source != "data:game"
+
+
+def test_the_point_of_a_game_named_like_one_of_its_pieces_is_the_games():
+    """Rattlebones is the game and its skeleton pawn: "what's the idea of rattlebones" asks the
+    game's aim, read as "the idea of the game" (the goal: the overview), where the name was kept
+    as the pawn's and the winner's section came first; "what does rattlebones do when he moves"
+    is still the pawn's."""
+    from referee.ask.cache import resolve_game
+    from referee.ask.query import without_own_name
+
+    index = store.open_index(resolve_game("rattlebones"))
+    assert without_own_name(index, "whats the idea of rattlebones") == "whats the idea of the game"
+    point = ask("what's the point of rattlebones, how do u win", game="rattlebones")
+    assert point.matched and point.citations[0].id == "overview"
+    pawn = ask("what does rattlebones do when he moves", game="rattlebones")
+    assert pawn.citations[0].id == "turn.rattlebones-side"

@@ -283,6 +283,9 @@ def _phrasal(index: GameIndex, query: Query, table: dict[str, list[str]]) -> dic
     return found
 
 
+_AIM_OF = re.compile(r"\b(point|object|objective|idea|aim|goal) of\s*$")  # "the idea of <the game>"
+
+
 def without_own_name(index: GameIndex, question: str) -> str:
     """The game's own name in a question says which game is meant, nothing about the rule.
     "how do you win four winds": where the rules never use its words, it would read as words the
@@ -298,7 +301,9 @@ def without_own_name(index: GameIndex, question: str) -> str:
         return question
     stems = stems_of(own)
     if any(n > 0 for n in index.df(stems).values()):
-        if any(tuple(p.stems) == tuple(stems) for p in index.phrases_at(stems[:1])[stems[0]]):
+        named = any(tuple(p.stems) == tuple(stems) for p in index.phrases_at(stems[:1])[stems[0]])
+        at = found.search(question)
+        if named and not (at and _AIM_OF.search(question[:at.start()])):  # "the idea of Rattlebones" is the game's
             return question
         return " ".join(found.sub(" the game ", question).split())
     shorter = " ".join(found.sub(" ", question).split())
