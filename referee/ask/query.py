@@ -8,6 +8,7 @@ import re
 from weakref import WeakKeyDictionary
 
 from .intent import intent, rewrite
+from .lazy_re import lazy
 from .stem import stemmer
 from .store import GameIndex
 from .text import GENERIC, STOPWORDS, alternatives, canonical, number_of, words
@@ -283,7 +284,7 @@ def _phrasal(index: GameIndex, query: Query, table: dict[str, list[str]]) -> dic
     return found
 
 
-_AIM_OF = re.compile(r"\b(point|object|objective|idea|aim|goal) of\s*$")  # "the idea of <the game>"
+_AIM_OF = lazy(r"\b(point|object|objective|idea|aim|goal) of\s*$")  # "the idea of <the game>"
 
 
 def without_own_name(index: GameIndex, question: str) -> str:
