@@ -755,3 +755,14 @@ def test_the_point_of_a_game_named_like_one_of_its_pieces_is_the_games():
     assert point.matched and point.citations[0].id == "overview"
     pawn = ask("what does rattlebones do when he moves", game="rattlebones")
     assert pawn.citations[0].id == "turn.rattlebones-side"
+
+
+def test_a_game_module_that_cannot_read_a_folders_data_leaves_the_answer_to_the_search(tmp_path):
+    """A designer's folder may share a seed game's id (its folder name): games/runeblade.py then
+    meets characters it cannot read (no name here) and the search answers, with no traceback."""
+    folder = tmp_path / "runeblade"
+    shutil.copytree(REPO / "content" / "runeblade", folder)
+    sheet = folder / "characters.yaml"
+    sheet.write_text(sheet.read_text().replace("        name: The Nemesis\n", "", 1))
+    answer = ask("im the blade and i have ten red dice", game=str(folder))
+    assert answer.citations and answer.source != "data:game"

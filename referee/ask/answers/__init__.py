@@ -67,6 +67,9 @@ def compute(index: GameIndex, query: Query, result: SearchResult) -> list[Comput
             found.extend(answerer(ctx))
         except (KeyError, TypeError, ValueError, IndexError):
             continue  # data shaped in a way this answerer does not know: leave it to the search
-    found.extend(game_answers(index.id, ctx))
+    try:
+        found.extend(game_answers(index.id, ctx))
+    except (KeyError, TypeError, ValueError, IndexError):
+        pass  # a folder of the same id whose data the game's module does not know: the search answers
     found.sort(key=lambda c: (-c.confidence, ORDER.get(c.kind, 99)))
     return found

@@ -22,7 +22,7 @@ def answers(ctx: Context) -> list[Computed]:
     table = ctx.tables.get("characters")
     if not own or not other or not table or not {"dice", "die"} & set(ctx.query.tokens):
         return []
-    characters = [row for row in table["rows"] if isinstance(row, dict)]
+    characters = [row for row in table["rows"] if isinstance(row, dict) and row.get("colour") and row.get("id")]
     colours = {str(c["colour"]).lower(): c for c in characters}
     said = [colour for colour in colours if re.search(rf"\b{colour}\b", ctx.text)]
     counts = [n for _, n in ctx.query.numbers()] + [int(m.group(1)) for m in NTH.finditer(ctx.text)]
