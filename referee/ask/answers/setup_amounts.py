@@ -32,8 +32,7 @@ def asks_start(text: str) -> bool:
 
 
 def starting_amount(ctx: Context) -> list[Computed]:
-    asked_start = (ctx.asks(kinds.NUMBER) and STARTING.search(ctx.text)) or WHAT_AT_START.search(ctx.text)
-    if not asked_start or OTHER_START.search(ctx.text):
+    if not asks_start(ctx.text) or not (ctx.asks(kinds.NUMBER) or WHAT_AT_START.search(ctx.text)):
         return []
     index = ctx.index
     noun = index.data("player_noun") or []
