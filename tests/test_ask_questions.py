@@ -129,3 +129,16 @@ def test_off_topic_questions_get_no_answer(scored):
     assert refused >= MIN_OFF_TOPIC_REFUSED, f"off-topic refused {refused:.0%}; answered:\n{answered}"
     assert per_game >= MIN_OFF_TOPIC_REFUSED_PER_GAME, f"off-topic refused per game {per_game:.0%}; answered:\n{answered}"
 
+
+
+@pytest.mark.parametrize("text, number, stated", [
+    ("Board tiles laid on the board each game: 7.", "7", True),
+    ("Board tiles in the box: 12.", "7", False),
+    ("Each player starts with seven cards.", "7", True),
+    ("Draw 17 cards.", "7", False),
+    ("A die shows 2.5 on average.", "2", False),
+    ("Hand limit: 5; discard down to it.", "5", True),
+])
+def test_a_number_is_stated_only_as_a_whole(text, number, stated):
+    """`says:` checks the one-line answer for the number itself, never a part of another."""
+    assert score.states_number(text, number) is stated

@@ -7,8 +7,9 @@ is `{q: ..., rule: ..., also: [...]}`, where `rule` is the section that must be 
 the answer when its own text is what the tool answers with (a card no section governs is then the
 rule itself; a card a section governs shares first place with that section); `facts: true`
 asks for the box's own facts (play time, age), which no section holds: the answer must come from
-game.yaml and cite no section (source data:facts); an item with none of these must get "no good
-match". A file without a `game:` key (off-topic.yaml) holds questions no game answers, as strings or `{q: ...}`.
+game.yaml and cite no section (source data:facts); `says: "7"` gives the number a right answer
+must state in its one-line answer (reported apart from top-1: see `numbers`); an item with none
+of these must get "no good match". A file without a `game:` key (off-topic.yaml) holds questions no game answers, as strings or `{q: ...}`.
 
 Printed per game and overall: top-1 (the first citation of a matched answer is right), top-3
 (a right section among the first three cited, whether or not the answer cleared the threshold),
@@ -54,6 +55,8 @@ class Result:
     cited: list
     auto: bool | None = None  # right with the game left to the question (None: not asked)
     pair_first: bool = False  # a governed card first, sharing first place with its section (cited_ids)
+    says: str | None = None  # the number the one-line answer must state (the item's `says:`)
+    answer: str = ""  # the one-line answer given
 
     @property
     def off_topic(self) -> bool:
@@ -70,6 +73,11 @@ class Result:
     @property
     def closest_right(self) -> bool:
         return bool(first_ids(self.cited, self.pair_first) & self.accept)
+
+    @property
+    def said(self) -> bool:
+        """The one-line answer states the number the item asks for (as digits or a word)."""
+        return self.says is not None and states_number(self.answer, self.says)
 
     @property
     def top3(self) -> bool:
@@ -133,8 +141,22 @@ def first_ids(cited: list[str], paired: bool) -> set[str]:
     return set(cited[:1 + paired])
 
 
+NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+                "fifteen sixteen seventeen eighteen nineteen twenty").split()
+
+
+def states_number(text: str, number: str) -> bool:
+    """`text` holds `number` as a whole number (not inside 17 or 2.5), or its word up to twenty."""
+    import re
+
+    words = {number.strip()}
+    if number.strip().isdigit() and int(number) < len(NUMBER_WORDS):
+        words.add(NUMBER_WORDS[int(number)])
+    return any(re.search(rf"(?<![\w.]){re.escape(w)}(?![\w]|\.\d)", text, re.IGNORECASE) for w in words)
+
+
 def items_of(data: dict) -> list[dict]:
-    out = []
+    out: list[dict] = []
     for item in data.get("questions") or []:
         if isinstance(item, str):
             out.append({"q": item})
@@ -144,7 +166,8 @@ def items_of(data: dict) -> list[dict]:
             rules = [rule] if isinstance(rule, str) else list(rule or [])
             cards = {f"card:{item['card']}"} if item.get("card") else set()
             facts = {"facts"} if item.get("facts") else set()
-            out.append({"q": q, "accept": set(rules) | set(item.get("also") or []) | cards | facts})
+            says = str(item["says"]) if item.get("says") is not None else None
+            out.append({"q": q, "accept": set(rules) | set(item.get("also") or []) | cards | facts, "says": says})
     return out
 
 
@@ -204,7 +227,7 @@ def score_game_file(path: Path, auto: bool = True, asked: Asked | None = None, d
         answer = asked(item["q"], game=ref, k=3)
         cited = cited_ids(answer)
         result = Result(name, item["q"], item.get("accept") or set(), answer.confidence, answer.matched, cited,
-                        pair_first=pair_first(answer))
+                        pair_first=pair_first(answer), says=item.get("says"), answer=answer.answer or "")
         if auto and in_content and result.accept:
             every = asked(item["q"], k=2)
             result.auto = (every.matched and every.game == name and bool(every.citations)
@@ -283,6 +306,7 @@ def report(games: list[GameScore], off: list[dict], misses: bool = True) -> str:
                      f"{pct(sum(autos), len(autos)):>6}   " + "  ".join(f"{c:>12}" for c in cells))
         if g is everything:  # the floors in test_ask_questions.py need more than whole percents
             lines.append(f"  {'':18} top-1 {t1}/{n} ({t1 / n:.2%}), top-3 {t3}/{n} ({t3 / n:.2%})")
+    lines.extend(numbers([r for g in games for r in g.results]))
     for o in off:
         lines.append(f"  off-topic ({o['file']}): {o['refused']}/{o['n']} refused asked of every game; "
                      f"{o['refused_per_game']}/{o['asked_per_game']} refused with --game; "
@@ -297,6 +321,20 @@ def report(games: list[GameScore], off: list[dict], misses: bool = True) -> str:
             got = (r.cited[:3] if r.matched else f"no match, closest {r.cited[:2]}")
             lines.append(f"    {r.game}: {r.q!r} wants {want}, got {got} ({r.confidence:.2f})")
     return "\n".join(lines)
+
+
+def numbers(results: list[Result]) -> list[str]:
+    """Of the questions with a `says:`, how many were right first and stated the number in the
+    one-line answer; the right-first ones that did not are listed, since top-1 counts them right."""
+    asked = [r for r in results if r.says is not None]
+    if not asked:
+        return []
+    right = [r for r in asked if r.right]
+    unsaid = [r for r in right if not r.said]
+    lines = [f"  numbers: {len(right) - len(unsaid)}/{len(asked)} asking for a number were right first and "
+             f"stated it; {len(unsaid)} more right first without it"]
+    lines.extend(f"    {r.game}: {r.q!r} wants {r.says}, said {r.answer[:80]!r}" for r in unsaid)
+    return lines
 
 
 def main(argv: list[str]) -> int:
