@@ -114,6 +114,17 @@ def test_records_ability(games):
     assert str(time_row["damage"]) in answer.answer
 
 
+def test_a_formula_field_reads_as_words_not_as_yaml(games):
+    """Support's heal is {roll: d4, divide: 2, round: up}: the answer says each step, key and
+    value together, never the data's "roll: d4"."""
+    heal = next(r for r in table(games["ribbon-of-bone"], "abilities").rows if r["id"] == "support")["heal"]
+    answer = ask("how much does support heal", game="ribbon-of-bone")
+    first = answer.answer.splitlines()[0]
+    for key, value in heal.items():
+        assert f"{key} {value}" in first
+    assert f"{next(iter(heal))}:" not in first
+
+
 def test_count_from_components(games):
     game = games["ribbon-of-bone"]
     marquis = next(c for c in game.components if c.id == "marquis-cards")

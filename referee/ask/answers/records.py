@@ -135,8 +135,11 @@ def record(ctx: Context) -> list[Computed]:
                 if isinstance(val, dict):
                     rule = ctx.rule_ok(val.get("rule")) or rule
                     label = val.get("name")
-                    parts.append(f"{humanize(key)}: " + (f"{label}. " if label else "") +
-                                 describe_row(val, skip={"name"}))
+                    if label or any(isinstance(val.get(k), str) for k in DESCRIBE[:-1]):
+                        parts.append(f"{humanize(key)}: " + (f"{label}. " if label else "") +
+                                     describe_row(val, skip={"name"}))
+                    else:  # a formula ({roll: d4, divide: 2}): "heal: roll d4; divide 2", not "roll: d4"
+                        parts.append(f"{humanize(key)}: {fmt(val)}")
                 else:
                     parts.append(pair(key, val))
             text = f"{fmt(name)} ({table['title']}): " + "; ".join(parts)
