@@ -51,7 +51,8 @@ def test_a_cards_kind_names_the_section_that_governs_it():
     assert kettle["ember-bark"] == "turn.brew"
     answer = ask("what does pine pitch do", game=KILN)
     assert answer.citations[0].id == "your-turn.stoke"
-    assert answer.answer.startswith("Pine Pitch (Fuel, x2): Add 5 heat.")  # its kind with its name, not "type Fuel"
+    # its kind and cost with its name, as the card shows them, not "type Fuel"
+    assert answer.answer.startswith("Pine Pitch (Fuel, cost 5, x2): Add 5 heat.")
     assert "type" not in answer.answer
 
 
@@ -99,7 +100,7 @@ def test_a_card_no_section_governs_is_its_own_answer():
                                               "governed": False}
     text = render_text(answer)
     lines = [line for line in text.splitlines() if not line.startswith("(read as:")]
-    assert lines[0].startswith("Flood: Every raft") and lines[2].startswith("Reedwater Regatta, the card Flood (")
+    assert lines[0].startswith("Flood (Trick): Every raft") and lines[2].startswith("Reedwater Regatta, the card Flood (")
     assert "§" not in lines[2] and "See also:" in text
     governed = ask("what does pine pitch do", game=KILN)
     assert governed.card is not None and governed.card["governed"]
@@ -634,3 +635,12 @@ def test_changing_your_mind_asks_whether_a_move_can_be_taken_back():
     assert tilt.matched and tilt.citations[0].id == "your-shift.tinker"
     kettle = ask("can i take a card back out of my kettle if i change my mind", game=KETTLE)
     assert kettle.matched and kettle.citations[0].id == "kettle"
+
+
+def test_a_card_found_by_the_search_shows_the_numbers_on_its_face():
+    """Strip the Willow's Highland Fling costs 3 beats, a number in its corner, not in its text
+    (blind set 35: "how many beats is highland fling" was answered "Gain 4 star"): the card's
+    answer names its kind and numbers as its face shows them, and counts its icons."""
+    answer = ask("how many beats is highland fling", game=str(FIXTURES / "strip-the-willow"))
+    assert answer.card is not None and answer.card["id"] == "highland-fling"
+    assert answer.answer.startswith("Highland Fling (Step - Puff, cost 3): Gain 4 stars.")

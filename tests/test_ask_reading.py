@@ -277,11 +277,13 @@ def test_phrases_read_by_stem_are_those_read_all_at_once(monkeypatch):
 
 def test_an_icon_before_its_own_word_is_read_once():
     """Designers write ":ink: ink pots" (the picture, then the word): an answer reads "2 ink
-    pots", not "2 ink ink pots"; an icon standing alone reads as its label."""
+    pots", not "2 ink ink pots"; an icon standing alone reads as its label, counted as many
+    ("Gain **2** :star:" reads "Gain 2 stars")."""
     from referee.ask.text import plain
 
     icons = {"ink": "ink", "quarter": "quarter", "star": "star"}
     assert plain("Everyone takes 2 :ink: ink pots.", icons=icons) == "Everyone takes 2 ink pots."
     assert plain("Take 3 :quarter: quarters.", icons=icons) == "Take 3 quarters."
-    assert plain("Gain **2** :star:. Then :star: a card, :ink:", icons=icons) == "Gain 2 star. Then star a card, ink"
+    assert plain("Gain **2** :star:. Then :star: a card, :ink:", icons=icons) == "Gain 2 stars. Then star a card, ink"
     assert plain(":ink: inkwell", icons=icons) == "ink inkwell"
+    assert plain("Gain 1 :star:, or 12 :wild:", icons={"star": "star", "wild": "Wild"}) == "Gain 1 star, or 12 Wild"

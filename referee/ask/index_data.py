@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from .text import humanize, kind_of
+from .text import card_heading, humanize, kind_of
 
 BOX_WORDS = frozenset({"components", "contents"})  # what a player calls the components section
 COUNTED_COMPONENTS = 3  # components counted out that make an untitled top section the components'
@@ -135,7 +135,7 @@ class DataDocs:
                     rule, governs = self._card_rule(deck, str(card.extra.get("text", "")), kind_of(card.extra))
                 fields = {k: v for k, v in card.extra.items() if k not in LOOKS}
                 body = "\n".join(self.text(s) for s in _flatten(fields))
-                answer = f"{card.name}: {self.text(str(fields.get('text', ''))) or body}"
+                answer = f"{card_heading(card.name, fields)}: {self.text(str(fields.get('text', ''))) or body}"
                 self.doc("card", f"{deck.id}/{card.id}", rule, card.name, card.id.replace("-", " "),
                          body, deck.name, answer)
                 self.phrase(card.name, "card", f"{deck.id}/{card.id}", rule)

@@ -89,6 +89,21 @@ def kind_of(fields: dict) -> str:
     return ""
 
 
+CARD_WORDS = ("text", "effect", "ability", "flavor", "flavour", "name")  # a card's words, not its corner
+
+
+def card_heading(name: str, fields: dict, count: int = 1) -> str:
+    """A card named as its face shows it: its kind and the numbers in its corners, then how many
+    are in the deck: "Highland Fling (Step - Puff, cost 3, x2)"."""
+    kind = kind_of(fields)
+    said = [kind.strip()] if kind else []
+    said += [f"{humanize(k)} {int(v) if isinstance(v, float) and v.is_integer() else v}" for k, v in fields.items()
+             if isinstance(v, (int, float)) and not isinstance(v, bool) and k not in CARD_WORDS]
+    if count != 1:
+        said.append(f"x{count}")
+    return f"{name} ({', '.join(said)})" if said else name
+
+
 def fold(text: str) -> str:
     """Lower case without accents, as unicode61 with remove_diacritics sees it."""
     if text.isascii():
@@ -215,6 +230,9 @@ def _icon_label(match: re.Match, icons: dict[str, str]) -> str:
     after = match.string[match.end():match.end() + len(label) + 2].lower()
     if re.match(re.escape(label.lower()) + r"(e?s)?\b", after):
         return ""
+    counted = re.search(r"\b(\d+)(?:\*\*)?\s*$", match.string[:match.start()])
+    if counted and int(counted.group(1)) > 1 and label.isalpha() and label.islower() and not label.endswith("s"):
+        label += "s"  # "Gain **4** :star:" reads "Gain 4 stars"
     return label + match.group(2)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from .. import intent as kinds
 from ..lazy_re import lazy
 from ..phrases import PhraseHit
-from ..text import KIND_FIELDS, humanize, kind_of
+from ..text import CARD_WORDS, KIND_FIELDS, card_heading, humanize, kind_of
 from .amounts import HOW_MANY, numbers_the_thing, thing_counted
 from .base import (
     CONFIDENCE,
@@ -68,26 +68,19 @@ def _card_context(ctx: Context, deck_id: str) -> str:
 
 def _describe_card(card: dict) -> str:
     fields = card["fields"]
-    lead = ""
-    for key in ("text", "effect", "ability"):
-        if isinstance(fields.get(key), str):
-            lead = fields[key].strip()
-            break
+    lead = next((fields[key].strip() for key in ("text", "effect", "ability") if isinstance(fields.get(key), str)), "")
     kind = kind_of(fields)
     rest = []
     for key, val in fields.items():
-        if key in ("text", "effect", "ability", "flavor", "flavour", "name") or key in SKIP_FIELDS:
-            continue
+        if key in CARD_WORDS or key in SKIP_FIELDS or (isinstance(val, (int, float)) and not isinstance(val, bool)):
+            continue  # numbers are in the heading, with the kind
         if kind and key in KIND_FIELDS and val == kind:  # said with the name: "Peons (Warrior, x8)"
             continue
         if isinstance(val, dict):
             rest.append(f"{humanize(key)}: {describe_row(val)}")
         else:
             rest.append(f"{humanize(key)} {fmt(val)}")
-    said = [kind.strip()] if kind else []
-    if card.get("count", 1) != 1:
-        said.append(f"x{card['count']}")
-    text = f"{card['name']} ({', '.join(said)})" if said else f"{card['name']}"
+    text = card_heading(card["name"], fields, card.get("count", 1))
     text += ": " + (lead.rstrip(".") + ". " if lead else "") + ("; ".join(rest) + "." if rest else "")
     return text.strip()
 
