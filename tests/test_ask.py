@@ -777,3 +777,16 @@ def test_a_game_module_that_cannot_read_a_folders_data_leaves_the_answer_to_the_
     sheet.write_text(sheet.read_text().replace("        name: The Nemesis\n", "", 1))
     answer = ask("im the blade and i have ten red dice", game=str(folder))
     assert answer.citations and answer.source != "data:game"
+
+
+def test_a_value_per_player_is_totalled_for_the_players_said(games):
+    """Runes and Bones' first pot takes a bone per player (the value first-pot-per-player):
+    "4 of us playing" makes it 4, said with the rate; a question about one player's share
+    ("how many dice do i get") keeps the rate alone."""
+    per = games["runes-and-bones"].values["first-pot-per-player"]
+    answer = ask("4 of us playing, how many bones go in the first pot", game="runes-and-bones")
+    assert answer.answer.startswith(f"{per.value * 4} with 4 players (")
+    assert answer.citations[0].id == per.rule
+    dice = games["rattlebones"].values["dice-per-player"].value
+    assert ask("3 players, how many dice do i get", game="rattlebones").answer.startswith(f"Dice per player: {dice}.")
+    assert ask("3 players, how many dice do we need", game="rattlebones").answer.startswith(f"{dice * 3} with 3 players")

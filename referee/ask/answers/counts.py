@@ -190,7 +190,24 @@ def value(ctx: Context) -> list[Computed]:
     f, key, v = best
     confidence = min(CONFIDENCE["value.most"], f) + (CONFIDENCE["value.count-bonus"] if COUNT.search(ctx.text) else 0.0)
     text = f"{v['label']}: {fmt(v['value'])}."
+    if ((n := _players_said(ctx.text)) and isinstance(v["value"], int) and PER_PLAYER.search(v["label"])
+            and not ONE_PLAYER.search(ctx.text)):
+        text = f"{v['value'] * n} with {n} players ({v['label']}: {fmt(v['value'])})."
     return [Computed(text, ctx.rule_ok(v.get("rule")), round(confidence, 3), "value")]
+
+
+# "4 of us playing, how many bones go in the first pot": a value per player, times the players said.
+PER_PLAYER = lazy(r"\bper player\b")  # "each player" is one player's: no total to work out
+PLAYERS_SAID = lazy(rf"\b{said_number(2, 10)}(?: of us| players\b| people\b|[- ]player game)",
+                    triggers=("of us", "player", "people"))
+
+
+ONE_PLAYER = lazy(r"\b(i|me|my|each|per|every(one|body)?|apiece)\b")  # "3 players, how many dice do i get": 3
+
+
+def _players_said(text: str) -> int | None:
+    said = PLAYERS_SAID.search(text)
+    return next((number_of(g) for g in said.groups() if g), None) if said else None
 
 
 PLAY_COUNT = lazy(r"\bhow many (players|people|persons|of us|folks)\b|\bplayer count\b|"
