@@ -163,6 +163,8 @@ complete: end | finish
 prevent: block | stop
 twice: two times | once | again
 additional: extra | more
+bonus: extra | more
+bonuses: extra | more
 empty: zero | none | run out
 redo: reroll | again
 retry: reroll | again
