@@ -644,3 +644,11 @@ def test_a_card_found_by_the_search_shows_the_numbers_on_its_face():
     answer = ask("how many beats is highland fling", game=str(FIXTURES / "strip-the-willow"))
     assert answer.card is not None and answer.card["id"] == "highland-fling"
     assert answer.answer.startswith("Highland Fling (Step - Puff, cost 3): Gain 4 stars.")
+
+
+def test_the_opening_hand_is_the_deal_at_the_start_not_the_deck():
+    """Strip the Willow deals 5 step cards to each couple from a deck of 33 (blind set 35:
+    "how many step cards in the opening hand" was answered with the 33)."""
+    answer = ask("how many step cards in the opening hand", game=str(FIXTURES / "strip-the-willow"))
+    assert answer.matched and answer.citations[0].id == "hall"
+    assert "deal 5 cards" in answer.answer and "33" not in answer.answer

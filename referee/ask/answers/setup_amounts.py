@@ -14,10 +14,11 @@ from ..text import number_of, words
 from .base import Computed, Context, as_sentence, content_stems, sentences_of
 from .confidence import CONFIDENCE
 
-STARTING = lazy(r"\b(start|starts|starting|begin|begins|beginning|initial|initially|set ?up|setting up)\b")
+STARTING = lazy(r"\b(start|starts|starting|begin|begins|beginning|initial|initially|set ?up|setting up"
+                r"|(opening|first) hand)\b")  # "how many cards in the opening hand": the deal at the start
 # Words of the question that say "at the start", not what is counted.
 NOT_THE_THING = frozenset(content_stems(
-    "start starting begin beginning initial set up setup game each every player players everyone "
+    "start starting begin beginning initial opening first set up setup game each every player players everyone "
     "we us i you get gets have has take takes with how many much what do does at"))
 WHAT_AT_START = lazy(r"\bwhat\b.*\b(start|starts|begin|begins) (at|on|with)\b")  # "what stamina do dogs start at"
 # "when a scene starts", "when the turns begin": the start of something else than the game.
