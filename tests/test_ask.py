@@ -114,6 +114,18 @@ def test_records_ability(games):
     assert str(time_row["damage"]) in answer.answer
 
 
+def test_what_a_thing_does_when_a_scene_follows_is_still_what_it_does(games):
+    """The issue's "whats balance do when i roll it for one of my demons": the words after "when"
+    set the scene, Balance is what is asked (its own section, §9.2, and its numbers), though
+    its row holds no words of its own."""
+    balance = next(r for r in table(games["ribbon-of-bone"], "abilities").rows if r["id"] == "balance")
+    answer = ask("whats balance do when i roll it for one of my demons", game="ribbon-of-bone")
+    assert answer.matched and answer.citations[0].id == balance["rule"]
+    assert f"damage: {balance['damage']}" in answer.answer
+    glaive = ask("whats the hourglass glaive do if time runs out", game="bone-strike")
+    assert glaive.card is not None and glaive.card["id"] == "hourglass-glaive"
+
+
 def test_a_formula_field_reads_as_words_not_as_yaml(games):
     """Support's heal is {roll: d4, divide: 2, round: up}: the answer says each step, key and
     value together, never the data's "roll: d4"."""

@@ -95,8 +95,26 @@ def _covers_most(ctx: Context, hit: PhraseHit, context: str = "", rule: str | No
     rest = sum(ctx.idf(s) for s in ctx.qset - named) / total
     if rest <= REST_OF_QUESTION:
         return True
+    asked = _before_the_scene(ctx, hit)
+    if asked is not None and sum(ctx.idf(s) for s in asked - named) <= REST_OF_QUESTION * (
+            sum(ctx.idf(s) for s in asked) or 1.0):
+        return True
     top = ctx.result.top
     return rule is not None and top is not None and top.rule == rule and rest <= SCENE_OF_QUESTION
+
+
+SCENE = frozenset(("when", "if", "once", "after", "while"))
+
+
+def _before_the_scene(ctx: Context, hit: PhraseHit) -> set[str] | None:
+    """"What's balance do when I roll it for one of my demons": the words before the "when" that
+    follows the named thing, when the rest of the question only sets a scene; else None."""
+    tokens = ctx.query.tokens
+    after = max(hit.positions) + 1
+    cut = next((i for i in range(after, len(tokens)) if tokens[i] in SCENE), None)
+    if cut is None or cut > after + 1:  # "what does X do when ...", "what's X do if ...": the clause right after
+        return None
+    return {ctx.query.stems[i] for i in ctx.query.content if i < cut}
 
 
 def _says_something(row: dict, table: dict) -> bool:
@@ -144,8 +162,8 @@ def record(ctx: Context) -> list[Computed]:
         rule = ctx.rule_ok(hit.phrase.rule)
         if not DOES.search(ctx.text) or not _covers_most(ctx, hit, table["title"], rule):
             continue
-        if not _says_something(row, table):
-            continue  # "peons: count 2" (a starting deck's list) tells no one what the Peons do
+        if not _says_something(row, table) and not (rule and rule != table.get("rule")):
+            continue  # "peons: count 2" (a starting deck's list) tells no one what the Peons do; a row with a section of its own has it say
         text = f"{fmt(name)} ({table['title']}): {describe_row(row, skip={'name'})}"
         if rule and rule != table.get("rule"):
             text = ctx.index.rules[rule].text + f"\n\nFrom the data, {text}"
