@@ -802,3 +802,14 @@ def test_a_value_per_player_is_totalled_for_the_players_said(games):
     dice = games["rattlebones"].values["dice-per-player"].value
     assert ask("3 players, how many dice do i get", game="rattlebones").answer.startswith(f"Dice per player: {dice}.")
     assert ask("3 players, how many dice do we need", game="rattlebones").answer.startswith(f"{dice * 3} with 3 players")
+
+
+def test_holding_more_than_allowed_is_answered_by_the_limit():
+    """The issue's "thanks to banners i have 6 runes at the end of the round, do i keep them
+    all?" found the six-round variant (6, round); it asks how many runes may be held: "Four
+    runes at most", whose "nobody may hold more than 4" is a limit. A limit on what is held
+    does not answer how many may be bought."""
+    held = ask("thanks to banners i have 6 runes at the end of the round, do i keep them all?", game="runes-and-bones")
+    assert held.matched and held.citations[0].id == "round.hand-limit" and "4 runes" in held.answer
+    bought = ask("max runes i can buy before the turns start?", game="runes-and-bones")
+    assert not bought.citations or bought.citations[0].id != "round.hand-limit"

@@ -24,6 +24,7 @@ ASKED = lazy(r"\b(max|maximum|limit|limits|cap|capped|most)\b.*\b(can|may|could|
 NOT_ASKED = lazy(r"\bwho\b|\b(wins?|winner|score|scores|points?) most\b|\bmost (points|votes)\b|\b(tie|tied|ties)\b")
 SAYS_LIMIT = lazy(r"\b(at most|no more than|up to|maximum|limit|capped|discards? down to"
                   r"|(never|cannot|can not|can[\u2019']t|may not|must not|mustn[\u2019']t) (\w+ ){0,2}more than"
+                  r"|(nobody|no one|no player) (may|can|could) (\w+ ){0,2}more than"
                   r"|(if|when|whenever) (you|a player|they|\w+) (holds?|has|have|keeps?|carry|carries) more than"
                   r"|any more (is|are) (lost|discarded|returned))\b")
 # ... or that there is none ("There is no hand limit."), which needs no number.
@@ -36,6 +37,10 @@ NOT_THE_THING = frozenset(stems_of(
     "hold have keep carry store at once time what whats the number of".split()))
 
 
+# Doing something, not holding: a limit on what is held does not limit how many are bought.
+ACTS = frozenset(stems_of("buy draw play roll spend trade move gain score".split()))
+
+
 @lru_cache(maxsize=8192)
 def _says_limit(sentence: str) -> bool:
     """The sentence sets a limit with a number, or says there is none; kept, as limit() reads
@@ -45,10 +50,20 @@ def _says_limit(sentence: str) -> bool:
         SAYS_LIMIT.search(plain) and any(t.isdigit() or number_of(t) is not None for t in words(sentence)))
 
 
+# "thanks to banners i have 6 runes at the end of the round, do i keep them all?": how many runes
+# may be held, whatever else the question says.
+HOLDING = lazy(r"\b(?:i|we)(?: have|'ve| ve|'ve got| ve got| got| am holding| hold)(?: got)? (\d+|[a-z]+) ([a-z]+)\b"
+               r".*\b(?:keep|hold|have)\b (?:them|all|every|it|the lot|both)\b",
+               triggers=("keep", "hold", "have"))
+
+
 def limit(ctx: Context) -> list[Computed]:
-    if not ASKED.search(ctx.text) or NOT_ASKED.search(ctx.text) or ctx.hits("card"):
-        return []  # a card named: its own text says what it allows
-    things = set(ctx.qset) - NOT_THE_THING
+    held = HOLDING.search(ctx.text)
+    if held and number_of(held.group(1)) is None and not held.group(1).isdigit():
+        held = None
+    if not (held or ASKED.search(ctx.text)) or NOT_ASKED.search(ctx.text) or (ctx.hits("card") and not held):
+        return []  # a card named: its own text says what it allows (not when it only brought the things held)
+    things = (set(stems_of([held.group(2)])) if held else set(ctx.qset)) - NOT_THE_THING
     if not things:
         return []
     weight = {t: ctx.idf(t) for t in things}
@@ -61,7 +76,10 @@ def limit(ctx: Context) -> list[Computed]:
         for sentence in sentences_of(info.text or ""):
             if not _says_limit(sentence):
                 continue
-            fit = sum(weight[s] for s in weight.keys() & set(content_stems(sentence)))
+            said = set(content_stems(sentence))
+            if things & ACTS - said:
+                continue  # "max runes I can buy": a limit on the runes held does not say
+            fit = sum(weight[s] for s in weight.keys() & said)
             if fit <= COVERS * asked:
                 continue  # "max runes I can buy" is not answered by "no limit" on the runes held
             key = (-fit, rank.get(info.id, len(rank)), info.order)
