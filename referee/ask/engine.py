@@ -279,6 +279,9 @@ def answer_in(index: GameIndex, question: str, k: int = 3, known: frozenset[str]
         # The game's own facts (player count, play time, age) have no section to disagree with, and
         # a game's own logic (games/) reads what no search weighs ("ten red dice as the Blade").
         "agree": float(top is not None and first == top.rule or source in ("data:facts", "data:players", "data:game")),
+        # The search ranks the section a computed answer cites second or third: near agreement.
+        "near": float(first is not None and top is not None and first != top.rule
+                      and first in [h.rule for h in result.hits[1:3]]),
         "parent": float(index.has_children(first)) if first else 0.0,
         "words": float(len(query.content_stems)),
         "named": result.named, "known": float(result.known), "unknown": float(result.unknown),
