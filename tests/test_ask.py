@@ -813,3 +813,15 @@ def test_holding_more_than_allowed_is_answered_by_the_limit():
     assert held.matched and held.citations[0].id == "round.hand-limit" and "4 runes" in held.answer
     bought = ask("max runes i can buy before the turns start?", game="runes-and-bones")
     assert not bought.citations or bought.citations[0].id != "round.hand-limit"
+
+
+def test_a_question_ending_in_another_games_name_gets_no_answer():
+    """"who goes first in connect four", "... in ludo": a question that ends by naming where it is
+    asked, in words the game never uses, is about another game (Rattlebones' first player was
+    shown at 0.94). The game's own name there is no other game."""
+    for question in ("who goes first in connect four", "how many pawns does each player have in ludo",
+                     "how many dice do you roll in farkle"):
+        assert not ask(question, game="rattlebones").matched, question
+    own = ask("whats the goal in ribbon of bone", game="ribbon-of-bone")
+    assert own.matched and own.citations[0].id == "overview"
+    assert ask("what are the steps of a turn in short", game="rattlebones").matched  # an idiom, no game

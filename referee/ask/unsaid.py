@@ -44,9 +44,27 @@ def other_game_unsaid(index: GameIndex, text: str) -> float:
         return UNSAID
     names = other_games(text)
     if not names:
-        return 1.0
+        return UNSAID if _ends_in_a_game_unknown(index, text) else 1.0
     df = index.df(stems_of(names))
     return UNSAID if any(n == 0 for n in df.values()) else 1.0
+
+
+# "... in ludo", "... in connect four", "... playing farkle": the question ends by naming where it
+# is asked, in a word neither the game's rules nor its name use: another game, whatever its name.
+_IN_A_GAME = lazy(r"\b(?:in|playing) ([a-z][a-z']*)(?: [a-z0-9]+){0,2}\s*[?.!]*\s*$", triggers=("in", "playing"))
+_IDIOMS = frozenset("short total order secret turn play advance public private front general particular case time "
+                    "half full parallel sequence return person theory practice fact".split())
+
+
+def _ends_in_a_game_unknown(index: GameIndex, text: str) -> bool:
+    from .text import GENERIC, STOPWORDS
+
+    found = _IN_A_GAME.search(text.lower())
+    word = found.group(1) if found else ""
+    if not word or word in STOPWORDS or word in GENERIC or word in _IDIOMS or word in (index.title or "").lower().split():
+        return False
+    stem = stems_of([word])
+    return bool(stem) and index.df(stem)[stem[0]] == 0
 
 
 def dealing_unsaid(index: GameIndex, text: str) -> float:
