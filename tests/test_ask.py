@@ -825,3 +825,18 @@ def test_a_question_ending_in_another_games_name_gets_no_answer():
     own = ask("whats the goal in ribbon of bone", game="ribbon-of-bone")
     assert own.matched and own.citations[0].id == "overview"
     assert ask("what are the steps of a turn in short", game="rattlebones").matched  # an idiom, no game
+
+
+def test_a_die_code_is_read_as_a_die_only_for_a_game_with_dice_of_that_size():
+    """The starter's one die has six faces and its rules say "die", never "d6": "d6" is its die,
+    "d8" another game's. Rattlebones' dice have six faces: "whats the difference between a d20
+    and a d12" was read as "a die and a die" and answered at 0.81."""
+    from referee.ask.cache import resolve_game
+    from referee.ask.query import read, translate_slang
+    from referee.ask.store import open_index
+
+    starter = open_index(resolve_game(str(REPO / "generator" / "templates" / "new-game")))
+    assert translate_slang(starter, read("can i roll a d6 or a d8 instead"))[1] == {"d6": "die"}
+    index = open_index(resolve_game("rattlebones"))
+    assert translate_slang(index, read("difference between a d20 and a d12"))[1] == {}
+    assert not ask("whats the difference between a d20 and a d12", game="rattlebones").matched

@@ -209,6 +209,8 @@ def translate_slang(index: GameIndex, query: Query) -> tuple[Query, dict[str, st
         token = query.tokens[i]
         if df[query.stems[i]] > 0 or index.starts_phrase(query.stems[i]) or token in replaced:
             continue
+        if (code := DIE_CODE.fullmatch(token)) and int(code.group(1)) not in _die_sizes(index):
+            continue  # "a d20" is no die of a game of six-sided dice: another game's
         for alternative in table[token]:
             alt_tokens = [t for t in words(alternative) if t not in STOPWORDS]
             alt_stems = stems_of(alt_tokens)
@@ -225,6 +227,14 @@ def translate_slang(index: GameIndex, query: Query) -> tuple[Query, dict[str, st
             said = rf"{re.escape(parts[0])}\W+(?:({'|'.join(sorted(MOVABLE))})\W+)?{re.escape(parts[1])}"
         text = re.sub(rf"(?<![\w-]){said}(?![\w-])", functools.partial(_read_as, alternative), text, flags=re.IGNORECASE)
     return parse(text), replaced
+
+
+DIE_CODE = re.compile(r"d(\d+)")
+
+
+def _die_sizes(index: GameIndex) -> frozenset[int]:
+    """How many faces the game's dice have; six where its data lists none (a die is a d6)."""
+    return frozenset(len(d.get("faces") or []) for d in index.data("dice") or []) or frozenset({6})
 
 
 # A phrasal verb's particle may come after a short object ("throw some away", "give them back"):
