@@ -229,7 +229,7 @@ def translate_slang(index: GameIndex, query: Query) -> tuple[Query, dict[str, st
     return parse(text), replaced
 
 
-DIE_CODE = re.compile(r"d(\d+)")
+DIE_CODE = lazy(r"d(\d+)")
 
 
 def _die_sizes(index: GameIndex) -> frozenset[int]:
