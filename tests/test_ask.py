@@ -840,3 +840,13 @@ def test_a_die_code_is_read_as_a_die_only_for_a_game_with_dice_of_that_size():
     index = open_index(resolve_game("rattlebones"))
     assert translate_slang(index, read("difference between a d20 and a d12"))[1] == {}
     assert not ask("whats the difference between a d20 and a d12", game="rattlebones").matched
+
+
+def test_the_nemesis_sets_one_more_opening_detail_than_the_others(games):
+    """Runeblade's opening details: one from each player, two from the Nemesis (its boon), both
+    values in the data; "how many details does the nemesis add" was answered 1 (blind set 35)."""
+    values = games["runeblade"].values
+    nemesis = ask("how many details does the nemesis add when a scene opens", game="runeblade")
+    assert nemesis.answer.endswith(f": {values['nemesis-opening-details'].value}.")
+    everyone = ask("how many details does each player add when a scene opens", game="runeblade")
+    assert everyone.answer.endswith(f": {values['opening-details'].value}.")
