@@ -652,3 +652,11 @@ def test_the_opening_hand_is_the_deal_at_the_start_not_the_deck():
     answer = ask("how many step cards in the opening hand", game=str(FIXTURES / "strip-the-willow"))
     assert answer.matched and answer.citations[0].id == "hall"
     assert "deal 5 cards" in answer.answer and "33" not in answer.answer
+
+
+def test_a_limit_said_without_its_thing_is_read_under_the_thing_s_title():
+    """Hung Jury's "Coffee" section says "You can never hold more than 5.", never naming coffee
+    there: the title names the thing limited (blind set 35's "whats the most coffee you can have"
+    was answered by the set-up's 3 coffee tokens)."""
+    answer = ask("whats the most coffee you can have", game=str(FIXTURES / "hung-jury"))
+    assert answer.citations[0].id == "coffee" and answer.answer == "You can never hold more than 5."

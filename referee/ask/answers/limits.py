@@ -76,7 +76,7 @@ def limit(ctx: Context) -> list[Computed]:
         for sentence in sentences_of(info.text or ""):
             if not _says_limit(sentence):
                 continue
-            said = set(content_stems(sentence))
+            said = set(content_stems(sentence)) | set(content_stems(info.title or ""))  # "Coffee": "never hold more than 5"
             if things & ACTS - said:
                 continue  # "max runes I can buy": a limit on the runes held does not say
             fit = sum(weight[s] for s in weight.keys() & said)
