@@ -35,7 +35,7 @@ from .intent import intent, rewrite
 from .players import player_noun
 from .stem import TOKENIZE, stemmer
 from .store import NAME_KINDS
-from .text import STOPWORDS, bold_names, canonical, humanize, is_setup, plain, searchable, words
+from .text import SETUP_SAID, STOPWORDS, bold_names, canonical, humanize, is_setup, plain, searchable, words
 
 # How strongly a term found in a doc ties the question to the doc's rule, by kind of doc and
 # column: a section's own title or alias says most, a card's name less, a card's body nothing.
@@ -325,6 +325,8 @@ class _Builder(DataDocs):
         for full, rule in tops:
             if any(is_setup(full, name) for name in (rule.title, *rule.aliases)):
                 return full
+        if said_so := next((full for full, rule in tops if SETUP_SAID.match(rule.text or "")), None):
+            return said_so  # "Potting up: Do this once, before the first spring."
         stepped = next((full for full, rule in tops if _steps(rule.text or "") >= SETUP_STEPS), None)
         if stepped or not tops:
             return stepped

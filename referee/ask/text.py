@@ -73,6 +73,11 @@ SETUP_TITLE = lazy(r"^(the )?(set[ -]?up|setting up|getting (ready|started)|prep
                    r"before (you |we )?(start|begin|play)|before the (first|game))\b")
 
 
+# ... or whose text opens by saying it is done before play: "Do this once, before the first spring."
+SETUP_SAID = lazy(r"\W*do (this|these( steps)?|all this|the following)( once)?( in order)?,? before the (first|game)\b",
+                  re.IGNORECASE)
+
+
 def is_setup(rule_id: str, title: str) -> bool:
     return rule_id == "setup" or bool(SETUP_TITLE.search(title.lower()))
 
