@@ -660,3 +660,14 @@ def test_a_limit_said_without_its_thing_is_read_under_the_thing_s_title():
     was answered by the set-up's 3 coffee tokens)."""
     answer = ask("whats the most coffee you can have", game=str(FIXTURES / "hung-jury"))
     assert answer.citations[0].id == "coffee" and answer.answer == "You can never hold more than 5."
+
+
+def test_a_set_up_is_known_by_saying_it_comes_before_play():
+    """Pinch & Wire titles its set-up "Potting up", whose text opens "Do this once, before the
+    first spring.": it is the set-up, where everyone's 3 water drops are (blind set 33's "how
+    much water does everyone start with" got the Watering Can, whose "Can" no question says)."""
+    index = _index(str(FIXTURES / "pinch-and-wire"))
+    assert index.data("setup_rule") == "potting-up"
+    answer = ask("how much water does everyone start with", game=str(FIXTURES / "pinch-and-wire"))
+    assert answer.citations[0].id == "potting-up.your-tree" and "3 water drops" in answer.answer
+    assert answer.card is None

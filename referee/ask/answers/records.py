@@ -4,7 +4,7 @@ from __future__ import annotations
 from .. import intent as kinds
 from ..lazy_re import lazy
 from ..phrases import PhraseHit
-from ..text import CARD_WORDS, KIND_FIELDS, card_heading, humanize, kind_of
+from ..text import CARD_WORDS, KIND_FIELDS, STOPWORDS, card_heading, humanize, kind_of, words
 from .amounts import HOW_MANY, numbers_the_thing, thing_counted
 from .base import (
     CONFIDENCE,
@@ -29,7 +29,7 @@ def card_field(ctx: Context) -> list[Computed]:
     out = []
     for hit in ctx.hits("card"):
         card = cards.get(hit.phrase.ref)
-        if card is None:
+        if card is None or not _little_words_said(ctx, card["name"]):
             continue
         rule = ctx.rule_ok(card.get("rule"))
         fields = card["fields"]
@@ -45,6 +45,12 @@ def card_field(ctx: Context) -> list[Computed]:
         elif said := _card_numbering_it(ctx, fields):  # "double espresso, how many dice do i roll": "roll three dice"
             out.append(Computed(f"{card['name']}: {said}", rule, CONFIDENCE["card.text"], "card", card=hit.phrase.ref))
     return out[:1]
+
+
+def _little_words_said(ctx: Context, name: str) -> bool:
+    """A card's name found by its words that count is said whole: "Watering Can" is not named
+    by "how much water" (its "can" is a little word the phrase leaves out)."""
+    return all(w in ctx.query.tokens for w in words(name.lower()) if w in STOPWORDS)
 
 
 A_LIMIT = lazy(r"\b(max|maximum|limit|most|at once)\b")  # "how much health can i have max": the rules' limit
