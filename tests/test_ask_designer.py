@@ -671,3 +671,13 @@ def test_a_set_up_is_known_by_saying_it_comes_before_play():
     answer = ask("how much water does everyone start with", game=str(FIXTURES / "pinch-and-wire"))
     assert answer.citations[0].id == "potting-up.your-tree" and "3 water drops" in answer.answer
     assert answer.card is None
+    from types import SimpleNamespace
+
+    from referee.ask.answers.records import _little_words_said
+
+    def said_in(question: str, name: str) -> bool:
+        return _little_words_said(SimpleNamespace(query=SimpleNamespace(tokens=question.split())), name)
+
+    assert not said_in("how much water does everyone start with", "Watering Can")
+    assert said_in("can i use the watering can twice", "Watering Can")
+    assert said_in("what does mayor do", "The Mayor")  # a leading "the" need not be said

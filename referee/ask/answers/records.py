@@ -48,9 +48,13 @@ def card_field(ctx: Context) -> list[Computed]:
 
 
 def _little_words_said(ctx: Context, name: str) -> bool:
-    """A card's name found by its words that count is said whole: "Watering Can" is not named
-    by "how much water" (its "can" is a little word the phrase leaves out)."""
-    return all(w in ctx.query.tokens for w in words(name.lower()) if w in STOPWORDS)
+    """A card's name that ends in little words is said with them: "Watering Can" is not named by
+    "how much water" (its "can" is a little word the phrase leaves out); "The Mayor" needs no "the"."""
+    said = words(name.lower())
+    while said and said[-1] in STOPWORDS:
+        if said.pop() not in ctx.query.tokens:
+            return False
+    return True
 
 
 A_LIMIT = lazy(r"\b(max|maximum|limit|most|at once)\b")  # "how much health can i have max": the rules' limit
