@@ -850,3 +850,13 @@ def test_the_nemesis_sets_one_more_opening_detail_than_the_others(games):
     assert nemesis.answer.endswith(f": {values['nemesis-opening-details'].value}.")
     everyone = ask("how many details does each player add when a scene opens", game="runeblade")
     assert everyone.answer.endswith(f": {values['opening-details'].value}.")
+
+
+def test_a_roll_given_as_an_example_asks_how_to_read_any_roll():
+    """"what does a code like 3-2 mean": 3-2 is an example, the question how to read a code
+    (Ribbon of Bone's §5.1); the map's row for 3-2 answered it. A roll said as a roll keeps the
+    row."""
+    example = ask("what does a code like 3-2 mean on the scenario card", game="ribbon-of-bone")
+    assert example.citations[0].id == "thoughts.codes" and not example.source.startswith("data:")
+    rolled = ask("i rolled 3-2 what happens", game="ribbon-of-bone")
+    assert rolled.source == "data:map"

@@ -65,12 +65,17 @@ def chart(ctx: Context) -> list[Computed]:
 # -- maps: a roll, a face, a code --------------------------------------------------------------
 
 
+FOR_EXAMPLE = lazy(r"\b(like|say|e\.?g\.?|such as)\s+(a |an )?\d", triggers=("like", "say", "eg", "e.g", "such as"))
+
+
 def roll_map(ctx: Context) -> list[Computed]:
     maps = [t for t in ctx.tables.values() if t["kind"] == "map" and t["columns"]]
     if not maps or ctx.asks(kinds.YES_NO):
         return []  # "rolled a 4, can I just move 3?" asks for a rule, not the row of a roll
     if ASKS_WHO.search(ctx.text):
         return []  # "a red die came up 6, who gets it?" asks whose it is: a rule on players says
+    if FOR_EXAMPLE.search(ctx.text):
+        return []  # "what does a code like 3-2 mean": how to read any code, 3-2 only an example
     # "two 5s": a face said in the plural is a roll of it too
     numbers = ctx.free_numbers() + [(i, int(t[:-1])) for i, t in enumerate(ctx.query.tokens) if PLURAL_FACE.fullmatch(t)]
     qstems = ctx.query.stems
