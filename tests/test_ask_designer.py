@@ -20,6 +20,7 @@ from referee.ask.search import search
 from referee.ask.store import open_index
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
+REPO = FIXTURES.parents[1]
 KETTLE = str(FIXTURES / "kettle-hollow")
 KILN = str(FIXTURES / "kiln-night")
 
@@ -681,3 +682,13 @@ def test_a_set_up_is_known_by_saying_it_comes_before_play():
     assert not said_in("how much water does everyone start with", "Watering Can")
     assert said_in("can i use the watering can twice", "Watering Can")
     assert said_in("what does mayor do", "The Mayor")  # a leading "the" need not be said
+
+
+def test_before_or_after_asks_the_order_and_is_no_word_the_game_lacks():
+    """The starter's turn says "Roll the die ... Then play one card", never "before" or "after":
+    "do i roll the die before or after playing a card" asks the order of the turn, and those
+    two words no longer mark it as another game's question (it got "no good match")."""
+    starter = str(REPO / "generator" / "templates" / "new-game")
+    answer = ask("do i roll the die before or after playing a card", game=starter)
+    assert answer.matched and answer.citations[0].id == "turn"
+    assert not ask("do you shuffle before or after dealing in poker", game=starter).matched

@@ -229,6 +229,16 @@ def translate_slang(index: GameIndex, query: Query) -> tuple[Query, dict[str, st
     return parse(text), replaced
 
 
+# "do i roll before or after playing a card": the order of a turn, which rules say with "then"
+# or numbered steps, seldom with "before" and "after"; those words then count against nothing.
+ORDER = lazy(r"\b(before or after|after or before)\b", triggers=("before or after", "after or before"))
+ORDER_STEMS = frozenset(("befor", "after"))
+
+
+def order_asked(query: Query) -> frozenset[str]:
+    return ORDER_STEMS if ORDER.search(query.text.lower()) else frozenset()
+
+
 DIE_CODE = lazy(r"d(\d+)")
 
 
