@@ -210,7 +210,8 @@ def search(index: GameIndex, query: Query) -> SearchResult:
 
     corrected = {query.stems[i] for i in query.corrected}
     known = sum(0.5 if t in corrected else 1.0 for t in content if df[t] > 0)
-    unknown_stems = frozenset(t for t in content if df[t] == 0 and t not in generic_stems() and t not in vouched | set_up | order_asked(query))
+    exempt = vouched | set_up | order_asked(query)  # words the game need not use to answer
+    unknown_stems = frozenset(t for t in content if df[t] == 0 and t not in generic_stems() and t not in exempt)
     unknown = len(unknown_stems)
     in_names = {query.stems[i] for h in phrases if h.phrase.rule for i in h.positions}
     named_share = sum(idf.get(t, 0.0) for t in in_names) / total
