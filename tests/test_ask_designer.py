@@ -692,3 +692,18 @@ def test_before_or_after_asks_the_order_and_is_no_word_the_game_lacks():
     answer = ask("do i roll the die before or after playing a card", game=starter)
     assert answer.matched and answer.citations[0].id == "turn"
     assert not ask("do you shuffle before or after dealing in poker", game=starter).matched
+
+
+def test_a_holding_limit_is_read_with_the_sentences_before_it():
+    """Cold Spots' "Topping up" says "draw cards until you have 3 in your hand ... You can never hold
+    more than 5": the limit names no thing, the sentences before it name the hand, and the rules
+    never say "limit" (blind set 36's "whats the hand limit" got no good match at 0.01)."""
+    from referee.ask.unsaid import hand_limit_unsaid
+
+    game = str(FIXTURES / "cold-spots")
+    assert hand_limit_unsaid(_index(game), "whats the hand limit") == 1.0
+    answer = ask("whats the hand limit", game=game)
+    assert answer.matched and answer.confidence >= 0.7
+    assert answer.citations[0].id == "on-your-go.topping-up" and answer.answer.startswith("You can never hold more than 5")
+    # a limit that names the thing itself still wins over one borrowing it ("can't ever have more than 8")
+    assert ask("what's the most nerve i can have", game=game).citations[0].id == "nerve"

@@ -21,6 +21,7 @@ from collections.abc import Set as AbstractSet
 from .answers import QUOTED, QUOTED_LOOSELY, Computed, compute
 from .answers.base import content_stems
 from .answers.counts import facts_words
+from .answers.limits import LIMIT_WORDS
 from .cache import UnknownGame, content_games, resolve_game
 from .calibrate import calibrate
 from .intent import LIST
@@ -263,7 +264,8 @@ def answer_in(index: GameIndex, question: str, k: int = 3, known: frozenset[str]
     # The game's own facts (play time, age) are asked in words no rulebook uses ("kids", "age"),
     # which do not count against it; the rest of the question still must be the game's ("how
     # long should I bake chicken on the bone" is no question of play time).
-    exempt = facts_words(query.text) if source == "data:facts" else frozenset()
+    # Likewise "limit" or "max", which a rule setting one need not use ("never hold more than 5").
+    exempt = facts_words(query.text) if source == "data:facts" else LIMIT_WORDS if source == "data:limit" else frozenset()
     topical = (topicality(result, known, exempt) * other_game_unsaid(index, question) * dealing_unsaid(index, question)
                * hand_limit_unsaid(index, question) * topic_unsaid(index, question))
     confidence *= topical

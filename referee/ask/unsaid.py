@@ -118,15 +118,20 @@ def hand_limit_unsaid(index: GameIndex, text: str) -> float:
 
 def _rules_limit_a_hand(index: GameIndex) -> bool:
     from .answers.base import content_stems, sentences_of
-    from .answers.limits import SAYS_LIMIT, SAYS_NONE
+    from .answers.limits import HOLDS, SAYS_LIMIT, SAYS_NONE
 
     held, hand = frozenset(stems_of(["card", "cards", "hand", "hands"])), frozenset(stems_of(["hand"]))
     for info in index.rules.values():
         if hand & set(content_stems(" ".join([info.title or "", *(info.aliases or ())]))):
             return True
+        before: list[str] = []
         for sentence in sentences_of(info.text or ""):
+            before.append(sentence)
             plain = sentence.lower()
-            if (SAYS_LIMIT.search(plain) or SAYS_NONE.search(plain)) and held & set(content_stems(sentence)):
+            if not (SAYS_LIMIT.search(plain) or SAYS_NONE.search(plain)):
+                continue
+            # "... until you have 3 in your hand. You can never hold more than 5": as limits reads it
+            if held & set(content_stems(" ".join(before) if HOLDS.search(plain) else sentence)):
                 return True
     return False
 

@@ -37,6 +37,10 @@ NOT_THE_THING = frozenset(stems_of(
     "hold have keep carry store at once time what whats the number of".split()))
 
 
+HOLDS = lazy(r"\b(hold|holds|holding|keep|keeps|carry|carries|have|has)\b (\w+ ){0,2}more than\b",
+             triggers=("more than",))
+# The words that ask for a limit, which the sentence setting one need not use.
+LIMIT_WORDS = frozenset(stems_of("max maximum limit limits cap capped".split()))
 # Doing something, not holding: a limit on what is held does not limit how many are bought.
 ACTS = frozenset(stems_of("buy draw play roll spend trade move gain score".split()))
 
@@ -73,18 +77,29 @@ def limit(ctx: Context) -> list[Computed]:
     rank = {h.rule: i for i, h in enumerate(ctx.result.hits)}
     best = None
     for info in ctx.index.rules.values():
+        before: list[str] = []
         for sentence in sentences_of(info.text or ""):
+            before.append(sentence)
             if not _says_limit(sentence):
                 continue
-            said = set(content_stems(sentence)) | set(content_stems(info.title or ""))  # "Coffee": "never hold more than 5"
-            if things & ACTS - said:
-                continue  # "max runes I can buy": a limit on the runes held does not say
-            fit = sum(weight[s] for s in weight.keys() & said)
-            if fit <= COVERS * asked:
-                continue  # "max runes I can buy" is not answered by "no limit" on the runes held
-            key = (-fit, rank.get(info.id, len(rank)), info.order)
-            if best is None or key < best[0]:
-                best = (key, info.id, sentence)
+            # Read with its section's title ("Coffee": "never hold more than 5"); failing that, a
+            # limit on holding with the section's sentences before it, which may name what is
+            # held ("draw until you have 3 in your hand ... You can never hold more than 5"),
+            # though a limit that names it wins.
+            said = set(content_stems(sentence)) | set(content_stems(info.title or ""))
+            readings = [(False, said)]
+            if HOLDS.search(sentence):
+                readings.append((True, said | set(content_stems(" ".join(before)))))
+            for borrowed, words_said in readings:
+                if things & ACTS - words_said:
+                    break  # "max runes I can buy": a limit on the runes held does not say
+                fit = sum(weight[s] for s in weight.keys() & words_said)
+                if fit <= COVERS * asked:
+                    continue  # "max runes I can buy" is not answered by "no limit" on the runes held
+                key = (borrowed, -fit, rank.get(info.id, len(rank)), info.order)
+                if best is None or key < best[0]:
+                    best = (key, info.id, sentence)
+                break
     if best is None:
         return []
     return [Computed(as_sentence(best[2]), best[1], CONFIDENCE["limit"], "limit")]
