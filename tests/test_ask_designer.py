@@ -6,6 +6,7 @@ are; every index is built into a temporary cache.
 """
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -707,3 +708,30 @@ def test_a_holding_limit_is_read_with_the_sentences_before_it():
     assert answer.citations[0].id == "on-your-go.topping-up" and answer.answer.startswith("You can never hold more than 5")
     # a limit that names the thing itself still wins over one borrowing it ("can't ever have more than 8")
     assert ask("what's the most nerve i can have", game=game).citations[0].id == "nerve"
+
+
+def test_what_the_game_is_about_is_its_opening_section(tmp_path):
+    """A rulebook opens with what the game is and what you are after, in its designer's words
+    ("What's going on", "The point of it all"): asked what the game is about, its idea or its
+    goal, that opening answers (blind set 36's "whats this game about" had found Cold Spots'
+    "Sunrise" at 0.81; Kite Cutters' whole question was words its rules never use)."""
+    for game, opening, question in ((str(FIXTURES / "cold-spots"), "the-pitch", "whats this game about"),
+                                    (str(FIXTURES / "kite-cutters"), "the-point", "whats this game about"),
+                                    (str(FIXTURES / "kite-cutters"), "the-point", "whats the point of kite cutters"),
+                                    ("rattlebones", "overview", "whats the basic idea of rattlebones"),
+                                    ("runeblade", "overview", "whats this game about in a nutshell")):
+        answer = ask(question, game=game)
+        assert (answer.source, answer.citations[0].id) == ("data:overview", opening), (game, question)
+        assert answer.matched
+    assert ask("whats this game about", game=str(FIXTURES / "cold-spots")).answer.startswith("Harrowgate Hall is")
+    # asked the goal, the opening's sentence on winning, not its first
+    assert ask("whats the goal", game="rattlebones").answer.endswith("the player with the most points wins.")
+    # a particular thing's point is no question of the whole game
+    assert ask("whats the point of changing the sides on the dice", game="rattlebones").source != "data:overview"
+    # a game that opens with its set-up has no opening to quote
+    game = tmp_path / "setup-first"
+    shutil.copytree(REPO / "generator" / "templates" / "new-game", game)
+    rules = yaml.safe_load((game / "rules.yaml").read_text())
+    rules["rules"].sort(key=lambda section: section["id"] != "setup")
+    (game / "rules.yaml").write_text(yaml.safe_dump(rules, sort_keys=False))
+    assert ask("whats this game about", game=str(game)).source != "data:overview"

@@ -22,6 +22,7 @@ from .answers import QUOTED, QUOTED_LOOSELY, Computed, compute
 from .answers.base import content_stems
 from .answers.counts import facts_words
 from .answers.limits import LIMIT_WORDS
+from .answers.overview import OF_THE_GAME
 from .cache import UnknownGame, content_games, resolve_game
 from .calibrate import calibrate
 from .intent import LIST
@@ -43,6 +44,8 @@ PHRASE_CONFIDENCE = 0.25  # a phrase naming the section adds to the coverage
 MIN_COMPUTED = 0.6  # a computed answer below this leaves the question to the search
 AGREED_COMPUTED = 0.85  # a computed answer from the section the search ranks first
 SURE_COMPUTED = 0.8  # a computed answer this sure goes first, unless the search names another outright (leads.py)
+# The words that ask for what a computed answer gives, which the rules it quotes need not use.
+ASKING_WORDS = {"data:limit": LIMIT_WORDS, "data:overview": OF_THE_GAME}
 NAMED_WEIGHT = 0.3  # choosing a game: the share of the question that are names it knows
 TITLE_BONUS = 1.0  # the question names the game
 ASKED_WEIGHT = 0.5  # a question the game's section answers (Rule.asks) as close as this to the player's
@@ -264,8 +267,9 @@ def answer_in(index: GameIndex, question: str, k: int = 3, known: frozenset[str]
     # The game's own facts (play time, age) are asked in words no rulebook uses ("kids", "age"),
     # which do not count against it; the rest of the question still must be the game's ("how
     # long should I bake chicken on the bone" is no question of play time).
-    # Likewise "limit" or "max", which a rule setting one need not use ("never hold more than 5").
-    exempt = facts_words(query.text) if source == "data:facts" else LIMIT_WORDS if source == "data:limit" else frozenset()
+    # Likewise "limit" or "max", which a rule setting one need not use ("never hold more than 5"),
+    # and "what is this game about", which its opening need not say.
+    exempt = facts_words(query.text) if source == "data:facts" else ASKING_WORDS.get(source, frozenset())
     topical = (topicality(result, known, exempt) * other_game_unsaid(index, question) * dealing_unsaid(index, question)
                * hand_limit_unsaid(index, question) * topic_unsaid(index, question))
     confidence *= topical
