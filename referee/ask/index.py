@@ -44,6 +44,7 @@ COVERAGE = {
     "glossary": {"title": 0.9, "aliases": 0.9, "body": 0.5},
     "faq": {"title": 0.85, "body": 0.5},  # players ask what FAQs ask
     "ask": {"title": 0.9},  # a question the section answers, in players' words (Rule.asks)
+    "card": {"title": 0.5, "aliases": 0.4, "body": 0.5},  # its own words, as a glossary entry's ("the Cellar costs 1 nerve")
 }
 OTHER_COVERAGE = {"title": 0.5, "aliases": 0.4}
 NUMBERED_STEP = re.compile(r"(?:^|(?<=\s))(\d{1,2})[.)]\s")  # "1. Lay out the pool cards. 2. Deal ..."
