@@ -747,3 +747,11 @@ def test_a_card_s_own_words_cover_a_question_as_a_glossary_entry_s_do():
     assert "costs 1 nerve" in answer.answer
     answer = ask("what does the salt card do", game=str(FIXTURES / "shell-sprint"))
     assert answer.matched and answer.card is not None and answer.card["id"] == "salt-line"
+
+
+def test_of_two_limits_in_a_section_the_one_on_what_is_asked_answers():
+    """Canary Seam's "Tools" says "You can play as many as you like in your shift" before "You can
+    hold 3 tools in your hand at most": asked how many tools can be held, the second answers
+    (blind set 36 got the first)."""
+    answer = ask("how many tools can i hold", game=str(FIXTURES / "canary-seam"))
+    assert answer.source == "data:limit" and answer.answer.startswith("You can hold 3 tools")

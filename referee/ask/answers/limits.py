@@ -43,6 +43,7 @@ HOLDS = lazy(r"\b(hold|holds|holding|keep|keeps|carry|carries|have|has)\b (\w+ )
 LIMIT_WORDS = frozenset(stems_of("max maximum limit limits cap capped".split()))
 # Doing something, not holding: a limit on what is held does not limit how many are bought.
 ACTS = frozenset(stems_of("buy draw play roll spend trade move gain score".split()))
+VERBS = ACTS | frozenset(stems_of("hold keep carry have store".split()))  # what a limit may be on
 
 
 @lru_cache(maxsize=8192)
@@ -74,6 +75,7 @@ def limit(ctx: Context) -> list[Computed]:
     for thing in list(things):
         weight |= {held: weight[thing] for held in HELD_AS.get(thing, ())}
     asked = sum(ctx.idf(t) for t in things)
+    verbs = ctx.qset & VERBS
     rank = {h.rule: i for i, h in enumerate(ctx.result.hits)}
     best = None
     for info in ctx.index.rules.values():
@@ -96,7 +98,9 @@ def limit(ctx: Context) -> list[Computed]:
                 fit = sum(weight[s] for s in weight.keys() & words_said)
                 if fit <= COVERS * asked:
                     continue  # "max runes I can buy" is not answered by "no limit" on the runes held
-                key = (borrowed, -fit, rank.get(info.id, len(rank)), info.order)
+                # of two limits in a section, the one on what the question does ("hold 3 tools at
+                # most", not "play as many as you like")
+                key = (borrowed, -fit, not verbs & words_said, rank.get(info.id, len(rank)), info.order)
                 if best is None or key < best[0]:
                     best = (key, info.id, sentence)
                 break
