@@ -229,6 +229,12 @@ def test_a_count_answers_only_for_the_thing_counted(games):
     assert deck.source == "data:count" and deck.answer.startswith(f"{sum(c.count for c in main.cards)} cards")
     marquis = ask("how many marquis cards are there?", game="ribbon-of-bone")
     assert marquis.source == "data:count" and marquis.answer.startswith("12 Marquis cards")
+    # "how many runes are in the bag" counts the runes, though "runes ... bag" spans the Rune
+    # bag's name (blind set 35 got "1 Rune bag"); the count cites the components that list them
+    runes = ask("how many runes are in the bag in total", game="runes-and-bones")
+    total = sum(c.count for d in games["runes-and-bones"].decks for c in d.cards)
+    assert runes.source == "data:count" and runes.answer.startswith(f"{total} cards in the Runes deck")
+    assert runes.citations[0].id == "components"
 
 
 def test_how_many_are_used_is_the_set_up_not_the_box(games):

@@ -5,8 +5,9 @@ import re
 
 from .. import intent as kinds
 from ..lazy_re import lazy
+from ..phrases import PhraseHit
 from ..stem import stemmer
-from ..text import humanize, number_of, said_number
+from ..text import humanize, number_of, said_number, words
 from .base import CONFIDENCE, COUNT, Computed, Context, content_stems, fmt
 from .records import _covers_most
 from .setup_amounts import asks_start
@@ -29,58 +30,79 @@ def count(ctx: Context) -> list[Computed]:
     top = ctx.result.top
     if PUT_OUT.search(ctx.text) and top is not None and ctx.index.in_setup(top.rule):
         return []  # "how many board tiles do we use": 7 of the 12, as the set-up the search found says
-    data = ctx.index.data
-    components = {c["id"]: c for c in data("components") or []}
-    decks = {d["id"]: d for d in data("decks") or []}
-    cards = ctx.index.cards()
-    dice = {d["id"]: d for d in data("dice") or []}
-    pieces = {p["id"]: p for p in data("pieces") or []}
-    best = None
+    best: tuple | None = None
     counted = _counted(ctx)
     # "how much" asks an amount ("how much health does Hold the Line give?"), never how many
     # copies of a card there are
     kinds_counted = ("component", "deck", "die", "piece") if _HOW_MUCH_ONLY.search(ctx.text) else \
         ("component", "deck", "card", "die", "piece")
+    spanning = False
     for hit in ctx.hits(*kinds_counted):
-        kind, ref = hit.phrase.kind, hit.phrase.ref
-        also: list[str] = []  # a card counted where the box is: also the card's own section
-        if kind == "component" and ref in components:
-            c = components[ref]
-            note = str(c.get("note") or "").strip().rstrip(".")
-            text = f"{c['count']} {c['name']}" + (f" ({note})" if note else "") + "."
-            if c.get("source") == "gather":
-                text += " Players supply these themselves."
-            rule = ctx.rule_ok(c.get("rule"))
-        elif kind == "deck" and ref in decks:
-            d = decks[ref]
-            deck = d["name"] if d["name"].lower().endswith("deck") else f"{d['name']} deck"
-            text = f"{d['total']} cards in the {deck} ({len(d['cards'])} different)."
-            rule = ctx.rule_ok(d.get("rule"))
-        elif kind == "card" and ref in cards:
-            c = cards[ref]
-            text = f"{c['count']} {c['name']} card{'s' if c['count'] != 1 else ''}."
-            own = ctx.rule_ok(c.get("rule"))
-            rule = _listed_in_components(ctx, c["name"]) or own
-            also = [own] if own and own != rule else []
-        elif kind == "die" and ref in dice:
-            d = dice[ref]
-            text = f"{d['count']} {d['name']}{'s' if d['count'] != 1 else ''}, {len(d['faces'])} faces each."
-            rule = ctx.rule_ok(d.get("rule"))
-        elif kind == "piece" and ref in pieces:
-            p = pieces[ref]
-            text = f"{p['count']} {p['name']}{'s' if p['count'] != 1 and not p['name'].endswith('s') else ''}."
-            rule = ctx.rule_ok(p.get("rule"))
-        else:
+        described = _described(ctx, hit.phrase.kind, hit.phrase.ref)
+        if described is None:
             continue
         if counted is not None and counted not in hit.positions:
             continue  # "how many points can the gamble die give me?" counts points, not the die
+        if counted is not None and _words_between(hit):
+            spanning = spanning or counted == hit.positions[0]
+            continue  # "how many runes are in the bag?" counts the runes, not the Rune bag its words span
         length = len(hit.positions)
-        rank = (length, {"component": 3, "deck": 2, "die": 2, "piece": 1, "card": 1}[kind])
+        rank = (length, {"component": 3, "deck": 2, "die": 2, "piece": 1, "card": 1}[hit.phrase.kind])
         if not _covers_most(ctx, hit, "cards dice tokens pieces") and length < 2:
             continue
         if best is None or rank > best[0]:
-            best = (rank, Computed(text, rule, CONFIDENCE["count"], "count", also=also))
-    return [best[1]] if best else []
+            best = (rank, described)
+    if best is None and spanning and counted is not None:  # ... which the phrase of the bag hid
+        best = (None, _named_by(ctx, ctx.query.stems[counted]))
+    return [best[1]] if best and best[1] else []
+
+
+def _described(ctx: Context, kind: str, ref: str) -> Computed | None:
+    """How many of the component, deck, card, die or piece `ref` the game has, as an answer."""
+    data = ctx.index.data
+    also: list[str] = []  # a card counted where the box is: also the card's own section
+    if kind == "component" and (c := {c["id"]: c for c in data("components") or []}.get(ref)):
+        note = str(c.get("note") or "").strip().rstrip(".")
+        text = f"{c['count']} {c['name']}" + (f" ({note})" if note else "") + "."
+        if c.get("source") == "gather":
+            text += " Players supply these themselves."
+        rule = ctx.rule_ok(c.get("rule"))
+    elif kind == "deck" and (d := {d["id"]: d for d in data("decks") or []}.get(ref)):
+        deck = d["name"] if d["name"].lower().endswith("deck") else f"{d['name']} deck"
+        text = f"{d['total']} cards in the {deck} ({len(d['cards'])} different)."
+        own = ctx.rule_ok(d.get("rule"))
+        rule = _listed_in_components(ctx, d["name"]) or own
+        also = [own] if own and own != rule else []
+    elif kind == "card" and (c := ctx.index.cards().get(ref)):
+        text = f"{c['count']} {c['name']} card{'s' if c['count'] != 1 else ''}."
+        own = ctx.rule_ok(c.get("rule"))
+        rule = _listed_in_components(ctx, c["name"]) or own
+        also = [own] if own and own != rule else []
+    elif kind == "die" and (d := {d["id"]: d for d in data("dice") or []}.get(ref)):
+        text = f"{d['count']} {d['name']}{'s' if d['count'] != 1 else ''}, {len(d['faces'])} faces each."
+        rule = ctx.rule_ok(d.get("rule"))
+    elif kind == "piece" and (p := {p["id"]: p for p in data("pieces") or []}.get(ref)):
+        text = f"{p['count']} {p['name']}{'s' if p['count'] != 1 and not p['name'].endswith('s') else ''}."
+        rule = ctx.rule_ok(p.get("rule"))
+    else:
+        return None
+    return Computed(text, rule, CONFIDENCE["count"], "count", also=also)
+
+
+def _words_between(hit: PhraseHit) -> bool:
+    """The question puts words of its own between those of a name found in it ("runes are in the
+    bag" for the Rune bag; not "hold the line", the Hold the Line's own words)."""
+    return hit.positions[-1] - hit.positions[0] + 1 > len(words(hit.phrase.label or ""))
+
+
+def _named_by(ctx: Context, stem: str) -> Computed | None:
+    """The deck, component or piece whose whole name is this one word ("Runes"), counted."""
+    data = ctx.index.data
+    for kind, key in (("deck", "decks"), ("component", "components"), ("piece", "pieces")):
+        for thing in data(key) or []:
+            if content_stems(thing["name"]) == (stem,):
+                return _described(ctx, kind, thing["id"])
+    return None
 
 
 def _listed_in_components(ctx: Context, name: str) -> str | None:
