@@ -171,12 +171,17 @@ def test_a_game_that_never_says_player_is_asked_in_its_own_word_for_them():
     """Warp and Weft's rules speak of weavers, never players: "with 3 players" is read as "with
     3 weavers" and finds how many dice the caster rolls; "can 6 of us play" in Crumb & Crust
     (bakers) is still answered from the player count. A game whose rules say "player" has no
-    noun of its own."""
+    noun of its own, nor one whose only "person" is a thing said with "each" or "every"."""
     from referee.ask.players import player_noun
 
     assert _index(WEFT).data("player_noun") == ["weaver", "weavers"]
     assert _index(CRUMB).data("player_noun") == ["baker", "bakers"]
     assert _index(KETTLE).data("player_noun") is None  # it says "player" too
+    # "every show goes", "each acrobat", "every kite": things counted off, not the players (Hat
+    # Money's "how many shows are in a game" had been answered "2 to 5 players")
+    for thing_game in ("hat-money", "sawdust-pyramids", "kite-cutters", "meter-running"):
+        assert _index(str(FIXTURES / thing_game)).data("player_noun") is None, thing_game
+    assert ask("how many shows are in a game", game=str(FIXTURES / "hat-money")).source != "data:players"
     assert player_noun("The youngest journeyman is the first foreman. Give each journeyman 10 florins. "
                        "Journeymen bid in turn; each journeyman may pass.") == ("journeyman", "journeymen")
     assert player_noun("Each player draws 2 cards; the player who") is None

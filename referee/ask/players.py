@@ -16,11 +16,15 @@ from .text import STOPWORDS
 _PERSON = (
     re.compile(r"\b([a-z]+)(?:'s|')\s+(?:turn|hand|left|right|score|own)\b"),
     re.compile(r"\b([a-z]+)\s+who\b"),
+    re.compile(r"\b([a-z]+)\s+(?:on|to) (?:their|your|his|her) (?:left|right)\b"),
     re.compile(r"\b(?:oldest|youngest|eldest|tallest|active|fellow|another|starting|winning)\s+([a-z]+)\b"),
     re.compile(r"\b(?:each|every|the|a|one|any)\s+([a-z]+)\s+(?:draws|rolls|takes|chooses|picks|wins|win|goes|"
                r"passes|bids|may|must|scores|starts)\b"),
-    re.compile(r"\b(?:each|every|per)\s+([a-z]+)\b"),
 )
+# "each show", "every round": a thing as often as a person, so evidence only for a noun found as
+# a person elsewhere, twice (Hat Money's "every show" had made its buskers "shows").
+_EACH = re.compile(r"\b(?:each|every|per)\s+([a-z]+)\b")
+STRONG = 2  # places a noun must stand as a person before "each <noun>" counts too
 MIN_EVIDENCE = 3  # places a noun must stand as a person before it is read as the players' name
 
 
@@ -32,12 +36,12 @@ def player_noun(text: str) -> tuple[str, str] | None:
     if said & {"player", "players"}:
         return None
     counts: Counter[str] = Counter()
-    for pattern in _PERSON:
+    for pattern in (*_PERSON, _EACH):
         for match in pattern.finditer(text):
             word = match.group(1)
             if word.endswith("s") and word[:-1] in said:
                 word = word[:-1]
-            if word not in STOPWORDS and len(word) > 2:
+            if word not in STOPWORDS and len(word) > 2 and (pattern is not _EACH or counts[word] >= STRONG):
                 counts[word] += 1
     if not counts:
         return None
