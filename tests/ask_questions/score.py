@@ -6,8 +6,9 @@ is `{q: ..., rule: ..., also: [...]}`, where `rule` is the section that must be 
 `also` another that answers as well; `card: ID` (with or without a rule) accepts that card as
 the answer when its own text is what the tool answers with (a card no section governs is then the
 rule itself; a card a section governs shares first place with that section); `facts: true`
-asks for the box's own facts (play time, age), which no section holds: the answer must come from
-game.yaml and cite no section (source data:facts); `says: "7"` gives the number a right answer
+asks for the box's own facts (play time, age, player count), which no section need hold: the
+answer must come from game.yaml (source data:facts, citing no section; or data:players, whose
+section shares first place); `says: "7"` gives the number a right answer
 must state in its one-line answer (reported apart from top-1: see `numbers`); an item with none
 of these must get "no good match". A file without a `game:` key (off-topic.yaml) holds questions no game answers, as strings or `{q: ...}`.
 
@@ -128,11 +129,16 @@ def cited_ids(answer) -> list[str]:  # noqa: ANN001
     cited = [c.id for c in answer.citations]
     if answer.card is not None:
         cited = [f"card:{answer.card['id']}", *cited]
+    elif answer.matched and answer.source == "data:players":
+        cited = ["facts", *cited]  # the box's player count, beside the section naming players
     return cited
 
 
 def pair_first(answer) -> bool:  # noqa: ANN001
-    """The answer is a card's text and a section governs the card: both are its first source."""
+    """The answer is a card's text and a section governs the card, or the box's player count and
+    the section naming players: both are its first source."""
+    if answer.matched and answer.source == "data:players":
+        return len(answer.citations) > 0
     return answer.card is not None and bool(answer.card["governed"]) and len(answer.citations) > 0
 
 
