@@ -760,3 +760,16 @@ def test_of_two_limits_in_a_section_the_one_on_what_is_asked_answers():
     (blind set 36 got the first)."""
     answer = ask("how many tools can i hold", game=str(FIXTURES / "canary-seam"))
     assert answer.source == "data:limit" and answer.answer.startswith("You can hold 3 tools")
+
+
+def test_table_talk_for_moving_and_barging_is_read_in_the_rules_words():
+    """Double Gloucester says runners "end" on a row, "tumble" and "barge", never "land", "fall" or
+    "knock": read as table talk for those (blind set 37's two such questions got no good match
+    at 0.04 and 0.08); a game that says "land" itself keeps it."""
+    game = str(FIXTURES / "double-gloucester")
+    knock = ask("i landed on the same row as sam, can i knock him over", game=game)
+    assert knock.matched and knock.citations[0].id == "bumping"
+    assert knock.corrected.get("knock") == "bump" and knock.corrected.get("landed") == "ended"
+    hurl = ask("if i hurl myself and dont fall how far do i get", game=game)
+    assert hurl.matched and hurl.citations[0].id == "a-round.your-go.hurl"
+    assert "lands" not in ask("what if my monkey lands on a gold space", game="rattlebones").corrected  # its own word

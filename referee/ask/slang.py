@@ -18,7 +18,15 @@ collect: take | gain | win
 collecting: taking | gaining | winning
 collected: took | gained | won
 across: opposite
-far: spaces | squares | steps | distance
+far: spaces | squares | steps | distance | rows
+fall: tumble | trip | crash | fall over
+falls: tumbles | trips | crashes
+fell: tumbled | tripped | crashed
+knock: bump | barge | shove | push
+knocks: bumps | barges | shoves | pushes
+land: end | stop | finish
+lands: ends | stops | finishes
+landed: ended | stopped | finished
 short version: summary | overview | at a glance
 runs dry: runs out | empty
 run dry: run out | empty
