@@ -762,7 +762,7 @@ def test_of_two_limits_in_a_section_the_one_on_what_is_asked_answers():
     assert answer.source == "data:limit" and answer.answer.startswith("You can hold 3 tools")
 
 
-def test_table_talk_for_moving_and_barging_is_read_in_the_rules_words():
+def test_table_talk_for_moving_barging_and_flipping_is_read_in_the_rules_words():
     """Double Gloucester says runners "end" on a row, "tumble" and "barge", never "land", "fall" or
     "knock": read as table talk for those (blind set 37's two such questions got no good match
     at 0.04 and 0.08); a game that says "land" itself keeps it."""
@@ -773,3 +773,6 @@ def test_table_talk_for_moving_and_barging_is_read_in_the_rules_words():
     hurl = ask("if i hurl myself and dont fall how far do i get", game=game)
     assert hurl.matched and hurl.citations[0].id == "a-round.your-go.hurl"
     assert "lands" not in ask("what if my monkey lands on a gold space", game="rattlebones").corrected  # its own word
+    # cards "flipped" are turned over, a thing done "during" a step is done in it
+    assert ask("when do we flip a tremor card", game=str(FIXTURES / "cinder-shore")).citations[0].id == "round.eruption"
+    assert ask("what can i do during route", game="bone-strike").citations[0].id == "turn.route"

@@ -23,6 +23,15 @@ fall: tumble | trip | crash | fall over
 falls: tumbles | trips | crashes
 fell: tumbled | tripped | crashed
 knock: bump | barge | shove | push
+flip: turn over | reveal | turn up
+flips: turns over | reveals | turns up
+flipped: turned over | revealed | turned up
+decide: choose | pick
+decides: chooses | picks
+decided: chose | picked
+during: in | while
+stick around: stay | remain | carry over
+for good: permanently | out of the game | removed
 knocks: bumps | barges | shoves | pushes
 land: end | stop | finish
 lands: ends | stops | finishes
