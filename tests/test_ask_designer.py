@@ -776,3 +776,5 @@ def test_table_talk_for_moving_barging_and_flipping_is_read_in_the_rules_words()
     # cards "flipped" are turned over, a thing done "during" a step is done in it
     assert ask("when do we flip a tremor card", game=str(FIXTURES / "cinder-shore")).citations[0].id == "round.eruption"
     assert ask("what can i do during route", game="bone-strike").citations[0].id == "turn.route"
+    stick = ask("i got a gold side from a space, can i stick it on my other die instead", game="rattlebones")
+    assert stick.matched and stick.citations[0].id == "turn.fitting-sides"

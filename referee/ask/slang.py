@@ -31,6 +31,7 @@ decides: chooses | picks
 decided: chose | picked
 during: in | while
 stick around: stay | remain | carry over
+stick: put | fit | place
 for good: permanently | out of the game | removed
 knocks: bumps | barges | shoves | pushes
 land: end | stop | finish
