@@ -724,7 +724,8 @@ def test_what_the_game_is_about_is_its_opening_section(tmp_path):
                                     (str(FIXTURES / "kite-cutters"), "the-point", "whats this game about"),
                                     (str(FIXTURES / "kite-cutters"), "the-point", "whats the point of kite cutters"),
                                     ("rattlebones", "overview", "whats the basic idea of rattlebones"),
-                                    ("runeblade", "overview", "whats this game about in a nutshell")):
+                                    ("runeblade", "overview", "whats this game about in a nutshell"),
+                                    ("rattlebones", "overview", "quick summary of what rattlebones is about?")):
         answer = ask(question, game=game)
         assert (answer.source, answer.citations[0].id) == ("data:overview", opening), (game, question)
         assert answer.matched

@@ -82,6 +82,11 @@ def test_the_same_number_of_something_is_a_tie():
     assert "tie" not in rewrite("can two monkeys share the same space").split()
     answer = ask("what if two of us have the same number of stock tickets?", game="rattlebones")
     assert answer.citations[0].id == "actions.stock.ties"
+    # two of us with the most is a tie for the most (it had cited the stock rule at 0.92)
+    assert "tie" in rewrite("two of us have the most stock tickets").split()
+    assert "tie" not in rewrite("who has the most stock tickets").split()
+    answer = ask("two of us have the most stock tickets when it pays out", game="rattlebones")
+    assert answer.citations[0].id == "actions.stock.ties"
 
 
 def test_word_families_the_stemmer_splits_are_one_word():

@@ -126,6 +126,9 @@ PARAPHRASES: list[tuple[_Lazy, str | Callable[[re.Match[str]], str]]] = [
     # "The same number of stock tickets", "equally strong": a tie, the rulebooks' word for it.
     (_Lazy(r"\b(the )?same (number|amount|count|total|score)\b|\bequally\b|\bjust as many\b", "same", "equally",
            "just as many"), r"\g<0> tie"),
+    # "Two of us have the most stock tickets", "we both have the most": a tie for the most.
+    (_Lazy(r"\b(two|three|both|all|\d) of us (have|has|got|hold|are on) (the )?most\b"
+           r"|\bwe (both|all) (have|got|hold) (the )?most\b", "most"), r"\g<0> tie"),
     # Table talk for the rulebook's names: the point of the game is its goal, who starts, a go
     # for a turn, putting a card down.
     # "Can 7 of us play?", "play with the 3 of us", "me and a friend": a number of players (not "two of
