@@ -808,6 +808,11 @@ def test_a_value_per_player_is_totalled_for_the_players_said(games):
     dice = games["rattlebones"].values["dice-per-player"].value
     assert ask("3 players, how many dice do i get", game="rattlebones").answer.startswith(f"Dice per player: {dice}.")
     assert ask("3 players, how many dice do we need", game="rattlebones").answer.startswith(f"{dice * 3} with 3 players")
+    # a chart's column per player too: the six-round game's bonus bones in round 3, for 4
+    bonus = next(t for t in games["runes-and-bones"].tables if t.id == "six-round-bonus")
+    third = next(row[1] for row in bonus.rows if row[0] == 3)
+    answer = ask("six round game, 4 players, how many bonus bones go in the pot in round 3", game="runes-and-bones")
+    assert answer.answer.startswith(f"{third * 4} with 4 players (round 3: bonus bones per player {third};")
 
 
 def test_holding_more_than_allowed_is_answered_by_the_limit():

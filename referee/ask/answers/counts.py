@@ -212,9 +212,8 @@ def value(ctx: Context) -> list[Computed]:
     f, key, v = best
     confidence = min(CONFIDENCE["value.most"], f) + (CONFIDENCE["value.count-bonus"] if COUNT.search(ctx.text) else 0.0)
     text = f"{v['label']}: {fmt(v['value'])}."
-    if ((n := _players_said(ctx.text)) and isinstance(v["value"], int) and PER_PLAYER.search(v["label"])
-            and not ONE_PLAYER.search(ctx.text)):
-        text = f"{v['value'] * n} with {n} players ({v['label']}: {fmt(v['value'])})."
+    if summed := per_player_total(ctx, v["label"], v["value"]):
+        text = f"{summed} ({v['label']}: {fmt(v['value'])})."
     return [Computed(text, ctx.rule_ok(v.get("rule")), round(confidence, 3), "value")]
 
 
@@ -225,6 +224,15 @@ PLAYERS_SAID = lazy(rf"\b{said_number(2, 10)}(?: of us| players\b| people\b|[- ]
 
 
 ONE_PLAYER = lazy(r"\b(i|me|my|each|per|every(one|body)?|apiece)\b")  # "3 players, how many dice do i get": 3
+
+
+def per_player_total(ctx: Context, label: str, value: object) -> str | None:
+    """A value its label gives per player, totalled for the players the question names, and not
+    asked for one player's share: "12 with 4 players"; else None."""
+    n = _players_said(ctx.text)
+    if not n or not isinstance(value, int) or isinstance(value, bool) or not PER_PLAYER.search(label.lower()):
+        return None
+    return None if ONE_PLAYER.search(ctx.text) else f"{value * n} with {n} players"
 
 
 def _players_said(text: str) -> int | None:

@@ -9,8 +9,9 @@ from ..lazy_re import lazy
 from ..phrases import PhraseHit
 from ..query import stems_of
 from ..store import GameIndex
-from ..text import words
+from ..text import humanize, words
 from .base import CONFIDENCE, ROLL_WORDS, Computed, Context, content_stems, describe_row, fmt, pair
+from .counts import per_player_total
 
 # -- charts ------------------------------------------------------------------------------------
 
@@ -55,6 +56,8 @@ def chart(ctx: Context) -> list[Computed]:
             continue
         parts = ", ".join(pair(columns[c], row[c]) for c in asked)
         text = f"{pair(columns[key_col], key)}: {parts} ({table['title']})."
+        if len(asked) == 1 and (total := per_player_total(ctx, humanize(columns[asked[0]]), row[asked[0]])):
+            text = f"{total} ({pair(columns[key_col], key)}: {parts}; {table['title']})."
         named = len({c for c, _ in found}) >= 2 or title_words
         confidence = CONFIDENCE["chart.named" if named else "chart.bare"]
         out.append((score, Computed(text, rule, confidence, "chart")))
