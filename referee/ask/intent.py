@@ -176,8 +176,9 @@ PARAPHRASES: list[tuple[_Lazy, str | Callable[[re.Match[str]], str]]] = [
     (_Lazy(r"\b(my|your|his|her|their|our|next|a|each|every|one|same|whose) go\b", " go"), r"\1 turn"),
     (_Lazy(r"\bwho (goes|plays|moves|is up) (next|after (me|you|him|her|them|that|\w+))\b"
            r"|\bwho gets (it|the \w+) (next|after (me|you|him|her|them))\b", "who"), "who plays the next turn"),
-    (_Lazy(r"\b(put|putting|lay|laying|laid|set|setting) (him|her|it|them|\w+ cards?|a card|cards) down\b", "down"), "play"),
-    (_Lazy(r"\b(get|gets|getting|put|puts|putting|bring|move)( \w+){0,5} (onto|on to|on) the table\b", "table"), "play"),
+    # The thing played is kept: "play" alone is also what the whole game is ("what do we need to play").
+    (_Lazy(r"\b(put|putting|lay|laying|laid|set|setting) (him|her|it|them|\w+ cards?|a card|cards) down\b", "down"), r"play \2"),
+    (_Lazy(r"\b(get|gets|getting|put|puts|putting|bring|move)((?: \w+){0,5}) (onto|on to|on) the table\b", "table"), r"play\2"),
 ]
 
 
