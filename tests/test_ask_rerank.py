@@ -73,6 +73,39 @@ def test_the_reranker_sees_each_candidate_once_with_every_feature(monkeypatch):
     assert all(len(row) == len(rerank.FEATURES) for _rule, row in seen[0])
 
 
+def _sentence_feature(monkeypatch, game: str, question: str) -> dict[str, float]:
+    seen = []
+    monkeypatch.setattr(rerank, "NEAR", 0.0)
+    monkeypatch.setattr(rerank, "capture", lambda _index, _query, rows: seen.append(rows))
+    answer_in(open_index(resolve_game(game)), question)
+    at = rerank.FEATURES.index("sentence")
+    return {rule: row[at] for rule, row in seen[0]}
+
+
+def test_a_section_saying_the_question_in_one_sentence_is_told_from_one_spreading_its_words(monkeypatch):
+    """Gavel and Lot's "The auctioneer never bids on a lot they are calling" says all of "can the
+    auctioneer bid on their own lot" at once; Bidding holds as many of its words, in two sentences.
+    Cold Spots' Cellar card says "cost", "nerve", "down" and "cellar" in one, under the section of
+    tricks, whose own text says few of them (a card's or entry's words count as the section's)."""
+    fixtures = Path(__file__).resolve().parent / "fixtures"
+    said = _sentence_feature(monkeypatch, str(fixtures / "gavel-and-lot"), "can the auctioneer bid on their own lot")
+    assert said["selling-a-lot.calling-the-lot"] > said["selling-a-lot.bidding"] > 0.0
+    said = _sentence_feature(monkeypatch, str(fixtures / "cold-spots"), "does it cost nerve to go down into the cellar")
+    assert said["spook-cards.tricks"] > said["buddy-system"] > 0.0
+    assert "sentence" in rerank.FITTED and any(name.endswith(":sentence") for name in rerank.FITTED)
+
+
+def test_the_fitter_measures_a_feature_by_leaving_it_and_its_crossings_at_zero(monkeypatch):
+    fit_rerank = _fit_rerank()
+    monkeypatch.setattr(rerank, "features", rerank.features)
+    fit_rerank.leave_out("sentence")
+    said = _sentence_feature(monkeypatch, str(Path(__file__).resolve().parent / "fixtures" / "gavel-and-lot"),
+                             "can the auctioneer bid on their own lot")
+    assert set(said.values()) == {0.0}
+    with pytest.raises(SystemExit, match="no feature 'nosuch'"):
+        fit_rerank.leave_out("nosuch")
+
+
 def test_a_clear_lead_stands_whatever_the_weights(monkeypatch):
     index = open_index(resolve_game("runes-and-bones"))
     query = parse("how many runes may i keep in my hand")

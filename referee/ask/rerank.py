@@ -6,8 +6,8 @@ two steps of one turn, a rule or its table. Here each of the first CANDIDATES se
 within NEAR of the first (a clear lead stands: on held-out folds that gained more) is
 described by features of the question and the section, relative to the other candidates (its
 depth and whether a parent or child of it is also a candidate, how much of its title the
-question says, whether it holds the numbers asked, what kind of doc matched it and what kind of
-question this is ...), and ranked by the weighted sum of them. The weights are fitted pairwise
+question says, how much of the question one of its sentences says, whether it holds the numbers
+asked, what kind of doc matched it and what kind of question this is ...), and ranked by the weighted sum of them. The weights are fitted pairwise
 (right section over each wrong one) on the tuning questions by tests/ask_questions/fit_rerank.py
 and kept as data in rerank_weights.py; at run time this is pure Python over a handful of
 sections. With no weights (WEIGHTS empty) the order is left as the search made it.
@@ -29,6 +29,7 @@ from .lazy_re import lazy
 from .query import Query, generic_stems, intent_of, stems_of
 from .rerank_weights import WEIGHTS as FITTED
 from .store import GameIndex
+from .text import words
 
 CANDIDATES = 3
 NEAR = 0.6  # only sections scoring this close to the first are re-ordered: a clear lead stands
@@ -41,16 +42,16 @@ FEATURES = (
     "has_children", "title_said", "said_in_title", "length", "numbers_held",
     *(f"doc_{k}" for k in DOC_KINDS), "doc_none",
     "number_x_digits", "list_x_children", "definition_x_glossary", "happens_x_depth", "yes_no_x_faq",
-    "number_x_table", "own_text", "setup_x_start", "components_x_number", "happens_x_title",
+    "number_x_table", "own_text", "setup_x_start", "components_x_number", "happens_x_title", "sentence",
 )
 # Each kind of question weighs these its own way ("how many" leans to a table, "what happens" to
 # a narrow step): one feature per kind and name, the name's value for questions of that kind.
 INTENTS = (NUMBER, YES_NO, HAPPENS, WHO_WINS, DEFINITION, LIST)
-CROSSED = ("depth", "has_children", "title_said", "own_text", "data_doc", "coverage", "first")
+CROSSED = ("depth", "has_children", "title_said", "own_text", "data_doc", "coverage", "first", "sentence")
 FEATURES = FEATURES + tuple(f"{k}:{name}" for k in INTENTS for name in CROSSED)
 # A game without `asks:` lists (a designer's) tells near sections apart by its titles and text
 # alone: these weigh their own way there.
-NO_ASKS = ("title_said", "own_text", "fts", "phrase")
+NO_ASKS = ("title_said", "own_text", "fts", "phrase", "sentence")
 FEATURES = FEATURES + tuple(f"no_asks:{name}" for name in NO_ASKS)
 _DOC_KEYS = tuple((f"doc_{k}", k) for k in DOC_KINDS)
 _NO_ASKS_KEYS = tuple((f"no_asks:{name}", name) for name in NO_ASKS)
@@ -63,6 +64,7 @@ WEIGHTS: dict[str, float] = dict(FITTED)
 capture: Callable[[GameIndex, Query, list[tuple[str, list[float]]]], None] | None = None
 
 _DIGITS = lazy(r"\d+")
+_SENTENCE_END = lazy(r"(?<=[.!?;])\s+")
 
 
 def rerank(index: GameIndex, query: Query, hits: list, idf: dict[str, float], total: float) -> None:
@@ -110,12 +112,18 @@ def features(index: GameIndex, query: Query, head: list, idf: dict[str, float], 
     rows = []
     for rank, hit in enumerate(head):
         info = rules[hit.rule]
-        title_set, own, digits, length, children, in_setup, under_components = statics[rank]
+        title_set, own, digits, length, children, in_setup, under_components, sentences = statics[rank]
         title_said = len(title_set & asked_stems) / len(title_set) if title_set else 0.0
         said_in_title = sum(idf.get(s, 0.0) for s in asked_stems & title_set) / (total or 1.0)
         doc_kind = hit.best_doc[0] if hit.best_doc else ""
         coverage = hit.coverage
         own_text = sum(idf.get(s, 0.0) for s in asked_stems & own) / (total or 1.0)
+        # How much of the question one sentence of the section, or of the card or entry matched,
+        # says: a reader finds the sentence that answers ("the auctioneer never bids on a lot").
+        if doc_kind not in ("", "rule") and len(hit.best_doc) > 3:  # a card's or entry's own words
+            sentences = [*sentences, *_sentences(index, hit.best_doc[3])]
+        sentence = max((sum(idf.get(s, 0.0) for s in asked_stems & said) for said in sentences),
+                       default=0.0) / (total or 1.0)
         f = {
             "first": float(rank == 0), "rank": math.log1p(rank), "score": hit.score / top_score,
             "coverage": coverage, "fts": hit.fts, "phrase": min(hit.phrase, 1.5), "asked": hit.asked,
@@ -139,7 +147,7 @@ def features(index: GameIndex, query: Query, head: list, idf: dict[str, float], 
             "own_text": own_text,
             "setup_x_start": float(starting and in_setup),
             "components_x_number": float(kind == NUMBER and under_components),
-            "happens_x_title": title_said if kind == HAPPENS else 0.0,
+            "happens_x_title": title_said if kind == HAPPENS else 0.0, "sentence": sentence,
         }
         for key, k in _DOC_KEYS:
             f[key] = float(doc_kind == k)
@@ -172,6 +180,7 @@ def _places() -> dict[str, int]:
 # stems, the numbers its text holds, its length, whether it has sub-sections, is in the set-up, is
 # under the components; made the first time the section is a candidate.
 _STATIC: WeakKeyDictionary[GameIndex, dict[str, tuple]] = WeakKeyDictionary()
+_SENTENCES: WeakKeyDictionary[GameIndex, dict[str, list[frozenset[str]]]] = WeakKeyDictionary()
 
 
 def _statics(index: GameIndex, ids: list[str]) -> list[tuple]:
@@ -182,8 +191,19 @@ def _statics(index: GameIndex, ids: list[str]) -> list[tuple]:
     for r, (title_set, own) in zip(new, index.rule_stems(new, stems_of)):
         text = index.rules[r].text or ""
         kept[r] = (title_set, own, set(_DIGITS.findall(text)), math.log1p(len(text.split())) / 5.0,
-                   index.has_children(r), index.in_setup(r), index.under(r, _COMPONENTS))
+                   index.has_children(r), index.in_setup(r), index.under(r, _COMPONENTS),
+                   _sentences(index, text))
     return [kept[r] for r in ids]
+
+
+def _sentences(index: GameIndex, text: str) -> list[frozenset[str]]:
+    """The stems of each sentence of a text, kept per index by the text."""
+    kept = _SENTENCES.get(index)
+    if kept is None:
+        kept = _SENTENCES[index] = {}
+    if text not in kept:
+        kept[text] = [frozenset(stems_of(words(said))) for said in _SENTENCE_END.split(text)]
+    return kept[text]
 
 
 # A section about ties ("Ties", "If it's a tie", "Tie-breaks") says who wins only when players

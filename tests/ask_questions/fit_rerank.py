@@ -4,6 +4,8 @@
     python tests/ask_questions/fit_rerank.py write     # fit on every question, write referee/ask/rerank_weights.py
     python tests/ask_questions/fit_rerank.py cv --extra COS.json [--candidates 5 --near 0]
                                                        # held-out figures with a signal not built yet
+    python tests/ask_questions/fit_rerank.py cv --without sentence
+                                                       # ... and without a feature built (with its crossings)
 
 Each question is asked with the re-ranker off, keeping its first CANDIDATES sections and their
 features. The weights are a pairwise logistic model (the right section's features minus a wrong
@@ -248,19 +250,40 @@ def use_extra(path: Path) -> None:
     rerank.features = with_extra
 
 
+def leave_out(name: str) -> None:
+    """Measure a feature's worth: it (and each crossing of it, "kind:name") is 0 for every candidate."""
+    plain = rerank.features
+    zero = [at for at, feature in enumerate(rerank.FEATURES) if feature.split(":")[-1] == name]
+    if not zero:
+        raise SystemExit(f"no feature {name!r}; the re-ranker's: {', '.join(rerank.FEATURES)}")
+
+    def without(index, query, head, idf, total):
+        rows = plain(index, query, head, idf, total)
+        for row in rows:
+            for at in zero:
+                row[at] = 0.0
+        return rows
+
+    rerank.features = without
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("command", choices=("cv", "write"))
     parser.add_argument("folder", nargs="?", default=str(HERE))
     parser.add_argument("--extra", help="a JSON file of one more feature per question and section (see use_extra)")
+    parser.add_argument("--without", help="a feature (and its crossings) left at 0, to measure what it is worth")
     parser.add_argument("--candidates", type=int, help=f"sections re-ranked (default {rerank.CANDIDATES})")
     parser.add_argument("--near", type=float, help=f"within this share of the first's score (default {rerank.NEAR})")
     args = parser.parse_args(argv)
     folder = Path(args.folder)
-    if args.command != "cv" and (args.extra or args.candidates is not None or args.near is not None):
-        parser.error("--extra, --candidates and --near are for measuring (cv); the written weights use the shipped features")
+    if args.command != "cv" and (args.extra or args.without or args.candidates is not None or args.near is not None):
+        parser.error("--extra, --without, --candidates and --near are for measuring (cv); "
+                     "the written weights use the shipped features")
     if args.extra:
         use_extra(Path(args.extra))
+    if args.without:
+        leave_out(args.without)
     if args.candidates is not None:
         rerank.CANDIDATES = args.candidates
     if args.near is not None:
