@@ -359,6 +359,16 @@ def test_the_end_of_a_game_is_known_by_what_it_says():
     assert answer.answer.startswith("The line closes when no contract is left")
     assert ask("when does the game end", game=molten).citations[0].id == "closing"
     assert _index(KILN).data("end_rule") is None  # no section says it plainly enough
+    # Gavel and Lot's "Counting up": "The sale is over when ... Then everybody adds up their
+    # prestige points" (the game is the sale; the players between "then" and "add up").
+    gavel = str(FIXTURES / "gavel-and-lot")
+    assert _index(gavel).data("end_rule") == "counting-up"
+    assert ask("when does the game end", game=gavel).answer.startswith("The sale is over when the last lot")
+    # "The season ends" says it as "the game ends" does (Tilt and Flipper's "Closing time"); a
+    # title naming the end says it once more: Top Table's "End of the night" ("The night ends
+    # when ...") ties its opening's "the night is over ... Highest score wins": neither is taken.
+    assert _index(str(FIXTURES / "tilt-and-flipper")).data("end_rule") == "closing-time"
+    assert _index(str(FIXTURES / "top-table")).data("end_rule") is None
 
 
 def test_a_game_whose_turn_is_a_go_answers_questions_about_a_turn():

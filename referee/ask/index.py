@@ -56,14 +56,15 @@ SETUP_VERB = re.compile(r"\b(shuffl|deal|take|took|lay|laid|plac|put|sets? out|g
                         r"|starts? with|begins? with)(?:e|es|ed|s|t|n|ing|ting)?\b", re.IGNORECASE)
 SETUP_VERBS = 3
 
-# What a game's end says ("As soon as someone finishes, play on until the end of the round ...
-# then score", "Most renown wins"): a designer's game titles its end its own way ("Closing Time",
-# "When the water arrives"), so the top section saying most of these, at least END_SAYS of them
-# and more than any other, is its end (answers/game_end.py).
-END_SAY = re.compile(r"\b(the game (ends|is over|will end)|game end|end of the game|(finish|complete|play on until the end of)"
+# What a game's end says ("play on until the end of the round ... then score", "Most renown wins"):
+# a designer titles the end their own way ("Closing Time"), so the top section saying most of these
+# (a title naming the end counts as one), at least END_SAYS and more than any other, is its end.
+END_SAY = re.compile(r"\b(the \w+ (ends|is over|will end)|game end|end of the game|(finish|complete|play on until the end of)"
                      r" the (current |last |final )?round|same number of turns|(the )?last turn|final (round|turn|scoring|score)"
-                     r"|then (score|count|add up)|(most|highest) \w+ wins|wins the game|the winner)\b", re.IGNORECASE)
+                     r"|then ((everybody|everyone|each player|all players|players) )?(scores?|counts?|adds? up|tots? up)"
+                     r"|(most|highest) \w+ wins|wins the game|the winner)\b", re.IGNORECASE)
 END_SAYS = 2
+END_TITLE = re.compile(r"^(the )?(end|ending|endgame|end game|game end|game over)\b", re.IGNORECASE)
 # A designer's turn section ("Your shift", "A night on air", "A working day"): titled as a turn
 # ("How a turn goes", "Your go"), else the one top section whose text opens on a turn ("On your
 # turn take two actions ...") (answers/turn.py).
@@ -338,10 +339,9 @@ class _Builder(DataDocs):
 
     @staticmethod
     def _end_rule(walked) -> str | None:
-        """The top section that says most plainly how the game ends and is scored (END_SAY),
-        when one says it more than any other."""
+        """The top section saying most plainly how the game ends and is scored (END_SAY)."""
         said = {full: len({m.group(0).lower() for m in END_SAY.finditer(rule.text or "")})
-                for full, _, depth, rule in walked if depth == 0}
+                + bool(END_TITLE.match(rule.title.strip())) for full, _, depth, rule in walked if depth == 0}
         most = max(said.values(), default=0)
         ends = [full for full, n in said.items() if n == most]
         return ends[0] if most >= END_SAYS and len(ends) == 1 else None
