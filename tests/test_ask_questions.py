@@ -20,6 +20,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 from referee.ask.cache import resolve_game
 from referee.ask.store import open_index
@@ -83,6 +84,26 @@ def test_question_sets_name_real_rules(game):
     for item in questions:
         for rule in [*([item["rule"]] if "rule" in item else []), *item.get("also", [])]:  # no rule: no good match
             assert rule in rules, f"{game}: {item['q']!r} expects '{rule}', which the game no longer has"
+
+
+SECOND_READER = sorted((QUESTIONS / "second_reader").glob("set*/*.yaml"))
+
+
+@pytest.mark.parametrize("path", SECOND_READER, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_a_second_readers_labels_are_of_the_sets_questions_and_name_real_rules(path):
+    """agreement.py compares them with the first reader's: a question reworded or a rule renamed
+    in one must fail here, by name, not drop out of the comparison."""
+    if str(QUESTIONS) not in sys.path:
+        sys.path.insert(0, str(QUESTIONS))
+    from agreement import first_reader
+
+    second = yaml.safe_load(path.read_text())
+    first = first_reader(QUESTIONS / path.name, int(path.parent.name.removeprefix("set")))
+    assert {i["q"] for i in second["questions"]} == {i["q"] for i in first["questions"]}
+    rules = set(open_index(resolve_game(score.game_ref(second["game"], QUESTIONS))).rules)
+    for item in second["questions"]:
+        for rule in [*([item["rule"]] if "rule" in item else []), *item.get("also", [])]:
+            assert rule in rules, f"{path}: {item['q']!r} expects '{rule}', which the game no longer has"
 
 
 @pytest.fixture(scope="module")
