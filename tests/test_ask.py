@@ -616,6 +616,10 @@ def test_play_time_and_age_come_from_the_game_data(games):
     assert not ask("how old is the universe?").matched
     kids = ask("is it ok for kids?", game="runeblade")  # every content word is the facts' own
     assert kids.matched and games["runeblade"].age in kids.answer
+    # A box without an age answers no age question, whatever the rules say of old things
+    # (Countdown Club's "the old part is discarded" had answered at 0.81).
+    assert not ask("how old do you have to be to play", game=str(Path(__file__).parent / "fixtures" / "countdown-club")).matched
+    assert ask("how old do you have to be to play", game="runeblade").source == "data:facts"
     # "how long should" asks for a time, but the rest of the question is no game's words.
     for game in (None, "bone-strike"):
         assert not ask("how long should i bake chicken thighs on the bone", game=game).matched
