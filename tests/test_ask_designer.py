@@ -397,6 +397,11 @@ def test_a_limit_said_as_discarding_down_or_cannot_hold_answers_the_limit_questi
     for said in ("you can't hold more than 5 cards", "you may not keep more than 2 jars", "discard down to 5"):
         assert SAYS_LIMIT.search(said), said
     assert not SAYS_LIMIT.search("you can hold more than one")
+    # A limit on doing is none on holding: Countdown Club's Swap ("Discard up to 3 cards from your
+    # hand") had answered its hand limit at 0.92, before "more than 7 cards, discard down to 7".
+    answer = ask("whats the hand limit", game=str(FIXTURES / "countdown-club"))
+    assert answer.citations[0].id == "your-go" and answer.answer == "If you now have more than 7 cards, discard down to 7."
+    assert ask("how many cards can i discard when i swap", game=str(FIXTURES / "countdown-club")).citations[0].id == "your-go.swap"
 
 
 def test_a_deck_that_runs_out_is_an_empty_deck():

@@ -44,6 +44,10 @@ LIMIT_WORDS = frozenset(stems_of("max maximum limit limits cap capped".split()))
 # Doing something, not holding: a limit on what is held does not limit how many are bought.
 ACTS = frozenset(stems_of("buy draw play roll spend trade move gain score".split()))
 VERBS = ACTS | frozenset(stems_of("hold keep carry have store".split()))  # what a limit may be on
+# A limit on doing ("discard up to 3 cards from your hand", "play up to 2"), which answers no
+# question of holding ("whats the hand limit": "more than 7 cards, discard down to 7").
+DOING_UP_TO = lazy(r"\b(buy|draw|play|roll|spend|trade|move|gain|score|discard|swap|take|pick|place|lay)s? up to\b",
+                   triggers=("up to",))
 
 
 @lru_cache(maxsize=8192)
@@ -82,7 +86,7 @@ def limit(ctx: Context) -> list[Computed]:
         before: list[str] = []
         for sentence in sentences_of(info.text or ""):
             before.append(sentence)
-            if not _says_limit(sentence):
+            if not _says_limit(sentence) or (not verbs & ACTS and DOING_UP_TO.search(sentence.lower())):
                 continue
             # Read with its section's title ("Coffee": "never hold more than 5"); failing that, a
             # limit on holding with the section's sentences before it, which may name what is
