@@ -7,10 +7,11 @@ within NEAR of the first (a clear lead stands: on held-out folds that gained mor
 described by features of the question and the section, relative to the other candidates (its
 depth and whether a parent or child of it is also a candidate, how much of its title the
 question says, how much of the question one of its sentences says, whether it holds the numbers
-asked, what kind of doc matched it and what kind of question this is ...), and ranked by the weighted sum of them. The weights are fitted pairwise
-(right section over each wrong one) on the tuning questions by tests/ask_questions/fit_rerank.py
-and kept as data in rerank_weights.py; at run time this is pure Python over a handful of
-sections. With no weights (WEIGHTS empty) the order is left as the search made it.
+asked, what kind of doc matched it and what kind of question this is ...), and ranked by the
+weighted sum of them. The weights are fitted pairwise (right section over each wrong one) on the
+tuning questions by tests/ask_questions/fit_rerank.py and kept as data in rerank_weights.py; at
+run time this is pure Python over a handful of sections. With no weights (WEIGHTS empty) the
+order is left as the search made it.
 
 The re-ordered sections keep the search's scores in falling order (the first gets the highest),
 so the confidence still sees how close the first two came. Two rules stand over the weights: a
@@ -178,7 +179,8 @@ def _places() -> dict[str, int]:
 
 # Per index, what features() reads of each section whatever the question: its title's and text's
 # stems, the numbers its text holds, its length, whether it has sub-sections, is in the set-up, is
-# under the components; made the first time the section is a candidate.
+# under the components, each sentence's stems; made the first time the section is a candidate.
+# The sentences' stems of a card or entry matched are kept by its text, as met.
 _STATIC: WeakKeyDictionary[GameIndex, dict[str, tuple]] = WeakKeyDictionary()
 _SENTENCES: WeakKeyDictionary[GameIndex, dict[str, list[frozenset[str]]]] = WeakKeyDictionary()
 
