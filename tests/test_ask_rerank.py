@@ -95,7 +95,7 @@ def test_a_section_saying_the_question_in_one_sentence_is_told_from_one_spreadin
     assert "sentence" in rerank.FITTED and any(name.endswith(":sentence") for name in rerank.FITTED)
 
 
-def test_the_fitter_measures_a_feature_by_leaving_it_and_its_crossings_at_zero(monkeypatch):
+def test_the_fitter_measures_a_feature_by_leaving_it_at_zero(monkeypatch):
     fit_rerank = _fit_rerank()
     monkeypatch.setattr(rerank, "features", rerank.features)
     fit_rerank.leave_out("sentence")
