@@ -1,4 +1,4 @@
-"""Re-order the search's first few sections with a learned linear score.
+"""Re-order the search's first few sections with a learned score.
 
 search.py's hand-set score finds the right neighbourhood (96 % of questions have the right section
 in its first three) but often picks the wrong one of two near sections: a parent or its child,
@@ -9,8 +9,9 @@ depth and whether a parent or child of it is also a candidate, how much of its t
 question says, how much of the question one of its sentences says, whether it holds the numbers
 asked, what kind of doc matched it and what kind of question this is ...), and ranked by the
 weighted sum of them. The weights are fitted pairwise (right section over each wrong one) on the
-tuning questions by tests/ask_questions/fit_rerank.py and kept as data in rerank_weights.py; at
-run time this is pure Python over a handful of sections. With no weights (WEIGHTS empty) the
+tuning questions by tests/ask_questions/fit_rerank.py and kept as data in rerank_weights.py;
+boosted trees fitted on what that sum gets wrong add to it (boost.py, rerank_trees.py). At run
+time this is pure Python over a handful of sections. With no weights (WEIGHTS empty) the
 order is left as the search made it.
 
 The re-ordered sections keep the search's scores in falling order (the first gets the highest),
@@ -25,9 +26,12 @@ from collections.abc import Callable
 from operator import mul
 from weakref import WeakKeyDictionary
 
+from .boost import Booster
 from .intent import DEFINITION, HAPPENS, LIST, NUMBER, WHO_WINS, YES_NO
 from .lazy_re import lazy
 from .query import Query, generic_stems, intent_of, stems_of
+from .rerank_trees import NAMES as TREE_NAMES
+from .rerank_trees import TREES as FITTED_TREES
 from .rerank_weights import WEIGHTS as FITTED
 from .store import GameIndex
 from .text import words
@@ -54,6 +58,9 @@ FEATURES = FEATURES + tuple(f"{k}:{name}" for k in INTENTS for name in CROSSED)
 # alone: these weigh their own way there.
 NO_ASKS = ("title_said", "own_text", "fts", "phrase", "sentence")
 FEATURES = FEATURES + tuple(f"no_asks:{name}" for name in NO_ASKS)
+# Boosted trees added to the weighted sum (boost.py), fitted on top of the shipped WEIGHTS:
+# whoever replaces WEIGHTS replaces these too (fit_rerank.py; an empty Booster() adds nothing).
+TREES = Booster(TREE_NAMES, FITTED_TREES, FEATURES)
 _DOC_KEYS = tuple((f"doc_{k}", k) for k in DOC_KINDS)
 _NO_ASKS_KEYS = tuple((f"no_asks:{name}", name) for name in NO_ASKS)
 _START = lazy(r"\b(start|starting|begin|beginning|set ?up|setting up|initial|initially|first turn)\b")
@@ -82,6 +89,8 @@ def rerank(index: GameIndex, query: Query, hits: list, idf: dict[str, float], to
         return  # only everyday words ("what is the game about?"): nothing to tell near sections apart by
     weights = [WEIGHTS.get(name, 0.0) for name in FEATURES]
     learned = [sum(map(mul, weights, row)) for row in rows]  # w * x, summed in order
+    if TREES:
+        learned = [value + TREES.score(row) for value, row in zip(learned, rows)]
     scores = [h.score for h in head]
     order = sorted(range(len(head)), key=lambda i: -learned[i])
     # A section whose written question is the player's in the same words and of the same kind

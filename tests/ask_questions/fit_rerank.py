@@ -2,6 +2,8 @@
 
     python tests/ask_questions/fit_rerank.py cv        # held-out figures: five folds, then each game left out
     python tests/ask_questions/fit_rerank.py write     # fit on every question, write referee/ask/rerank_weights.py
+                                                       # and the trees on top of them, rerank_trees.py (needs .[fit])
+    python tests/ask_questions/fit_rerank.py cv --linear   # ... held out with the weights alone
     python tests/ask_questions/fit_rerank.py cv --extra COS.json [--candidates 5 --near 0]
                                                        # held-out figures with a signal not built yet
     python tests/ask_questions/fit_rerank.py cv --without sentence
@@ -10,8 +12,9 @@
 Each question is asked with the re-ranker off, keeping its first CANDIDATES sections and their
 features. The weights are a pairwise logistic model (the right section's features minus a wrong
 one's, for every wrong candidate of every question whose right section is a candidate), L2
-regularised, fitted with Newton's method (pure Python, sparse). `cv` fits on four folds and asks the
-fifth with those weights through the whole `ask` (so answers worked out from the data, the
+regularised, fitted with Newton's method (pure Python, sparse); boosted trees are then fitted on
+top of them (fit_trees.py, LightGBM: pip install -e '.[fit]'). `cv` fits on four folds and asks the
+fifth with those weights and trees through the whole `ask` (so answers worked out from the data, the
 threshold and the list rule all play their part), rotating; then fits on every game but one and
 asks that one, with and without its written questions (`asks:`), which is what a designer's game
 looks like. It prints kfold.py's summary lines for the held-out answers, before and after.
@@ -33,10 +36,12 @@ for p in (str(REPO), str(HERE)):
         sys.path.insert(0, p)
 
 from fit_confidence import solve  # noqa: E402  (the one small linear solver of these scripts)
+from fit_trees import TREES_FILE, fit_trees, write_trees  # noqa: E402
 from kfold import collect, summary  # noqa: E402
 from score import game_ref, items_of, read_questions  # noqa: E402
 
 from referee.ask import rerank  # noqa: E402
+from referee.ask.boost import Booster  # noqa: E402
 from referee.ask.engine import ask  # noqa: E402
 
 L2 = 3.0
@@ -106,28 +111,39 @@ def fit(rows: list[dict]) -> dict[str, float]:
     return {name: round(v, 4) for name, v in zip(rerank.FEATURES, w)}
 
 
-def ranked_right(rows: list[dict], weights: dict[str, float] | None) -> int:
-    """How many questions' right section the weights put first among the candidates (no engine)."""
+def ranked_right(rows: list[dict], model: tuple[dict[str, float], Booster] | None) -> int:
+    """How many questions' right section the weights and trees put first among the candidates
+    (no engine)."""
     right = 0
     for r in rows:
         if not r["cands"]:
             continue
-        if weights:
-            vec = [weights.get(n, 0.0) for n in rerank.FEATURES]
-            best = max(r["cands"], key=lambda c: sum(w * v for w, v in zip(vec, c[1])))[0]
+        if model:
+            vec, trees = [model[0].get(n, 0.0) for n in rerank.FEATURES], model[1]
+            best = max(r["cands"], key=lambda c: sum(w * v for w, v in zip(vec, c[1])) + trees.score(c[1]))[0]
         else:
             best = r["cands"][0][0]
         right += best in r["accept"]
     return right
 
 
-def asked_with(weights: dict[str, float], folder: Path, keep) -> list[dict]:
-    """kfold.collect's rows asked with these weights, those `keep` accepts."""
-    rerank.WEIGHTS = dict(weights)
+def fitted(rows: list[dict], trees: bool) -> tuple[dict[str, float], Booster]:
+    """The weights fitted on these rows and, when asked for, the trees fitted on top of them."""
+    weights = fit(rows)
+    if not trees:
+        return weights, Booster()
+    names, fitted_trees = fit_trees(rows, weights)
+    return weights, Booster(names, fitted_trees, rerank.FEATURES)
+
+
+def asked_with(model: tuple[dict[str, float], Booster], folder: Path, keep) -> list[dict]:
+    """kfold.collect's rows asked with these weights and trees, those `keep` accepts."""
+    shipped = rerank.TREES
+    rerank.WEIGHTS, rerank.TREES = dict(model[0]), model[1]
     try:
         return [r for r in collect(folder, auto=False) if keep(r)]
     finally:
-        rerank.WEIGHTS = dict(rerank.FITTED)
+        rerank.WEIGHTS, rerank.TREES = dict(rerank.FITTED), shipped
 
 
 def without_asks(game: str, folder: Path, into: Path) -> Path:
@@ -177,19 +193,19 @@ def training(folder: Path, tmp: Path) -> tuple[list[dict], dict[str, Path]]:
     return rows, bare_folders
 
 
-def cross_validate(folder: Path) -> None:
+def cross_validate(folder: Path, trees: bool = True) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         rows, bare_folders = training(folder, Path(tmp))
         as_is = [r for r in rows if not r.get("bare")]
         print(f"{len(as_is)} rule questions ({len(rows) - len(as_is)} more asked without asks: lists); "
               f"right section among the candidates: {sum(any(c[0] in r['accept'] for c in r['cands']) for r in as_is)}")
-        before = asked_with({}, folder, lambda r: True)
+        before = asked_with(({}, Booster()), folder, lambda r: True)
         after: list[dict] = []
         for held in range(5):
-            w = fit([r for r in rows if r["fold"] != held])
+            model = fitted([r for r in rows if r["fold"] != held], trees)
             test = [r for r in as_is if r["fold"] == held]
-            print(f"fold {held}: first among candidates {ranked_right(test, None)} -> {ranked_right(test, w)} of {len(test)}")
-            after += asked_with(w, folder, lambda r, h=held: r["fold"] == h)
+            print(f"fold {held}: first among candidates {ranked_right(test, None)} -> {ranked_right(test, model)} of {len(test)}")
+            after += asked_with(model, folder, lambda r, h=held: r["fold"] == h)
         print("five folds, each asked with weights fitted on the other four:")
         print(summary(before, "before (hand weights)"))
         print(summary(after, "after, held out"))
@@ -198,18 +214,19 @@ def cross_validate(folder: Path) -> None:
             print(summary([r for r in after if r["game"] == game], f"{game} after"))
         print("each game asked with weights fitted on the others; and as if it had no asks: lists:")
         for game in sorted({r["game"] for r in as_is}):
-            w = fit([r for r in rows if r["game"] != game])
+            model = fitted([r for r in rows if r["game"] != game], trees)
             print(summary([r for r in before if r["game"] == game], f"{game} before"))
-            print(summary(asked_with(w, folder, lambda r, g=game: r["game"] == g), f"{game} left out"))
+            print(summary(asked_with(model, folder, lambda r, g=game: r["game"] == g), f"{game} left out"))
             if game in bare_folders:
-                print(summary(asked_with({}, bare_folders[game], lambda r: True), f"{game} no asks, before"))
-                print(summary(asked_with(w, bare_folders[game], lambda r: True), f"{game} no asks, left out"))
+                print(summary(asked_with(({}, Booster()), bare_folders[game], lambda r: True), f"{game} no asks, before"))
+                print(summary(asked_with(model, bare_folders[game], lambda r: True), f"{game} no asks, left out"))
 
 
 def write(folder: Path) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         rows, _ = training(folder, Path(tmp))
     w = fit(rows)
+    names, trees = fit_trees(rows, w)
     lines = ['"""The re-ranker\'s weights (rerank.py), written by tests/ask_questions/fit_rerank.py: do not edit."""',
              "WEIGHTS: dict[str, float] = {"]
     lines += [f"    {name!r}: {v!r}," for name, v in w.items()]
@@ -217,7 +234,8 @@ def write(folder: Path) -> None:
     tmp_file = WEIGHTS_FILE.with_suffix(".tmp")
     tmp_file.write_text("\n".join(lines) + "\n")
     tmp_file.replace(WEIGHTS_FILE)
-    print(f"wrote {WEIGHTS_FILE}")
+    write_trees(names, trees)
+    print(f"wrote {WEIGHTS_FILE} and {len(trees)} trees to {TREES_FILE}")
 
 
 def use_extra(path: Path) -> None:
@@ -273,12 +291,13 @@ def main(argv: list[str]) -> int:
     parser.add_argument("folder", nargs="?", default=str(HERE))
     parser.add_argument("--extra", help="a JSON file of one more feature per question and section (see use_extra)")
     parser.add_argument("--without", help="a feature (and its crossings) left at 0, to measure what it is worth")
+    parser.add_argument("--linear", action="store_true", help="held out with the weights alone, no trees")
     parser.add_argument("--candidates", type=int, help=f"sections re-ranked (default {rerank.CANDIDATES})")
     parser.add_argument("--near", type=float, help=f"within this share of the first's score (default {rerank.NEAR})")
     args = parser.parse_args(argv)
     folder = Path(args.folder)
-    if args.command != "cv" and (args.extra or args.without or args.candidates is not None or args.near is not None):
-        parser.error("--extra, --without, --candidates and --near are for measuring (cv); "
+    if args.command != "cv" and (args.extra or args.without or args.linear or args.candidates is not None or args.near is not None):
+        parser.error("--extra, --without, --linear, --candidates and --near are for measuring (cv); "
                      "the written weights use the shipped features")
     if args.extra:
         use_extra(Path(args.extra))
@@ -289,7 +308,7 @@ def main(argv: list[str]) -> int:
     if args.near is not None:
         rerank.NEAR = args.near
     if args.command == "cv":
-        cross_validate(folder)
+        cross_validate(folder, trees=not args.linear)
     else:
         write(folder)
     return 0
