@@ -164,7 +164,20 @@ def test_a_set_up_with_neither_title_nor_steps_is_known_by_what_it_says_to_do():
     answer = ask("how much money do we start with", game=hinge)
     assert answer.matched and answer.citations[0].id == "opening"
     assert "6 shillings" in answer.answer
-    assert _index(str(FIXTURES / "kettle-point-run")).data("setup_rule") is None
+    assert _index(str(FIXTURES / "csvgame")).data("setup_rule") is None
+
+
+def test_a_set_up_titled_before_or_at_the_start_or_saying_plainly_what_comes_before_the_steps():
+    """"Before the guests arrive" and "At the starting line" are set-ups by their titles (they
+    were none). Ballast & Burner's "Inflating" says what each pilot takes and what to deal and
+    shuffle, and comes before "How a round goes", whose numbered steps made that the set-up: so
+    "how many burner tokens do i start with" was answered by going up a band (blind set 42)."""
+    assert _index(str(FIXTURES / "top-table")).data("setup_rule") == "before-the-guests-arrive"
+    assert _index(str(FIXTURES / "kettle-point-run")).data("setup_rule") == "staging"
+    balloon = str(FIXTURES / "ballast-and-burner")
+    assert _index(balloon).data("setup_rule") == "getting-ready"
+    answer = ask("how many burner tokens do i start with", game=balloon)
+    assert answer.citations[0].id == "getting-ready" and "6 burner tokens" in answer.answer
 
 
 def test_a_game_that_never_says_player_is_asked_in_its_own_word_for_them():

@@ -321,21 +321,21 @@ class _Builder(DataDocs):
     def _setup_rule(walked) -> str | None:
         """The set-up section, where starting values are and a game without a components section
         says what to get out: the top section titled so, else the first one written as numbered
-        steps ("Opening the workshop: 1. Lay out the slots. 2. Give each journeyman 10 florins."),
-        else the one saying most plainly what to shuffle, deal, take and lay out."""
+        steps ("Opening the workshop: 1. Lay out the slots. 2. Give each journeyman 10 florins.")
+        unless one before it says most plainly what to shuffle, deal, take and lay out, else that
+        one."""
         tops = [(full, rule) for full, _, depth, rule in walked if depth == 0]
         for full, rule in tops:
             if any(is_setup(full, name) for name in (rule.title, *rule.aliases)):
                 return full
         if said_so := next((full for full, rule in tops if SETUP_SAID.match(rule.text or "")), None):
             return said_so  # "Potting up: Do this once, before the first spring."
-        stepped = next((full for full, rule in tops if _steps(rule.text or "") >= SETUP_STEPS), None)
-        if stepped or not tops:
-            return stepped
-        verbs = {full: len({v.lower() for v in SETUP_VERB.findall(rule.text or "")}) for full, rule in tops}
-        most = max(verbs.values())
-        said = [full for full, n in verbs.items() if n == most]
-        return said[0] if most >= SETUP_VERBS and len(said) == 1 else None
+        verbs = [len({v.lower() for v in SETUP_VERB.findall(rule.text or "")}) for _, rule in tops]
+        most = max(verbs, default=0)
+        plainest = verbs.index(most) if most >= SETUP_VERBS and verbs.count(most) == 1 else len(tops)
+        stepped = next((at for at, (_, rule) in enumerate(tops) if _steps(rule.text or "") >= SETUP_STEPS), len(tops))
+        at = plainest if plainest < stepped else stepped  # "Inflating: ... deal each pilot 2", before the round's steps
+        return tops[at][0] if at < len(tops) else None
 
     @staticmethod
     def _end_rule(walked) -> str | None:

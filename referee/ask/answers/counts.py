@@ -9,6 +9,7 @@ from ..phrases import PhraseHit
 from ..stem import stemmer
 from ..text import humanize, number_of, said_number, words
 from .base import CONFIDENCE, COUNT, Computed, Context, content_stems, fmt
+from .limits import ASKED as ASKS_LIMIT
 from .records import _covers_most
 from .setup_amounts import asks_start
 
@@ -25,8 +26,10 @@ IN_THE_BOX = lazy(r"\bin the box\b", re.IGNORECASE)
 def count(ctx: Context) -> list[Computed]:
     if not ctx.asks(kinds.NUMBER) or not COUNT.search(ctx.text):  # the intent first: no pattern to run
         return []
-    if asks_start(ctx.text):
-        return []  # "how many ink pots does everyone start with": what each is given, not what the box holds
+    if asks_start(ctx.text) or ASKS_LIMIT.search(ctx.text):
+        # "how many ink pots does everyone start with": what each is given, not what the box
+        # holds; "how many food sacks can my sled carry": the most one may have (limits.py)
+        return []
     top = ctx.result.top
     if PUT_OUT.search(ctx.text) and top is not None and ctx.index.in_setup(top.rule):
         return []  # "how many board tiles do we use": 7 of the 12, as the set-up the search found says
