@@ -342,6 +342,8 @@ def test_a_limit_is_answered_with_the_sentence_that_sets_it():
     assert water.citations[0].id == "a-round.rest" and water.answer.startswith("If you hold more than 6 water tokens")
     crumb = ask("whats the hand limit", game=CRUMB)  # a hand is the cards held
     assert (crumb.citations[0].id, crumb.answer) == ("a-shift.hand-limit", "At the end of your turn you may hold at most 8 cards.")
+    hand = ask("hand limit?", game=str(FIXTURES / "mainspring"))  # the hand held, not the card "Pair of Hands"
+    assert hand.citations[0].id == "a-day.tidy-up" and "discard down to 6" in hand.answer
     none = ask("is there a max hand size", game=KETTLE)  # that there is none, without a number
     assert (none.citations[0].id, none.answer) == ("turn.gather", "There is no hand limit.")
     assert ask("max runes i can buy in one go?", game="runes-and-bones").source != "data:limit"  # "no limit" on holding them

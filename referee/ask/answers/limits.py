@@ -21,6 +21,7 @@ ASKED = lazy(r"\b(max|maximum|limit|limits|cap|capped|most)\b.*\b(can|may|could|
              r"|\bis there a (\w+ )?(limit|max|maximum|cap)\b|\b(hand|carry|holding) limit\b|\bhand size\b"
              r"|\bhow (many|much) .*\b(can|may|could) (i|we|you|a|an|my|each) .*\b(hold|have|keep|carry|store)\b",
              triggers=("max", "limit", "cap", "most", "hand size", "how many", "how much"))
+HAND_LIMIT = lazy(r"\bhand (limit|size)\b", triggers=("hand",))
 NOT_ASKED = lazy(r"\bwho\b|\b(wins?|winner|score|scores|points?) most\b|\bmost (points|votes)\b|\b(tie|tied|ties)\b")
 SAYS_LIMIT = lazy(r"\b(at most|no more than|up to|maximum|limit|capped|discards? down to"
                   r"|(never|cannot|can not|can[\u2019']t|may not|must not|mustn[\u2019']t) (\w+ ){0,2}more than"
@@ -70,7 +71,10 @@ def limit(ctx: Context) -> list[Computed]:
     held = HOLDING.search(ctx.text)
     if held and number_of(held.group(1)) is None and not held.group(1).isdigit():
         held = None
-    if not (held or ASKED.search(ctx.text)) or NOT_ASKED.search(ctx.text) or (ctx.hits("card") and not held):
+    # "hand limit" names the player's hand, not a card called "Hands"
+    named = [h for h in ctx.hits("card") if not (HAND_LIMIT.search(ctx.text) and
+                                                 {ctx.query.stems[i] for i in h.positions} <= {"hand"})]
+    if not (held or ASKED.search(ctx.text)) or NOT_ASKED.search(ctx.text) or (named and not held):
         return []  # a card named: its own text says what it allows (not when it only brought the things held)
     things = (set(stems_of([held.group(2)])) if held else set(ctx.qset)) - NOT_THE_THING
     if not things:
