@@ -809,3 +809,10 @@ def test_table_talk_for_moving_barging_and_flipping_is_read_in_the_rules_words()
     assert ask("what can i do during route", game="bone-strike").citations[0].id == "turn.route"
     stick = ask("i got a gold side from a space, can i stick it on my other die instead", game="rattlebones")
     assert stick.matched and stick.citations[0].id == "turn.fitting-sides"
+
+
+def test_co_op_asks_whether_the_players_work_together():
+    """"Is this co-op?" is the rules' "work together": Cinder Shore's aim says everyone wins or
+    loses together (it was "no good match")."""
+    answer = ask("is this co-op or does someone win alone", game=str(FIXTURES / "cinder-shore"))
+    assert answer.matched and answer.citations[0].id == "aim"

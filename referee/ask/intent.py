@@ -169,6 +169,10 @@ PARAPHRASES: list[tuple[_Lazy, str | Callable[[re.Match[str]], str]]] = [
     (_Lazy(r"\b(drop|ignore|skip|scrap|ditch|bin|change|tweak|alter|get rid of|throw out)"
            r"(?= (a|the|one|this|that|any|one of the)( \w+){0,3} rules?\b)", "rule"), "house rules"),
     (_Lazy(r"(\brules?\b.*\b)(drop|ignore|skip|scrap|ditch|bin|get rid of) (it|that|them)\b", "rule"), r"\1house rules"),
+    # "Is this co-op?", "do we play against each other?" ask whether the players work together,
+    # as rules say it ("Work together ... everyone wins or everyone loses").
+    (_Lazy(r"\bco-?op(erative)?\b|\bco op\b|\bco-operative\b|\bagainst (each other|one another)\b", "co", "against"),
+     "work together"),
     (_Lazy(r"\b(point|object|idea|aim) of (the|this) game\b|^\s*what'?s the point\W*$"
            r"|\bwhat('?s| is) (the|our|my) (aim|object|objective)\b(?! of\b)", "point", "object", "idea", "aim"), "goal"),
     (_Lazy(r"\bwho (goes|plays|moves|is|takes the) first( turn)?\b|\bwho (starts|begins)\b(?! (with|the|a|an|in|on)\b)", "who"),
