@@ -816,3 +816,12 @@ def test_co_op_asks_whether_the_players_work_together():
     loses together (it was "no good match")."""
     answer = ask("is this co-op or does someone win alone", game=str(FIXTURES / "cinder-shore"))
     assert answer.matched and answer.citations[0].id == "aim"
+
+
+def test_in_effect_is_an_idiom_and_staying_in_effect_is_lasting():
+    """"How long does an editors note stay in effect": "in effect" named no other game (it was
+    read as "... in <a game>", kept at 0.15 of its confidence), and staying in effect is lasting,
+    the word Ink & Gutter's Editor's Note uses ("it lasts until the end of the round")."""
+    answer = ask("how long does an editors note stay in effect", game=str(FIXTURES / "ink-and-gutter"))
+    assert answer.matched and answer.citations[0].id == "a-round-in-the-studio.editors-note"
+    assert "lasts until the end of the round" in answer.answer

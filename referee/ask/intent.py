@@ -169,6 +169,9 @@ PARAPHRASES: list[tuple[_Lazy, str | Callable[[re.Match[str]], str]]] = [
     (_Lazy(r"\b(drop|ignore|skip|scrap|ditch|bin|change|tweak|alter|get rid of|throw out)"
            r"(?= (a|the|one|this|that|any|one of the)( \w+){0,3} rules?\b)", "rule"), "house rules"),
     (_Lazy(r"(\brules?\b.*\b)(drop|ignore|skip|scrap|ditch|bin|get rid of) (it|that|them)\b", "rule"), r"\1house rules"),
+    # "How long does a note stay in effect?" asks how long it lasts, the rules' word.
+    (_Lazy(r"\bhow long ((?:does|do|will|would|is|are|can) (?:\w+ ){0,4}?)(?:stays?|remains?|sticks? around)"
+           r"(?: in (?:effect|play|force)| active| around| for)?\b", "how long"), r"how long \1last"),
     # "Is this co-op?", "do we play against each other?" ask whether the players work together,
     # as rules say it ("Work together ... everyone wins or everyone loses").
     (_Lazy(r"\bco-?op(erative)?\b|\bco op\b|\bco-operative\b|\bagainst (each other|one another)\b", "co", "against"),

@@ -53,7 +53,7 @@ def other_game_unsaid(index: GameIndex, text: str) -> float:
 # is asked, in a word neither the game's rules nor its name use: another game, whatever its name.
 _IN_A_GAME = lazy(r"\b(?:in|playing) ([a-z][a-z']*)(?: [a-z0-9]+){0,2}\s*[?.!]*\s*$", triggers=("in", "playing"))
 _IDIOMS = frozenset("short total order secret turn play advance public private front general particular case time "
-                    "half full parallel sequence return person theory practice fact".split())
+                    "half full parallel sequence return person theory practice fact effect force charge common".split())
 
 
 def _ends_in_a_game_unknown(index: GameIndex, text: str) -> bool:
