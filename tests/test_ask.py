@@ -215,6 +215,9 @@ def test_can_so_many_of_us_play_is_answered_yes_or_no_from_the_player_count():
     assert too_many.answer == "No: 2 to 6 players." and too_many.citations[0].id == "overview.players"
     assert ask("can we play with 3 people", game="runes-and-bones").answer == "Yes: 2 to 6 players."
     assert ask("how many people can play this", game="runes-and-bones").answer == "2 to 6 players."
+    # "the most players": the count, not the most runes a player may hold (blind set 41)
+    assert ask("whats the most players we can have", game="runes-and-bones").answer == "2 to 6 players."
+    assert ask("min number of players", game="runes-and-bones").answer == "2 to 6 players."
     bakers = ask("can 6 of us play", game=str(Path(__file__).parent / "fixtures" / "crumb-and-crust"))
     assert bakers.answer == "No: 2 to 5 players." and bakers.citations[0].id == "opening-time.bakers"
 

@@ -244,7 +244,8 @@ def _players_said(text: str) -> int | None:
 
 
 PLAY_COUNT = lazy(r"\bhow many (players|people|persons|of us|folks)\b|\bplayer count\b|"
-                  r"\bhow many (can|could|may) play\b|\bnumber of players\b")
+                  r"\bhow many (can|could|may) play\b|\bnumber of players\b"
+                  r"|\b(most|max|maximum|least|fewest|min|minimum) (number of )?(players|people)\b")
 
 
 # "Can 7 players play?", "can we play with 3 people?" (and "7 of us", read as 7 players): yes or no
@@ -277,7 +278,7 @@ def players(ctx: Context) -> list[Computed]:
         return []
     asked = next(number_of(g) for g in with_n.groups() if g and number_of(g) is not None) if with_n else None
     if {s for s in qset if not s.isdigit()} - {"plai", "player", "game", "thi", "can", "us", "togeth", "most",
-                                               "fewest", "peopl", "we", "it"} - _title_stems(ctx):
+                                               "fewest", "least", "number", "peopl", "we", "it"} - _title_stems(ctx):
         return []  # "how many players are on a soccer team", "how many players draw a card"
     game = ctx.index.data("game") or {}
     count = game.get("players") or {}
