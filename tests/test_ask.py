@@ -791,6 +791,11 @@ def test_the_point_of_a_game_named_like_one_of_its_pieces_is_the_games():
     assert point.matched and point.citations[0].id == "overview"
     pawn = ask("what does rattlebones do when he moves", game="rattlebones")
     assert pawn.citations[0].id == "turn.rattlebones-side"
+    # Ending the question after "in", "win" or "playing", the name is the game's too (blind set 42:
+    # "who starts in rattlebones" was the pawn's set-up at 0.99).
+    assert without_own_name(index, "who starts in rattlebones") == "who starts in the game"
+    assert ask("who starts in rattlebones", game="rattlebones").citations[0].id == "setup.first-player"
+    assert ask("what does rattlebones do", game="rattlebones").citations[0].id == "setup.rattlebones"
 
 
 def test_a_game_module_that_cannot_read_a_folders_data_leaves_the_answer_to_the_search(tmp_path):

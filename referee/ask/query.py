@@ -305,6 +305,9 @@ def _phrasal(index: GameIndex, query: Query, table: dict[str, list[str]]) -> dic
 
 
 _AIM_OF = lazy(r"\b(point|object|objective|idea|aim|goal) of\s*$")  # "the idea of <the game>"
+# "who starts in Rattlebones", "how do you win Through-Stones": the name ending the question
+# after these is the game's, though it is also a thing of the game.
+_GAME_AT_END = lazy(r"\b(in|at|of|playing|play|win|winning|beat|learn|teach)\s*$")
 
 
 def without_own_name(index: GameIndex, question: str) -> str:
@@ -324,7 +327,9 @@ def without_own_name(index: GameIndex, question: str) -> str:
     if any(n > 0 for n in index.df(stems).values()):
         named = any(tuple(p.stems) == tuple(stems) for p in index.phrases_at(stems[:1])[stems[0]])
         at = found.search(question)
-        if named and not (at and _AIM_OF.search(question[:at.start()])):  # "the idea of Rattlebones" is the game's
+        ends = at is not None and not question[at.end():].strip(" ?!.")
+        if named and not (at and (_AIM_OF.search(question[:at.start()])  # "the idea of Rattlebones" is the game's
+                                  or ends and _GAME_AT_END.search(question[:at.start()].lower()))):
             return question
         return " ".join(found.sub(" the game ", question).split())
     shorter = " ".join(found.sub(" ", question).split())
