@@ -198,10 +198,10 @@ TOPICS = (
            "blind set 30: 'are we allowed to look at each others dice' found Rattlebones' dice at 0.81; the "
            "tuning set asks it of five games whose rules hide nothing, each wanting no match"),
     # A shared supply running out, or how much it holds (not a player's own: "i run out of bones")
-    _Topic(r"\b(?:bank|supply|kitty|strongbox|reserve)\b.*\b(?:runs?|ran|running) (?:out|dry|low)\b"
+    _Topic(r"\b(?:bank|supply|kitty|strongbox|reserve|box)\b.*\b(?:runs?|ran|running) (?:out|dry|low)\b"
            r"|\bwe (?:run|ran) out of\b|\blimit (?:on|to) how (?:many|much)\b.*\b(?:there are|there is|has|holds)\b"
            r"|\bunlimited\b|\bonly \d+\b.*\bin the (?:whole )?game\b",
-           ("bank", "supply", "kitty", "strongbox", "reserve", "we ", "limit", "unlimited", "only"),
+           ("bank", "supply", "kitty", "strongbox", "reserve", "box", "we ", "limit", "unlimited", "only"),
            r"\bunlimited\b|\blimited\b|\bno limit\b|\bnot enough\b|\bwithout limit\b|\binfinite\b"
            r"|\b(?:bank|supply|kitty|strongbox|reserve|tokens|coins|chips|cubes|counters|money)\b(?:\W+\w+){0,3}\W+"
            r"(?:runs?|ran|is|are) (?:out|dry|low|empty|gone)\b",
