@@ -4,6 +4,7 @@
     python tests/ask_questions/fit_rerank.py write     # fit on every question, write referee/ask/rerank_weights.py
                                                        # and the trees on top of them, rerank_trees.py (needs .[fit])
     python tests/ask_questions/fit_rerank.py cv --linear   # ... held out with the weights alone
+    python tests/ask_questions/fit_rerank.py cv --folds-only   # ... the five folds alone
     python tests/ask_questions/fit_rerank.py cv --extra COS.json [--candidates 5 --near 0]
                                                        # held-out figures with a signal not built yet
     python tests/ask_questions/fit_rerank.py cv --without sentence
@@ -193,7 +194,7 @@ def training(folder: Path, tmp: Path) -> tuple[list[dict], dict[str, Path]]:
     return rows, bare_folders
 
 
-def cross_validate(folder: Path, trees: bool = True) -> None:
+def cross_validate(folder: Path, trees: bool = True, folds_only: bool = False) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         rows, bare_folders = training(folder, Path(tmp))
         as_is = [r for r in rows if not r.get("bare")]
@@ -212,6 +213,8 @@ def cross_validate(folder: Path, trees: bool = True) -> None:
         for game in sorted({r["game"] for r in before if r["game"]}):
             print(summary([r for r in before if r["game"] == game], f"{game} before"))
             print(summary([r for r in after if r["game"] == game], f"{game} after"))
+        if folds_only:
+            return
         print("each game asked with weights fitted on the others; and as if it had no asks: lists:")
         for game in sorted({r["game"] for r in as_is}):
             model = fitted([r for r in rows if r["game"] != game], trees)
@@ -292,12 +295,13 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--extra", help="a JSON file of one more feature per question and section (see use_extra)")
     parser.add_argument("--without", help="a feature (and its crossings) left at 0, to measure what it is worth")
     parser.add_argument("--linear", action="store_true", help="held out with the weights alone, no trees")
+    parser.add_argument("--folds-only", action="store_true", help="the five folds, not each game left out (minutes, not an hour)")
     parser.add_argument("--candidates", type=int, help=f"sections re-ranked (default {rerank.CANDIDATES})")
     parser.add_argument("--near", type=float, help=f"within this share of the first's score (default {rerank.NEAR})")
     args = parser.parse_args(argv)
     folder = Path(args.folder)
-    if args.command != "cv" and (args.extra or args.without or args.linear or args.candidates is not None or args.near is not None):
-        parser.error("--extra, --without, --linear, --candidates and --near are for measuring (cv); "
+    if args.command != "cv" and (args.extra or args.without or args.linear or args.folds_only or args.candidates is not None or args.near is not None):
+        parser.error("--extra, --without, --linear, --folds-only, --candidates and --near are for measuring (cv); "
                      "the written weights use the shipped features")
     if args.extra:
         use_extra(Path(args.extra))
@@ -308,7 +312,7 @@ def main(argv: list[str]) -> int:
     if args.near is not None:
         rerank.NEAR = args.near
     if args.command == "cv":
-        cross_validate(folder, trees=not args.linear)
+        cross_validate(folder, trees=not args.linear, folds_only=args.folds_only)
     else:
         write(folder)
     return 0
