@@ -608,6 +608,18 @@ def test_an_expansion_or_what_others_may_see_need_rules_that_mention_them():
     assert ask("does spy let me see their whole hand", game="runes-and-bones").citations[0].id == "special-runes.spy"
 
 
+def test_lying_or_owning_up_needs_rules_that_mention_it():
+    """Blind set 45: "do i have to tell people how many runes im holding" got Runes and Bones'
+    hand limit at 0.96; its rules never speak of lying, bluffing or announcing. Hung Jury's do
+    (its leanings may be lied about): there the question is theirs to answer."""
+    from referee.ask.unsaid import UNSAID, topic_unsaid
+
+    for question in ("do i have to tell people how many runes im holding", "can i bluff about what runes im holding"):
+        assert topic_unsaid(_index("runes-and-bones"), question) == UNSAID, question
+        assert not ask(question, game="runes-and-bones").matched, question
+    assert topic_unsaid(_index(str(FIXTURES / "hung-jury")), "am i allowed to lie about which side im on") == 1.0
+
+
 def test_the_section_that_counts_out_the_components_is_the_box_whatever_its_title():
     """Blind set 30: Peg & Gust lists its components under "Bits and bobs"; "whats in the box" got
     no answer at all. The one top section that counts out most of game.yaml's components is the

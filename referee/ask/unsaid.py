@@ -197,6 +197,14 @@ TOPICS = (
            ("secret", "hidden", "hid", "face", "private", "public", "open", "look", "peek", "reveal", "show"),
            "blind set 30: 'are we allowed to look at each others dice' found Rattlebones' dice at 0.81; the "
            "tuning set asks it of five games whose rules hide nothing, each wanting no match"),
+    # Lying, bluffing or owning up: "can i bluff about which runes i hold", "do i have to tell
+    # everyone how many bones i have"
+    _Topic(r"\b(?:lie|lies|lying|bluff\w*|fib|fibbing)\b|\b(?:tell|announce|declare)\b(?: \w+){0,3} how (?:many|much)\b",
+           ("lie", "lying", "bluff", "fib", "tell", "announce", "declare"),
+           r"\b(?:lie|lies|lying|liar|bluff\w*|truth\w*|honest\w*|deceiv\w*|announc\w*|declar\w*|tell|tells|aloud)\b",
+           ("lie", "lying", "liar", "bluff", "truth", "honest", "deceiv", "announc", "declar", "tell", "aloud"),
+           "blind set 45: 'do i have to tell people how many runes im holding' found Runes and Bones' hand "
+           "limit at 0.96; the tuning set asks seven such questions of it, each wanting no match"),
     # A shared supply running out, or how much it holds (not a player's own: "i run out of bones")
     _Topic(r"\b(?:bank|supply|kitty|strongbox|reserve|box)\b.*\b(?:runs?|ran|running) (?:out|dry|low)\b"
            r"|\bwe (?:run|ran) out of\b|\blimit (?:on|to) how (?:many|much)\b.*\b(?:there are|there is|has|holds)\b"
