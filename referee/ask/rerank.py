@@ -38,6 +38,10 @@ from .text import words
 
 CANDIDATES = 3
 NEAR = 0.6  # only sections scoring this close to the first are re-ordered: a clear lead stands
+# Features are rounded: a sum over a set of words differs in its last bits with the order the
+# set holds them, which changes with each process's hash seed, and a tree's threshold can fall
+# between two such sums (the same question was answered two ways, one process or another).
+FEATURE_DIGITS = 9
 EXACT_ASK = 0.999  # asked.ask_matches: a written question with the player's words, no more, no fewer
 DOC_KINDS = ("rule", "glossary", "faq", "card", "table", "row", "value")
 
@@ -171,7 +175,7 @@ def features(index: GameIndex, query: Query, head: list, idf: dict[str, float], 
         for name, value in f.items():
             at = at_of.get(name)
             if at is not None:
-                row[at] = value
+                row[at] = round(value, FEATURE_DIGITS)
         rows.append(row)
     return rows
 
