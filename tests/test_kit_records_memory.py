@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import random
 import tracemalloc
-from pathlib import Path
 
 from generator.atomic import Staging, atomic_path
 from generator.kit.files import WrittenFile, write_kit_json
@@ -40,23 +39,6 @@ def _traced_peak(run) -> int:
         return tracemalloc.get_traced_memory()[1] - before
     finally:
         tracemalloc.stop()
-
-
-GENERATOR = str(Path(__file__).resolve().parents[1] / "generator" / "*")
-
-
-def _held(run):
-    """What ``run`` returns, and the traced memory still held afterwards that was allocated with
-    the generator's code on the stack: what another thread of the test process allocates
-    meanwhile (pytest-xdist's, once 4 MB) is not the code's to answer for."""
-    tracemalloc.start(40)
-    try:
-        result = run()
-        snapshot = tracemalloc.take_snapshot()
-    finally:
-        tracemalloc.stop()
-    ours = snapshot.filter_traces([tracemalloc.Filter(True, GENERATOR, all_frames=True)])
-    return result, sum(trace.size for trace in ours.traces)
 
 
 def _random_value(rng: random.Random, depth: int = 0):
@@ -101,7 +83,12 @@ def test_the_state_of_thousands_of_faces_is_written_without_holding_it_and_reads
     peak = _traced_peak(lambda: write_state(tmp_path, state))
     size = (tmp_path / ".kit-state.json").stat().st_size
     assert peak < size / 4, (peak, size)
-    again, held = _held(lambda: read_state(tmp_path))
+    tracemalloc.start()
+    try:
+        again = read_state(tmp_path)
+        held = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
     # Read back, a file's path, kind, layout and components are held once: ~440 bytes a file (~930 before).
     assert held / STATE_FILES < 600, held
     assert again.entries == {"actions-a4.pdf": entry}
@@ -123,7 +110,12 @@ def test_a_staging_keeps_little_per_file_and_commits_or_aborts_every_one(tmp_pat
             for target in targets[10:]:
                 with atomic_path(target) as temp:
                     temp.write_text(target.name)
-        _, held = _held(stage_the_rest)
+        tracemalloc.start()
+        try:
+            stage_the_rest()
+            held = tracemalloc.get_traced_memory()[0]
+        finally:
+            tracemalloc.stop()
     # Two Path objects a file held ~600 bytes; a name and an empty string, under 200.
     assert held / (len(targets) - 10) < 200, held
     assert not any(t.exists() for t in targets)
