@@ -174,6 +174,7 @@ def test_a_set_up_titled_before_or_at_the_start_or_saying_plainly_what_comes_bef
     "how many burner tokens do i start with" was answered by going up a band (blind set 42)."""
     assert _index(str(FIXTURES / "top-table")).data("setup_rule") == "before-the-guests-arrive"
     assert _index(str(FIXTURES / "kettle-point-run")).data("setup_rule") == "staging"
+    assert _index(str(FIXTURES / "moat-and-turret")).data("setup_rule") == "laying-out"  # "Laying out the towels"
     balloon = str(FIXTURES / "ballast-and-burner")
     assert _index(balloon).data("setup_rule") == "getting-ready"
     answer = ask("how many burner tokens do i start with", game=balloon)

@@ -68,10 +68,11 @@ ORDINALS = {
 
 # A top section that sets the game up, whatever the designer titled it ("Setup", "Setting up the
 # river", "Getting ready", "Preparing the market", "Before the first session", "Before the guests
-# arrive", "At the starting line", "Opening the shop", not "Opening time"): where starting values
-# are. Every top section of the tuning games titled "Before ..." is its set-up.
+# arrive", "At the starting line", "Laying out the towels", "Opening the shop", not "Opening
+# time"): where starting values are. Every top section of the tuning games titled "Before ..." or
+# "Laying out ..." is its set-up.
 SETUP_TITLE = lazy(r"^(the )?(set[ -]?up|setting up|getting (ready|started)|prepar\w*|opening (up|the|your)|"
-                   r"before\b|(at )?the starting line)\b")
+                   r"before\b|(at )?the starting line|(laying|setting) out)\b")
 
 
 # ... or whose text opens by saying it is done before play: "Do this once, before the first spring."
