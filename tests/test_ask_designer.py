@@ -594,6 +594,7 @@ def test_a_game_named_in_its_own_setting_is_another_game_whatever_words_ours_use
     assert not ask("how many dice do you roll in risk when attacking").matched
 
 
+
 def test_an_expansion_or_what_others_may_see_need_rules_that_mention_them():
     """Blind set 30: "is there an expansion with more board tiles" and "are we allowed to look at
     each others dice" (Rattlebones, 0.81) got sections, though its rules name no expansion and
@@ -841,3 +842,23 @@ def test_in_effect_is_an_idiom_and_staying_in_effect_is_lasting():
     answer = ask("how long does an editors note stay in effect", game=str(FIXTURES / "ink-and-gutter"))
     assert answer.matched and answer.citations[0].id == "a-round-in-the-studio.editors-note"
     assert "lasts until the end of the round" in answer.answer
+
+
+def test_a_person_named_doing_the_games_first_act_goes_first():
+    """Butts & Bracers says "Whoever last went to a fete shoots first", Ballast & Burner that the
+    latest flyer "is the first pilot": "who goes first" quotes them (Butts & Bracers had no answer
+    at all, Ballast & Burner cited How a round goes). A sentence on who wins first is no such
+    sentence, and "who goes first in the next end" wants the one that says so of the next end."""
+    from referee.ask.answers.turn_order import who_starts
+
+    archers = ask("who shoots first", game=str(FIXTURES / "butts-and-bracers"))
+    assert archers.source == "data:first-player" and archers.citations[0].id == "getting-ready"
+    assert archers.answer == "Whoever last went to a fete shoots first, and play goes left."
+    balloons = ask("who goes first", game=str(FIXTURES / "ballast-and-burner"))
+    assert balloons.matched and balloons.citations[0].id == "getting-ready"
+    assert "is the first pilot" in balloons.answer
+    assert who_starts("Whoever gets 10 points first wins.") is None
+    assert who_starts("The oldest goes first. The player with the lowest total throws first next end.", later=True) == \
+        "The player with the lowest total throws first next end."
+    later = ask("who goes first in the next end", game=str(FIXTURES / "butts-and-bracers"))
+    assert later.citations[0].id == "scoring-up"

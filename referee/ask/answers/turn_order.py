@@ -21,6 +21,13 @@ ASKED = lazy(r"\bwho is first (\w+)\b|\bwho takes the first turn\b")
 SAYS_FIRST = lazy(r"\b(goes|go|plays|play|moves|move) first\b|\btakes? the first turn\b|\bfirst player\b")
 SAYS_STARTS = lazy(r"\b(starts|begins)\s*$")
 PERSON = lazy(r"\b(who|whoever|youngest|oldest|player)\b")
+# ... or a person named doing the game's own first act ("Whoever last went to a fete shoots first",
+# "whoever flew most recently is the first pilot"), in a sentence that is not about winning
+# ("whoever gets 10 points first wins").
+SAYS_PERSON_FIRST = lazy(r"\b(?!first\b)\w+s first\b|\bis (the )?first (?!to\b|of\b|in\b)\w+\b", triggers=("first",))
+ABOUT_WINNING = lazy(r"\b(win|wins|won|winner|winning|points?|score|scores|scoring)\b")
+# "who goes first in the next end", "... after the first round": the sentence must say so too.
+LATER = lazy(r"\b(next|after|each|every|later|new)\b")
 GOES_ON = lazy(r"\b(passes|pass|goes|go|continues|runs)\b.*\b(left|right|clockwise|anticlockwise|counterclockwise)\b"
                r"|\bclockwise\b")
 
@@ -30,22 +37,30 @@ def first_player(ctx: Context) -> list[Computed]:
         return []
     index = ctx.index
     rules = sorted(index.rules.values(), key=lambda r: (not index.in_setup(r.id), r.order))
+    later = bool(LATER.search(ctx.text))
     for strong in (True, False):  # "goes first" anywhere before a bare "starts"
         for info in rules:
-            answer = who_starts(info.text or "", strong)
+            answer = who_starts(info.text or "", strong, later)
             if answer:
                 return [Computed(answer, info.id, CONFIDENCE["first-player"], "first-player")]
     return []
 
 
-def who_starts(text: str, strong: bool = True) -> str | None:
+def who_starts(text: str, strong: bool = True, later: bool = False) -> str | None:
     """The sentence of `text` that says who plays first ("goes first", "first player"; with
     strong False, a person who "starts" or "begins"), with the next when it says how play goes
-    on; None if none does."""
+    on; with `later`, only one that says who is first in a later round; None if none does."""
     sentences = sentences_of(text)
     for i, sentence in enumerate(sentences):
         plain = sentence.lower().rstrip(".;!? ")
-        if not (SAYS_FIRST.search(plain) if strong else SAYS_STARTS.search(plain) and PERSON.search(plain)):
+        if later and not LATER.search(plain):
+            continue
+        if strong:
+            says = SAYS_FIRST.search(plain) or (SAYS_PERSON_FIRST.search(plain) and PERSON.search(plain)
+                                                 and not ABOUT_WINNING.search(plain))
+        else:
+            says = SAYS_STARTS.search(plain) and PERSON.search(plain)
+        if not says:
             continue
         answer = as_sentence(sentence)
         if i + 1 < len(sentences) and GOES_ON.search(sentences[i + 1].lower()):
