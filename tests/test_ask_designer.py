@@ -592,7 +592,11 @@ def test_a_game_named_in_its_own_setting_is_another_game_whatever_words_ours_use
     assert not surely_names_other_game("is my card at risk when i attack")
     assert not ask("how many dice do you roll in risk when attacking", game="bone-strike").matched
     assert not ask("how many dice do you roll in risk when attacking").matched
-
+    # winning at a game named so (set 47's "how do you win at go" was answered at up to 0.97)
+    assert surely_names_other_game("how do you win at go") and surely_names_other_game("whats the best way to win at risk")
+    for game in ("bone-strike", "runes-and-bones", None):
+        assert not ask("how do you win at go", game=game).matched, game
+    assert not ask("how do you win at mancala", game="rattlebones").matched
 
 
 def test_an_expansion_or_what_others_may_see_need_rules_that_mention_them():

@@ -211,7 +211,7 @@ pandemic risk cluedo clue battleship mahjong mahjongg dominoes domino jenga twis
 trivial charades sudoku crossword hearthstone magic mtg pokemon yugioh warhammer dnd d&d dungeons
 football soccer basketball baseball hockey tennis golf cricket rugby volleyball badminton snooker
 billiards pool darts bowling touchdown homerun offside penalty goalkeeper quarterback inning
-ludo farkle stratego codenames tarot
+ludo farkle stratego codenames tarot hearts spades euchre
 """.split())
 # Words that name other games only in these settings ("pool" is a dice pool, "go" a verb).
 AMBIGUOUS = frozenset({"bridge", "gin", "ticket", "risk", "clue", "magic", "pool", "golf", "penalty",
@@ -219,6 +219,7 @@ AMBIGUOUS = frozenset({"bridge", "gin", "ticket", "risk", "clue", "magic", "pool
 # ... but these settings name a game whatever words ours use: "passing go", "roll in risk when
 # attacking" (blind set 30: Bone Strike, which puts cards at risk, answered it at 0.93).
 _SURELY_NAMED = lazy(r"\bpass(es|ed|ing)? go\b|\bplay(ing)? go\b|\bin go\b"
+                     r"|\b(?:win|wins|winning|won|good|better|best) at (?:go|risk|clue|bridge|checkers|draughts|dominoes)\b"
                      r"|\b(?:in|of|playing|play) (?:risk|clue|bridge|checkers|draughts|dominoes)\b"
                      r"|\bticket to ride\b|\bconnect (?:four|4)\b|\bskull king\b|\bstandard deck\b",
                      triggers=("go", "risk", "clue", "bridge", "checkers", "draughts", "dominoes", "ticket",

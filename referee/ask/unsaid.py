@@ -49,9 +49,10 @@ def other_game_unsaid(index: GameIndex, text: str) -> float:
     return UNSAID if any(n == 0 for n in df.values()) else 1.0
 
 
-# "... in ludo", "... in connect four", "... playing farkle": the question ends by naming where it
+# "... in ludo", "... in connect four", "... playing farkle", "how do you win at mancala": the question ends by naming where it
 # is asked, in a word neither the game's rules nor its name use: another game, whatever its name.
-_IN_A_GAME = lazy(r"\b(?:in|playing) ([a-z][a-z']*)(?: [a-z0-9]+){0,2}\s*[?.!]*\s*$", triggers=("in", "playing"))
+_IN_A_GAME = lazy(r"\b(?:in|playing|(?:win|wins|winning|won|good|better|best) at) ([a-z][a-z']*)(?: [a-z0-9]+){0,2}"
+                  r"\s*[?.!]*\s*$", triggers=("in", "playing", " at "))
 _IDIOMS = frozenset("short total order secret turn play advance public private front general particular case time "
                     "half full parallel sequence return person theory practice fact effect force charge common".split())
 
