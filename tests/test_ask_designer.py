@@ -881,3 +881,13 @@ def test_how_to_win_is_the_openings_sentence_on_winning():
     bones = ask("how do you win", game="runes-and-bones")
     assert bones.answer.startswith("Finish with the most bones")  # not "... to win a pot of bones"
     assert ask("how do you win a bout", game=str(FIXTURES / "rink-rash")).source != "data:overview"
+
+
+def test_a_cards_power_asks_for_its_text():
+    """"what's the letterer's power": "power" is no word of Ink & Gutter, and the search found
+    the Letters stage; a card's power, ability or what is written on it is its text."""
+    letterer = ask("what's the letterer's power", game=str(FIXTURES / "ink-and-gutter"))
+    assert letterer.matched and letterer.source == "data:card"
+    assert "Old-School Letterer" in letterer.answer
+    orias = ask("what abilities does orias have", game="ribbon-of-bone")
+    assert orias.matched and orias.source == "data:card" and "Orias" in orias.answer

@@ -4,6 +4,7 @@ from __future__ import annotations
 from .. import intent as kinds
 from ..lazy_re import lazy
 from ..phrases import PhraseHit
+from ..query import stems_of
 from ..text import CARD_WORDS, KIND_FIELDS, STOPWORDS, card_heading, humanize, kind_of, words
 from .amounts import HOW_MANY, numbers_the_thing, thing_counted
 from .base import (
@@ -71,9 +72,14 @@ def _card_numbering_it(ctx: Context, fields: dict) -> str | None:
 
 def _card_context(ctx: Context, deck_id: str) -> str:
     """Words that only say where a named card is: its deck's id and name, and "card" itself
-    ("what does the Peons card do?" asks about the Peons, nothing more)."""
+    ("what does the Peons card do?" asks about the Peons, nothing more); and the words that ask
+    for its text ("what's the letterer's power", "what is written on the saboteur")."""
     deck: dict = next((d for d in ctx.index.data("decks") or [] if d["id"] == deck_id), {})
-    return f"{deck_id} {deck.get('name') or ''} card"
+    return f"{deck_id} {deck.get('name') or ''} card {CARD_TEXT_WORDS}"
+
+
+CARD_TEXT_WORDS = "power powers ability abilities effect effects special text say says written"
+CARD_TEXT_STEMS = frozenset(stems_of(CARD_TEXT_WORDS.split()))  # none counts against the game asked
 
 
 def _describe_card(card: dict) -> str:
@@ -184,5 +190,3 @@ def record(ctx: Context) -> list[Computed]:
         out.append(Computed(text.strip(), rule, CONFIDENCE["record.own-section" if own else "record.shared-section"],
                             "record", also))
     return out[:1]
-
-
