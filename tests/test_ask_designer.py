@@ -891,3 +891,16 @@ def test_a_cards_power_asks_for_its_text():
     assert "Old-School Letterer" in letterer.answer
     orias = ask("what abilities does orias have", game="ribbon-of-bone")
     assert orias.matched and orias.source == "data:card" and "Orias" in orias.answer
+
+
+def test_a_named_pile_running_out_needs_rules_that_say_it_does():
+    """"what if the fish deck is empty when we refill the stall": Lantern Row Sushi's rules never
+    say a deck runs out, and its Buying section answered at 0.78. Cuckoo Lane's doorstep pile,
+    which its rules reshuffle when it runs out, keeps its answer."""
+    sushi = str(FIXTURES / "lantern-row-sushi")
+    assert not ask("what if the fish deck is empty when we refill the stall", game=sushi).matched
+    assert not ask("what if the regulars deck runs out", game=sushi).matched
+    doorstep = ask("doorstep pile ran out", game=str(FIXTURES / "cuckoo-lane"))
+    assert doorstep.matched and doorstep.citations[0].id == "doorstep-cards"
+    comets = ask("what happens when the comet deck runs out", game=str(FIXTURES / "comet-watch"))
+    assert comets.matched and comets.citations[0].id == "comets.empty-sky"

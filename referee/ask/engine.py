@@ -32,7 +32,7 @@ from .query import correct_typos, intent_of, read, stems_of, translate_slang, wi
 from .search import RuleHit, SearchResult, search
 from .store import GameDataProblem, GameIndex, open_index
 from .text import STOPWORDS, words
-from .unsaid import UNSAID, dealing_unsaid, hand_limit_unsaid, other_game_unsaid, topic_unsaid
+from .unsaid import UNSAID, dealing_unsaid, hand_limit_unsaid, other_game_unsaid, pile_out_unsaid, topic_unsaid
 
 # Calibrated on tests/ask_questions (see tests/test_ask_questions.py, which prints the figures):
 # every off-topic question there stays below it, and the rule questions clear it.
@@ -272,7 +272,7 @@ def answer_in(index: GameIndex, question: str, k: int = 3, known: frozenset[str]
     # and "what is this game about", which its opening need not say.
     exempt = facts_words(query.text) if source == "data:facts" else ASKING_WORDS.get(source, frozenset())
     topical = (topicality(result, known, exempt) * other_game_unsaid(index, question) * dealing_unsaid(index, question)
-               * hand_limit_unsaid(index, question) * topic_unsaid(index, question))
+               * hand_limit_unsaid(index, question) * topic_unsaid(index, question) * pile_out_unsaid(index, question))
     if source != "data:facts" and AGE.search(question):
         topical *= UNSAID  # an age the box does not give: no rule says it ("how old" is no "old part")
     confidence *= topical
