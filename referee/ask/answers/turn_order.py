@@ -10,12 +10,16 @@ play goes on ("Play then passes to the left").
 from __future__ import annotations
 
 from ..lazy_re import lazy
+from ..query import stems_of
 from .base import Computed, Context, as_sentence, sentences_of
 from .confidence import CONFIDENCE
 
 # The question, as intent.rewrite leaves it ("who goes first", "who starts" -> "who is first
 # player"); query.translate_slang may have put the game's own noun for "player".
 ASKED = lazy(r"\bwho is first (\w+)\b|\bwho takes the first turn\b")
+# "player" is the rewrite's word, not the player's: a game whose rules say "archer" is not asked
+# about anything it lacks (Butts & Bracers' first archer was "not sure" at 0.64).
+REWRITE_WORDS = frozenset(stems_of(["player"]))
 # A sentence that names who plays first. "starts" and "begins" alone say so only of a person
 # ("the surveyor who ... starts;"), never of "a new round begins".
 SAYS_FIRST = lazy(r"\b(goes|go|plays|play|moves|move) first\b|\btakes? the first turn\b|\bfirst player\b")
