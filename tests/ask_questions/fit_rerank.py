@@ -9,6 +9,8 @@
                                                        # held-out figures with a signal not built yet
     python tests/ask_questions/fit_rerank.py cv --without sentence
                                                        # ... and without a feature built (with its crossings)
+    python tests/ask_questions/fit_rerank.py cv --folds-only --seeds 5
+                                                       # ... the trees averaged over five seeds (fit_trees.SEEDS)
 
 Each question is asked with the re-ranker off, keeping its first CANDIDATES sections and their
 features. The weights are a pairwise logistic model (the right section's features minus a wrong
@@ -36,6 +38,7 @@ for p in (str(REPO), str(HERE)):
     if p not in sys.path:
         sys.path.insert(0, p)
 
+import fit_trees as trees_fitting  # noqa: E402
 from fit_confidence import solve  # noqa: E402  (the one small linear solver of these scripts)
 from fit_trees import TREES_FILE, fit_trees, write_trees  # noqa: E402
 from kfold import collect, summary  # noqa: E402
@@ -298,6 +301,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--folds-only", action="store_true", help="the five folds, not each game left out (minutes, not an hour)")
     parser.add_argument("--candidates", type=int, help=f"sections re-ranked (default {rerank.CANDIDATES})")
     parser.add_argument("--near", type=float, help=f"within this share of the first's score (default {rerank.NEAR})")
+    parser.add_argument("--seeds", type=int, help=f"trees averaged over this many seeds (default {len(trees_fitting.SEEDS)})")
     args = parser.parse_args(argv)
     folder = Path(args.folder)
     if args.command != "cv" and (args.extra or args.without or args.linear or args.folds_only or args.candidates is not None or args.near is not None):
@@ -311,6 +315,8 @@ def main(argv: list[str]) -> int:
         rerank.CANDIDATES = args.candidates
     if args.near is not None:
         rerank.NEAR = args.near
+    if args.seeds is not None:
+        trees_fitting.SEEDS = tuple(7 + 101 * k for k in range(args.seeds))
     if args.command == "cv":
         cross_validate(folder, trees=not args.linear, folds_only=args.folds_only)
     else:
