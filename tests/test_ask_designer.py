@@ -892,6 +892,8 @@ def test_a_cards_power_asks_for_its_text():
     assert "Old-School Letterer" in letterer.answer
     orias = ask("what abilities does orias have", game="ribbon-of-bone")
     assert orias.matched and orias.source == "data:card" and "Orias" in orias.answer
+    shax = ask("which abilities does shax have", game="ribbon-of-bone")  # no "what ... do"
+    assert shax.matched and shax.source == "data:card" and shax.answer.startswith("Shax")
 
 
 def test_a_named_pile_running_out_needs_rules_that_say_it_does():

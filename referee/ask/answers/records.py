@@ -40,7 +40,7 @@ def card_field(ctx: Context) -> list[Computed]:
                               for k in asked)
             out.append(Computed(f"{card['name']}: {parts}.", rule, CONFIDENCE["card.field"], "card",
                                 card=hit.phrase.ref))
-        elif (DOES.search(ctx.text) and not ctx.asks(kinds.NUMBER)
+        elif ((DOES.search(ctx.text) or ASKS_TEXT.search(ctx.text)) and not ctx.asks(kinds.NUMBER)
               and _covers_most(ctx, hit, _card_context(ctx, hit.phrase.ref.split("/")[0]), rule)):
             out.append(Computed(_describe_card(card), rule, CONFIDENCE["card.text"], "card", card=hit.phrase.ref))
         elif said := _card_numbering_it(ctx, fields):  # "double espresso, how many dice do i roll": "roll three dice"
@@ -80,6 +80,7 @@ def _card_context(ctx: Context, deck_id: str) -> str:
 
 CARD_TEXT_WORDS = "power powers ability abilities effect effects special text say says written"
 CARD_TEXT_STEMS = frozenset(stems_of(CARD_TEXT_WORDS.split()))  # none counts against the game asked
+ASKS_TEXT = lazy(r"\b(abilit(y|ies)|powers?|effects?)\b", triggers=("abilit", "power", "effect"))  # "which abilities does shax have"
 
 
 def _describe_card(card: dict) -> str:
