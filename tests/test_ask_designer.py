@@ -907,3 +907,17 @@ def test_a_named_pile_running_out_needs_rules_that_say_it_does():
     assert doorstep.matched and doorstep.citations[0].id == "doorstep-cards"
     comets = ask("what happens when the comet deck runs out", game=str(FIXTURES / "comet-watch"))
     assert comets.matched and comets.citations[0].id == "comets.empty-sky"
+
+
+def test_table_talk_and_numbers_are_no_words_a_game_lacks():
+    """"who opens the second set", "do i need a parachute before i can launch": Blue Cellar never
+    prints "second", Countdown Club never "before", and each such word counted as one the game
+    lacks, as "poker" would, so the right section was refused (16 such in the tuning set)."""
+    from referee.ask.query import never_unknown, stems_of
+
+    assert all(never_unknown(s) for s in stems_of(["second", "before", "both", "once", "19"]))
+    assert not never_unknown(stems_of(["poker"])[0])
+    cellar = ask("who opens the second set", game=str(FIXTURES / "blue-cellar"))
+    assert cellar.matched and cellar.citations[0].id == "the-break"
+    rocket = ask("do i need a parachute before i can launch", game=str(FIXTURES / "countdown-club"))
+    assert rocket.matched and rocket.citations[0].id == "ready-to-fly"

@@ -11,7 +11,7 @@ from .intent import intent, rewrite
 from .lazy_re import lazy
 from .stem import stemmer
 from .store import GameIndex
-from .text import GENERIC, STOPWORDS, alternatives, canonical, number_of, words
+from .text import GENERIC, STOPWORDS, TABLE_TALK, alternatives, canonical, number_of, words
 
 _GENERIC_STEMS: frozenset[str] | None = None
 
@@ -21,6 +21,18 @@ def generic_stems() -> frozenset[str]:
     if _GENERIC_STEMS is None:
         _GENERIC_STEMS = frozenset(stemmer().stems(sorted(GENERIC)))
     return _GENERIC_STEMS
+
+
+_TABLE_TALK_STEMS: frozenset[str] | None = None
+
+
+def never_unknown(stem: str) -> bool:
+    """An everyday word (GENERIC, TABLE_TALK) or a number: no game need use it for a question to
+    be its own."""
+    global _TABLE_TALK_STEMS
+    if _TABLE_TALK_STEMS is None:
+        _TABLE_TALK_STEMS = generic_stems() | frozenset(stemmer().stems(sorted(TABLE_TALK)))
+    return stem in _TABLE_TALK_STEMS or stem.isdigit()
 
 
 _INTENTS: dict[str, str] = {}  # text -> intent.intent(text), for the last few texts

@@ -32,7 +32,7 @@ from .asked import ask_matches
 from .intent import DEFINITION
 from .intent import OTHER as OTHER_INTENT
 from .phrases import NAME_KINDS, PhraseHit, match_phrases
-from .query import Query, correct_typos, generic_stems, intent_of, order_asked, parse, stems_of  # noqa: F401  (re-exported)
+from .query import Query, correct_typos, generic_stems, intent_of, never_unknown, order_asked, parse, stems_of  # noqa: F401  (re-exported)
 from .rerank import rerank, ties_when_asked
 from .store import GameIndex
 from .text import STOPWORDS, alternatives, words
@@ -211,7 +211,7 @@ def search(index: GameIndex, query: Query) -> SearchResult:
     corrected = {query.stems[i] for i in query.corrected}
     known = sum(0.5 if t in corrected else 1.0 for t in content if df[t] > 0)
     exempt = vouched | set_up | order_asked(query)  # words the game need not use to answer
-    unknown_stems = frozenset(t for t in content if df[t] == 0 and t not in generic_stems() and t not in exempt)
+    unknown_stems = frozenset(t for t in content if df[t] == 0 and not never_unknown(t) and t not in exempt)
     unknown = len(unknown_stems)
     in_names = {query.stems[i] for h in phrases if h.phrase.rule for i in h.positions}
     named_share = sum(idf.get(t, 0.0) for t in in_names) / total

@@ -47,6 +47,14 @@ hate hates dislike love now downside downsides drawback drawbacks upside upsides
 mid midway halfway some enough whoever forever suck sucks between total single
 """.split())
 
+# Words of table talk that no rulebook need print for a question to be its own ("is it gone for
+# good", "do i draw before or after", "we both have 19 points"): a game that never uses one does
+# not count it against the question, as GENERIC, though each still weighs as a word. Numbers too.
+TABLE_TALK = frozenset("""
+once twice both after before themselves themself yourself myself nothing whole last second first
+altogether good bad working worked play plays playing played
+""".split())
+
 NUMBER_WORDS = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
     "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
