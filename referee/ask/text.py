@@ -53,6 +53,7 @@ mid midway halfway some enough whoever forever suck sucks between total single
 TABLE_TALK = frozenset("""
 once twice both after before themselves themself yourself myself nothing whole last second first
 altogether good bad working worked play plays playing played
+without number numbers rest ask asks asked said yes own middle far further furthest
 """.split())
 
 NUMBER_WORDS = {
