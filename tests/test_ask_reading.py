@@ -292,3 +292,11 @@ def test_an_icon_before_its_own_word_is_read_once():
     assert plain("Gain **2** :star:. Then :star: a card, :ink:", icons=icons) == "Gain 2 stars. Then star a card, ink"
     assert plain(":ink: inkwell", icons=icons) == "ink inkwell"
     assert plain("Gain 1 :star:, or 12 :wild:", icons={"star": "star", "wild": "Wild"}) == "Gain 1 star, or 12 Wild"
+
+
+def test_a_count_under_a_condition_is_the_rules_threshold_not_the_box():
+    """"how many memory tokens in the court before i'm forced to fight" was answered "10 memory
+    tokens" from the box's list; the rule that forces the fight says 4."""
+    answer = ask("how many memory tokens in the court before i'm forced to fight", game="ribbon-of-bone")
+    assert answer.citations[0].id == "turn.forced-encounter" and "4" in answer.answer
+    assert ask("how many memory tokens are there", game="ribbon-of-bone").source == "data:count"

@@ -21,14 +21,17 @@ from .setup_amounts import asks_start
 PUT_OUT = lazy(r"\b(use|uses|used|using|go on|goes on|go out|goes out|go in|put out|lay out|laid out|place|placed"
                r"|put on|in play)\b")
 IN_THE_BOX = lazy(r"\bin the box\b", re.IGNORECASE)
+# A count under a condition is a rule's, not the box's (none of 9 such tuning questions wanted it).
+CONDITION = lazy(r"\b(before|until|till|whenever|if|once|while)\b")
 
 
 def count(ctx: Context) -> list[Computed]:
     if not ctx.asks(kinds.NUMBER) or not COUNT.search(ctx.text):  # the intent first: no pattern to run
         return []
-    if asks_start(ctx.text) or ASKS_LIMIT.search(ctx.text):
+    if asks_start(ctx.text) or ASKS_LIMIT.search(ctx.text) or CONDITION.search(ctx.text):
         # "how many ink pots does everyone start with": what each is given, not what the box
-        # holds; "how many food sacks can my sled carry": the most one may have (limits.py)
+        # holds; "how many food sacks can my sled carry": the most one may have (limits.py);
+        # "how many memory tokens in the court before i'm forced to fight": a rule's threshold
         return []
     top = ctx.result.top
     if PUT_OUT.search(ctx.text) and top is not None and ctx.index.in_setup(top.rule):
