@@ -525,6 +525,7 @@ def test_a_hand_limit_asked_of_rules_that_set_none_gets_no_good_match():
     assert kept.matched and kept.citations[0].id == "round.hand-limit"
     assert hand_limit_unsaid(_index(str(FIXTURES / "aqua-nova")), "is there a hand limit") == 1.0
     assert hand_limit_unsaid(_index("bone-strike"), "opening hand size") == 1.0  # no limit asked
+    assert not ask("is there a hand size limit during my turn", game="bone-strike").matched  # blind set 49
 
 
 def test_a_time_limit_asked_of_rules_that_time_nothing_gets_no_good_match():

@@ -98,8 +98,8 @@ def _rules_deal(index: GameIndex, verbs: tuple[str, ...]) -> bool:
     return False
 
 
-# "is there a hand limit", "max number of cards i can hold" (not "opening hand size")
-_HAND_LIMIT = lazy(r"\bhand (limit|cap)\b|\b(max|maximum) (hand|number of cards)\b|\bmax(imum)? hand size\b"
+# "is there a hand limit", "a hand size limit", "max number of cards i can hold" (not "opening hand size")
+_HAND_LIMIT = lazy(r"\bhand (size )?(limit|cap)\b|\b(max|maximum) (hand|number of cards)\b|\bmax(imum)? hand size\b"
                    r"|\bhow many cards (can|may) (i|we|you) (hold|keep|have)\b",
                    triggers=("hand", "max", "how many cards"))
 _LIMITED: dict[str, bool] = {}  # index fingerprint -> whether its rules limit (or free) a hand
