@@ -777,7 +777,8 @@ def test_what_the_game_is_about_is_its_opening_section(tmp_path):
                                     (str(FIXTURES / "kite-cutters"), "the-point", "whats the point of kite cutters"),
                                     ("rattlebones", "overview", "whats the basic idea of rattlebones"),
                                     ("runeblade", "overview", "whats this game about in a nutshell"),
-                                    ("rattlebones", "overview", "quick summary of what rattlebones is about?")):
+                                    ("rattlebones", "overview", "quick summary of what rattlebones is about?"),
+                                    ("runeblade", "overview", "what's runeblade about")):  # had found the Blade
         answer = ask(question, game=game)
         assert (answer.source, answer.citations[0].id) == ("data:overview", opening), (game, question)
         assert answer.matched

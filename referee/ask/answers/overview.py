@@ -17,7 +17,7 @@ from .base import Computed, Context, as_sentence, content_stems, sentences_of
 from .confidence import CONFIDENCE
 
 ASKED = lazy(r"\bwhat('?s| is| s)? (this|the) game (all |really )?about\b|\bwhat('?s| is) it (all )?about\W*$"
-             r"|\bwhat [\w ]{1,40} is (all |really )?about\W*$"
+             r"|\bwhat [\w ]{1,40} is (all |really )?about\W*$|^\W*what(?:'?s| is) [\w ]{1,40} (all |really )?about\W*$"
              r"|\b(basic|main|general|whole|big) (idea|point|gist)\b|\bin a nutshell\b|\btl;?dr\b"
              r"|\b(summary|overview|rundown|recap|gist) of (the|this) game\b|\b(explain|describe) (the|this) game\b"
              r"|^\W*(so )?what('?s| is) the (point|aim|goal|object|objective|idea)\b"
