@@ -923,3 +923,14 @@ def test_table_talk_and_numbers_are_no_words_a_game_lacks():
     assert cellar.matched and cellar.citations[0].id == "the-break"
     rocket = ask("do i need a parachute before i can launch", game=str(FIXTURES / "countdown-club"))
     assert rocket.matched and rocket.citations[0].id == "ready-to-fly"
+
+
+def test_whats_in_the_box_is_the_section_that_lists_the_components():
+    """Suds & Snips calls it "What's in the bag", and its bolting pet goes "back in the box": the
+    search answered "whats in the box" with the bolting at 0.81. The index knows the section that
+    lists the components by what it lists; asked only what the game comes with, it answers."""
+    suds = ask("whats in the box", game=str(FIXTURES / "suds-and-snips"))
+    assert suds.source == "data:contents" and suds.citations[0].id == "in-the-bag"
+    assert suds.answer.startswith("10 appointment cards")
+    assert ask("what comes in the game", game="bone-strike").citations[0].id == "components"
+    assert ask("whats in the box of treats", game=str(FIXTURES / "suds-and-snips")).source != "data:contents"

@@ -20,6 +20,7 @@ Generic over what the data model offers, never over a particular game:
 - **amounts**: "how many actions do I get?": the sentence giving a number of the thing.
 - **game end**: "when does the game end?": the sentence of the end section saying when.
 - **overview**: "what's this game about?": the opening of the game's first section.
+- **contents**: "what's in the box?": the section that lists the components.
 
 One module per family of answerers (cycles, tables, records, counts; turn_order, setup_amounts,
 ties, at_zero, limits and amounts quote a sentence of the rules where the data has no value), their
@@ -36,6 +37,7 @@ from .amounts import amount
 from .at_zero import at_zero
 from .base import Computed, Context
 from .confidence import CONFIDENCE
+from .contents import contents
 from .counts import count, game_facts, listing, players, value
 from .cycles import beats
 from .game_end import game_end
@@ -51,20 +53,23 @@ from .turn_order import first_player
 
 __all__ = ["CONFIDENCE", "QUOTED", "QUOTED_LOOSELY", "Computed", "Context", "compute"]
 # The kinds whose answer is a sentence of the rules, quoted, not worked out from the data.
-QUOTED = frozenset({"first-player", "setup-amount", "tie-break", "at-zero", "limit", "amount", "game-end", "turn", "roll-outcome", "overview"})
+QUOTED = frozenset({"first-player", "setup-amount", "tie-break", "at-zero", "limit", "amount", "game-end", "turn", "roll-outcome", "overview",
+                    "contents"})
 # ... of which these find their sentence by a looser reading (a number before the thing asked):
 # the confidence does not take them for as sure as the others (its "quoted" signal).
 QUOTED_LOOSELY = frozenset({"amount"})
 ORDER = {k: i for i, k in enumerate(("game", "cycle", "chart", "map", "card", "count", "players", "facts", "value",
                                      "first-player", "setup-amount", "tie-break", "at-zero",
-                                     "limit", "amount", "game-end", "overview", "turn", "roll-outcome", "record", "list"))}
+                                     "limit", "amount", "game-end", "overview", "contents", "turn", "roll-outcome", "record",
+                                     "list"))}
 
 
 def compute(index: GameIndex, query: Query, result: SearchResult) -> list[Computed]:
     ctx = Context(index, query, result)
     found: list[Computed] = []
     for answerer in (beats, chart, roll_map, card_field, count, players, game_facts, value, first_player,
-                     starting_amount, tie_break, at_zero, limit, amount, game_end, overview, turn, roll_outcome, record, listing):
+                     starting_amount, tie_break, at_zero, limit, amount, game_end, overview, contents, turn, roll_outcome, record,
+                     listing):
         try:
             found.extend(answerer(ctx))
         except (KeyError, TypeError, ValueError, IndexError):
