@@ -934,3 +934,14 @@ def test_whats_in_the_box_is_the_section_that_lists_the_components():
     assert suds.answer.startswith("10 appointment cards")
     assert ask("what comes in the game", game="bone-strike").citations[0].id == "components"
     assert ask("whats in the box of treats", game=str(FIXTURES / "suds-and-snips")).source != "data:contents"
+
+
+def test_a_set_up_that_picks_mixes_and_stacks_is_found_and_asked_as_set_up():
+    """Lost in the Privet's "Planting the maze" picks pawns, mixes the trinkets, shuffles, deals
+    and stacks the sandwiches: it is the set-up, which no title said (the index had none, and
+    "how do we set up" had no answer); "set up" and "setup" ask for it as "start" does."""
+    privet = str(FIXTURES / "lost-in-the-privet")
+    assert _index(privet).data("setup_rule") == "planting"
+    answer = ask("how do we set up", game=privet)
+    assert answer.matched and answer.citations[0].id in ("planting", "planting.the-grid")
+    assert ask("where does the gardener start", game=privet).citations[0].id == "planting"

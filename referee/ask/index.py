@@ -52,8 +52,8 @@ SETUP_STEPS = 3  # numbered steps that make an untitled top section the set-up
 # What a set-up says it does, one verb per kind ("Shuffle the deck, deal 5 to each ... takes 6
 # shillings"): a top section saying SETUP_VERBS of them, more than any other, is the set-up of a
 # game whose set-up has neither a set-up title nor numbered steps ("Opening the hall").
-SETUP_VERB = re.compile(r"\b(shuffl|deal|take|took|lay|laid|plac|put|sets? out|get|gets|receiv|choos"
-                        r"|starts? with|begins? with)(?:e|es|ed|s|t|n|ing|ting)?\b", re.IGNORECASE)
+SETUP_VERB = re.compile(r"\b(shuffl|deal|take|took|lay|laid|plac|put|sets? out|get|gets|receiv|choos|pick|mix"
+                        r"|stack|starts? with|begins? with)(?:e|es|ed|s|t|n|ing|ting)?\b", re.IGNORECASE)
 SETUP_VERBS = 3
 
 # What a game's end says ("play on until the end of the round ... then score", "Most renown wins"):

@@ -252,11 +252,12 @@ def _passages(query: Query, content: list[str], phrases: list[PhraseHit], canon_
 
 def _setup_says_start(index: GameIndex, query: Query, doc_cover: dict[int, dict[str, float]],
                       doc_rule: dict[int, str]) -> set[str]:
-    """A question about starting ("how much steam does everyone start with", "opening hand") is
-    about the set-up, whose title says so ("Setting up", "Before you start") though its text
-    need not use the word: its passages cover the question's "start" nearly as if they said it.
-    The words so covered."""
-    starting = {query.stems[i] for i in query.content if query.stems[i] == "start" or query.tokens[i] == "opening"}
+    """A question about starting ("how much steam does everyone start with", "opening hand", "how
+    do we set up") is about the set-up, whose title says so ("Setting up", "Before you start")
+    though its text need not use the word: its passages cover the question's "start" nearly as
+    if they said it. The words so covered."""
+    starting = {query.stems[i] for i in query.content if query.stems[i] in ("start", "setup") or query.tokens[i] == "opening"
+                or (query.stems[i] == "set" and query.tokens[i + 1:i + 2] == ["up"])}  # "how do we set up"
     covered: set[str] = set()
     if not starting:
         return covered
