@@ -945,3 +945,14 @@ def test_a_set_up_that_picks_mixes_and_stacks_is_found_and_asked_as_set_up():
     answer = ask("how do we set up", game=privet)
     assert answer.matched and answer.citations[0].id in ("planting", "planting.the-grid")
     assert ask("where does the gardener start", game=privet).citations[0].id == "planting"
+
+
+def test_a_player_count_and_a_tie_said_as_a_situation():
+    """Blind set 51: "up to how many people can play" got a card ("up" counted as a word of a
+    thing), and "two houses on the same points at the end", a tie asked with no "who wins", got
+    the points section."""
+    sports = str(FIXTURES / "sack-and-spoon")
+    count = ask("up to how many people can play", game=sports)
+    assert count.source == "data:players" and count.answer == "2 to 5 players."
+    tie = ask("two houses on the same points at the end", game=sports)
+    assert tie.source == "data:tie-break" and tie.citations[0].id == "prize-giving.ties"

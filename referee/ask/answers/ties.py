@@ -22,7 +22,7 @@ ASKED_TIE = lazy(r"\b(tie|ties|tied|tying|equally)\b|\b(are|is|were|still|end|en
                  r"|\bsame (number|amount|score|total|points)\b"
                  r"|\b(have|has|had|got|with|on) (the )?same (?!(turn|round|resolution|time|hour|space|moment|card|"
                  r"trick|die|dice|way)\b)\w+", triggers=("tie", "tying", "equally", "level", "same"))
-ASKED_OUTCOME = lazy(r"\bwho\b|\bwhat (if|happens|now)\b|\bwin|\bwinner\b")
+ASKED_OUTCOME = lazy(r"\bwho\b|\bwhat (if|happens|now)\b|\bwin|\bwinner\b|\bat the end\W*$")  # "... level at the end"
 # A sentence that breaks a tie: a tie word and who wins or shares.
 TIE_WORD = lazy(r"\b(tie|ties|tied|level|equal|equally)\b")
 RESOLVES = lazy(r"\b(win|wins|winner|share|shares|precedence|first place|breaks?|score|scores|split|splits)\b")
