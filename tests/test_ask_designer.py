@@ -956,3 +956,12 @@ def test_a_player_count_and_a_tie_said_as_a_situation():
     assert count.source == "data:players" and count.answer == "2 to 5 players."
     tie = ask("two houses on the same points at the end", game=sports)
     assert tie.source == "data:tie-break" and tie.citations[0].id == "prize-giving.ties"
+
+
+def test_what_a_component_does_is_not_its_line_in_the_box():
+    """"what does the teacher card actually do" was answered "4 Teacher cards." from Sack & Spoon's
+    list of components at 0.92; the teacher's own section says what it does."""
+    teacher = ask("what does the teacher card actually do", game=str(FIXTURES / "sack-and-spoon"))
+    assert teacher.citations[0].id == "teachers" and teacher.answer.startswith("The teacher card")
+    rust = ask("what do rust tokens actually do", game=str(FIXTURES / "crane-and-clunker"))
+    assert rust.citations[0].id == "rust"

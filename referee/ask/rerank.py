@@ -244,3 +244,20 @@ def ties_when_asked(index: GameIndex, query: Query, hits: list) -> None:
             hit.score = hits[0].score
             hits.insert(0, hits.pop(j))
             return
+
+
+# "what do rust tokens actually do", "what does the teacher card do": a component's line in the
+# box's list ("4 Teacher cards.") says how many there are, not what they do; the section next in
+# line does (each of the three such tuning questions was answered by the list, wrongly).
+_WHAT_IT_DOES = lazy(r"\bwhat (does|do)\b.*\bdo\W*$|\bwhat (is|are) (the |a |an )?[\w ]+ for\W*$", triggers=("what",))
+
+
+def component_yields_to_what_it_does(query: Query, hits: list) -> None:
+    """A component's line ranked first for "what does it do" yields to the next section, which
+    takes its score (so the confidence sees a near-tie)."""
+    if len(hits) < 2 or not hits[0].best_doc or hits[0].best_doc[0] != "component":
+        return
+    if not _WHAT_IT_DOES.search(query.text.lower()):
+        return
+    hits[1].score = hits[0].score
+    hits.insert(0, hits.pop(1))
