@@ -228,6 +228,13 @@ _TIE_ASKED = lazy(r"\b(tie|ties|tied|tying|tiebreaks?|draw|drawn|level|equal|equ
 _WIN_ASKED = lazy(r"\b(win|wins|winner|winning|won)\b", triggers=("win", "won"))
 
 
+def settle_first(index: GameIndex, query: Query, hits: list) -> None:
+    """The last checks of first place, after the re-ranker: a tie's section asked of no tie, a
+    component's line asked what the component does."""
+    ties_when_asked(index, query, hits)
+    component_yields_to_what_it_does(query, hits)
+
+
 def ties_when_asked(index: GameIndex, query: Query, hits: list) -> None:
     """A tie's section ranked first for a question about winning that says no tie yields to the
     first of the next two that is no tie's; it takes the first's score, so the confidence sees a

@@ -33,7 +33,7 @@ from .intent import DEFINITION
 from .intent import OTHER as OTHER_INTENT
 from .phrases import NAME_KINDS, PhraseHit, match_phrases
 from .query import Query, correct_typos, generic_stems, intent_of, never_unknown, order_asked, parse, stems_of  # noqa: F401  (re-exported)
-from .rerank import component_yields_to_what_it_does, rerank, ties_when_asked
+from .rerank import rerank, settle_first
 from .store import GameIndex
 from .text import STOPWORDS, alternatives, words
 
@@ -206,8 +206,7 @@ def search(index: GameIndex, query: Query) -> SearchResult:
     hits = [hit for _score, _order, hit in ranked]
     _specific_first(index, hits)
     rerank(index, query, hits, idf, total)
-    ties_when_asked(index, query, hits)
-    component_yields_to_what_it_does(query, hits)
+    settle_first(index, query, hits)
 
     corrected = {query.stems[i] for i in query.corrected}
     known = sum(0.5 if t in corrected else 1.0 for t in content if df[t] > 0)
