@@ -965,3 +965,10 @@ def test_what_a_component_does_is_not_its_line_in_the_box():
     assert teacher.citations[0].id == "teachers" and teacher.answer.startswith("The teacher card")
     rust = ask("what do rust tokens actually do", game=str(FIXTURES / "crane-and-clunker"))
     assert rust.citations[0].id == "rust"
+
+
+def test_a_false_start_is_no_start_of_the_game():
+    """Sack & Spoon's race has false starts; "got caught doing a false start, how many points do we
+    lose" was answered from the set-up ("Every house starts on 0 points")."""
+    answer = ask("got caught doing a false start, how many points do we lose", game=str(FIXTURES / "sack-and-spoon"))
+    assert answer.citations[0].id == "running-an-event.on-your-marks"

@@ -67,7 +67,7 @@ FEATURES = FEATURES + tuple(f"no_asks:{name}" for name in NO_ASKS)
 TREES = Booster(TREE_NAMES, FITTED_TREES, FEATURES)
 _DOC_KEYS = tuple((f"doc_{k}", k) for k in DOC_KINDS)
 _NO_ASKS_KEYS = tuple((f"no_asks:{name}", name) for name in NO_ASKS)
-_START = lazy(r"\b(start|starting|begin|beginning|set ?up|setting up|initial|initially|first turn)\b")
+_START = lazy(r"(?<!false )\b(start|starting|begin|beginning|set ?up|setting up|initial|initially|first turn)\b")
 _COMPONENTS = frozenset({"components", "contents", "what's in the box"})
 
 # Fitted weights, one per feature name (a missing name weighs 0); replaced by fit_rerank.py.

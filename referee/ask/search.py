@@ -256,8 +256,8 @@ def _setup_says_start(index: GameIndex, query: Query, doc_cover: dict[int, dict[
     do we set up") is about the set-up, whose title says so ("Setting up", "Before you start")
     though its text need not use the word: its passages cover the question's "start" nearly as
     if they said it. The words so covered."""
-    starting = {query.stems[i] for i in query.content if query.stems[i] in ("start", "setup") or query.tokens[i] == "opening"
-                or (query.stems[i] == "set" and query.tokens[i + 1:i + 2] == ["up"])}  # "how do we set up"
+    starting = {query.stems[i] for i in query.content if (query.stems[i] in ("start", "setup") or query.tokens[i] == "opening"
+                or (query.stems[i] == "set" and query.tokens[i + 1:i + 2] == ["up"])) and query.tokens[i - 1:i] != ["false"]}
     covered: set[str] = set()
     if not starting:
         return covered

@@ -23,7 +23,7 @@ NOT_THE_THING = frozenset(content_stems(
 WHAT_AT_START = lazy(r"\bwhat\b.*\b(start|starts|begin|begins) (at|on|with)\b")  # "what stamina do dogs start at"
 # "when a scene starts", "when the turns begin": the start of something else than the game.
 OTHER_START = lazy(r"\b(turn|turns|round|rounds|scene|scenes|session|sessions|phase|fight|combat|battle|day)\b"
-                   r"( \w+)? (start|starts|begin|begins)\b")
+                   r"( \w+)? (start|starts|begin|begins)\b|\bfalse start")  # a race's "false start" too
 
 
 def asks_start(text: str) -> bool:
