@@ -778,7 +778,8 @@ def test_what_the_game_is_about_is_its_opening_section(tmp_path):
                                     ("rattlebones", "overview", "whats the basic idea of rattlebones"),
                                     ("runeblade", "overview", "whats this game about in a nutshell"),
                                     ("rattlebones", "overview", "quick summary of what rattlebones is about?"),
-                                    ("runeblade", "overview", "what's runeblade about")):  # had found the Blade
+                                    ("runeblade", "overview", "what's runeblade about"),  # had found the Blade
+                                    ("runeblade", "overview", "what is runeblade even about")):
         answer = ask(question, game=game)
         assert (answer.source, answer.citations[0].id) == ("data:overview", opening), (game, question)
         assert answer.matched
@@ -954,6 +955,7 @@ def test_a_player_count_and_a_tie_said_as_a_situation():
     sports = str(FIXTURES / "sack-and-spoon")
     count = ask("up to how many people can play", game=sports)
     assert count.source == "data:players" and count.answer == "2 to 5 players."
+    assert ask("can 7 of us play at once", game="runes-and-bones").answer == "No: 2 to 6 players."
     tie = ask("two houses on the same points at the end", game=sports)
     assert tie.source == "data:tie-break" and tie.citations[0].id == "prize-giving.ties"
 

@@ -282,8 +282,8 @@ def players(ctx: Context) -> list[Computed]:
         return []
     asked = next(number_of(g) for g in with_n.groups() if g and number_of(g) is not None) if with_n else None
     if {s for s in qset if not s.isdigit()} - {"plai", "player", "game", "thi", "can", "us", "togeth", "most",
-                                               "fewest", "least", "number", "peopl", "we", "it"} - _title_stems(ctx) \
-            - generic_stems():  # "up to how many people can play"
+                                               "fewest", "least", "number", "peopl", "we", "it", "onc"} \
+            - _title_stems(ctx) - generic_stems():  # "up to how many people can play", "... at once"
         return []  # "how many players are on a soccer team", "how many players draw a card"
     game = ctx.index.data("game") or {}
     count = game.get("players") or {}

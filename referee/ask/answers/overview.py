@@ -11,7 +11,7 @@ section, and gets no answer here.
 from __future__ import annotations
 
 from ..lazy_re import lazy
-from ..query import stems_of
+from ..query import never_unknown, stems_of
 from ..text import words
 from .base import Computed, Context, as_sentence, content_stems, sentences_of
 from .confidence import CONFIDENCE
@@ -50,8 +50,8 @@ def overview(ctx: Context) -> list[Computed]:
     if not (winning or ASKED.search(ctx.text)):
         return []
     own_name = set(content_stems(ctx.index.title or ""))
-    if set(ctx.qset) - (OF_WINNING if winning else OF_THE_GAME) - own_name:
-        return []
+    if {s for s in ctx.qset if not never_unknown(s)} - (OF_WINNING if winning else OF_THE_GAME) - own_name:
+        return []  # table talk aside: "what is runeblade even about"
     first = min((r for r in ctx.index.rules.values() if not r.parent), key=lambda r: r.order, default=None)
     if first is None or ctx.index.in_setup(first.id) or set(stems_of(words(first.title or ""))) & NOT_AN_OVERVIEW:
         return []
