@@ -300,3 +300,10 @@ def test_a_count_under_a_condition_is_the_rules_threshold_not_the_box():
     answer = ask("how many memory tokens in the court before i'm forced to fight", game="ribbon-of-bone")
     assert answer.citations[0].id == "turn.forced-encounter" and "4" in answer.answer
     assert ask("how many memory tokens are there", game="ribbon-of-bone").source == "data:count"
+
+
+def test_cost_is_read_as_pay_where_a_game_never_says_cost():
+    """Swazzle! heckles "by paying 1 penny"; "how much does it cost to heckle" had "cost" as a
+    word the game lacks, and no answer."""
+    heckle = ask("how much does it cost to heckle", game=str(Path(__file__).parent / "fixtures" / "swazzle"))
+    assert heckle.matched and heckle.citations[0].id == "heckling"

@@ -48,6 +48,8 @@ pulls: takes | draws
 grabbed: took | taken
 grabs: takes
 worth: score | scores | points
+cost: pay | price | spend
+costs: pays | price | spends
 nobody: no one | no player
 noone: no one | no player
 everybody: every player | each player | all players
