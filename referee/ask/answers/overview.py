@@ -5,8 +5,9 @@ going on", "The pitch", "Aim of the game"), and its words are seldom the player'
 alone lands on whichever section says "game" or "about" ("whats this game about" found Cold
 Spots' "Sunrise" at 0.81). Asked what the game is about, its idea, its point or a summary of it,
 and nothing more (not "what's the point of changing the sides on the dice"), the answer is the
-first section's opening, quoted. A game that opens with its set-up or components has no such
-section, and gets no answer here.
+first section's opening, quoted; asked its goal or how one wins it ("how do you win hatch and
+cast"), the opening's sentence on who wins. A game that opens with its set-up or components has
+no such section, and gets no answer here.
 """
 from __future__ import annotations
 
