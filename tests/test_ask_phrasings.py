@@ -1,6 +1,7 @@
 """`referee ask` on what players ask in their own words (issue 12), round twenty-six: who goes first
 said the game's way, how one wins, a card's powers, a deck that runs out, table talk, what is in the
-box, a set-up no title names, a count under a condition, a false start.
+box, a set-up no title names, a count under a condition, a false start; and round twenty-seven's:
+whether the game is co-operative.
 
 Asked of the designer's games in tests/fixtures and of the seed games in content/; every index is
 built into a temporary cache.
@@ -151,3 +152,18 @@ def test_a_false_start_is_no_start_of_the_game():
     lose" was answered from the set-up ("Every house starts on 0 points")."""
     answer = ask("got caught doing a false start, how many points do we lose", game=str(FIXTURES / "sack-and-spoon"))
     assert answer.citations[0].id == "running-an-event.on-your-marks"
+
+
+def test_whether_the_game_is_co_operative_is_the_openings_to_say():
+    """"is this co-op or are we against each other" is what kind of game it is: the opening's
+    sentence on playing together (Call Sign's "Everyone plays together", where the search found
+    Sending crews), else its sentence on who wins; asked of a game whose opening has neither co-op
+    words nor a winner, the opening still answers."""
+    calls = ask("is this co-op or are we against each other", game=str(FIXTURES / "call-sign"))
+    assert calls.source == "data:overview" and calls.citations[0].id == "the-shift"
+    assert calls.answer == "Everyone plays together."
+    crew = ask("is this co-op or are we against each other", game=str(FIXTURES / "standby-go"))
+    assert crew.citations[0].id == "about" and crew.answer.startswith("Work together")
+    race = ask("is this a co-op game", game="rattlebones")
+    assert race.source == "data:overview" and race.answer.endswith("the player with the most points wins.")
+    assert ask("do we work together to build the wall", game=str(FIXTURES / "call-sign")).source != "data:overview"

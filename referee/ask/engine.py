@@ -22,7 +22,7 @@ from .answers import QUOTED, QUOTED_LOOSELY, Computed, compute
 from .answers.base import content_stems
 from .answers.counts import AGE, facts_words
 from .answers.limits import LIMIT_WORDS
-from .answers.overview import OF_THE_GAME
+from .answers.overview import OVERVIEW_WORDS
 from .answers.records import CARD_TEXT_STEMS
 from .answers.turn_order import REWRITE_WORDS
 from .cache import UnknownGame, content_games, resolve_game
@@ -47,7 +47,7 @@ MIN_COMPUTED = 0.6  # a computed answer below this leaves the question to the se
 AGREED_COMPUTED = 0.85  # a computed answer from the section the search ranks first
 SURE_COMPUTED = 0.8  # a computed answer this sure goes first, unless the search names another outright (leads.py)
 # The words that ask for what a computed answer gives, which the rules it quotes need not use.
-ASKING_WORDS = {"data:limit": LIMIT_WORDS, "data:overview": OF_THE_GAME, "data:card": CARD_TEXT_STEMS,
+ASKING_WORDS = {"data:limit": LIMIT_WORDS, "data:overview": OVERVIEW_WORDS, "data:card": CARD_TEXT_STEMS,
                 "data:first-player": REWRITE_WORDS}
 NAMED_WEIGHT = 0.3  # choosing a game: the share of the question that are names it knows
 TITLE_BONUS = 1.0  # the question names the game

@@ -6,8 +6,9 @@ alone lands on whichever section says "game" or "about" ("whats this game about"
 Spots' "Sunrise" at 0.81). Asked what the game is about, its idea, its point or a summary of it,
 and nothing more (not "what's the point of changing the sides on the dice"), the answer is the
 first section's opening, quoted; asked its goal or how one wins it ("how do you win hatch and
-cast"), the opening's sentence on who wins. A game that opens with its set-up or components has
-no such section, and gets no answer here.
+cast"), the opening's sentence on who wins; asked whether it is co-operative ("is this co-op or are
+we against each other"), its sentence on playing together or alone. A game that opens with its
+set-up or components has no such section, and gets no answer here.
 """
 from __future__ import annotations
 
@@ -39,6 +40,17 @@ WIN_ASKED = lazy(r"^\W*(so |ok |okay )?how (do|does|can|would|will) (you|i|we|u|
                  r" (actually |even |ever )?win\b", triggers=("win",))
 OF_WINNING = frozenset(stems_of("how do does can would will you i we u one someone somebody anyone a player actually even "
                                 "ever win this the game it at so ok okay".split()))
+# "Is this co-op or are we against each other?": what kind of game it is, the opening's to say
+# (6 of 6 such tuning questions, asked of five designer's games, wanted it).
+COOP_ASKED = lazy(r"\bco-?op(erative)?\b|\bco-operative\b|\bcompetitive\b|\bagainst (each other|one another)\b"
+                  r"|\b(win|lose|work)s? (together|as a team)\b|\bteam game\b",  # intent.rewrite's "work together"
+                  triggers=("co", "op", "competitive", "against", "together", "team"))
+OF_COOP = frozenset(stems_of("is this it the game a co op coop cooperative operative competitive or are we do does you they "
+                             "play playing against each other one another someone somebody one win wins lose alone "
+                             "work works together team teams everyone everybody all solo vs versus".split()))
+SAYS_TOGETHER = lazy(r"\b(co-?op\w*|co-operative|together|against|alone|each other|every(one|body) (wins|loses))\b")
+# The words any question answered here is made of (engine: they count against no game).
+OVERVIEW_WORDS = OF_THE_GAME | OF_WINNING | OF_COOP
 GOAL_ASKED = lazy(r"\b(goal|aim|objective|object|point)\b", triggers=("goal", "aim", "object", "point"))
 SAYS_GOAL = lazy(r"\b(wins?|winner|winning|whoever|goal|aim)\b")
 # ... the surest first: "whoever has the most coins wins", not "play runes to win a pot".
@@ -48,10 +60,12 @@ SENTENCES = 2  # the opening's first sentences make the short answer; the sectio
 
 def overview(ctx: Context) -> list[Computed]:
     winning = bool(WIN_ASKED.search(ctx.text))
-    if not (winning or ASKED.search(ctx.text)):
+    coop = not winning and bool(COOP_ASKED.search(ctx.text))
+    if not (winning or coop or ASKED.search(ctx.text)):
         return []
     own_name = set(content_stems(ctx.index.title or ""))
-    if {s for s in ctx.qset if not never_unknown(s)} - (OF_WINNING if winning else OF_THE_GAME) - own_name:
+    allowed = OF_WINNING if winning else OF_COOP if coop else OF_THE_GAME
+    if {s for s in ctx.qset if not never_unknown(s)} - allowed - own_name:
         return []  # table talk aside: "what is runeblade even about"
     first = min((r for r in ctx.index.rules.values() if not r.parent), key=lambda r: r.order, default=None)
     if first is None or ctx.index.in_setup(first.id) or set(stems_of(words(first.title or ""))) & NOT_AN_OVERVIEW:
@@ -66,5 +80,9 @@ def overview(ctx: Context) -> list[Computed]:
         if winning or GOAL_ASKED.search(ctx.text) else None
     if winning and goal is None:
         return []  # an opening that never says how one wins does not answer it
+    if coop:  # its sentence on playing together, else on who wins (one winner: not co-operative)
+        goal = next((s for s in sentences if SAYS_TOGETHER.search(s.lower())),
+                    next((s for s in sentences if SAYS_WHO_WINS.search(s.lower())),
+                         next((s for s in sentences if " team" in s.lower()), None)))
     said = [goal] if goal else sentences[:SENTENCES]
     return [Computed(" ".join(as_sentence(s) for s in said), first.id, CONFIDENCE["overview"], "overview")]
