@@ -150,6 +150,15 @@ class _Topic:
         self.why = why
 
 
+
+# The shared things a supply holds, and words saying it runs short or has a limit, a few words
+# apart: Runes and Bones' "during the turns there is no limit" is of a hand, not of its supply.
+_SHARED_WORDS = ("bank", "supply", "kitty", "strongbox", "reserve", "tokens", "coins", "chips", "cubes", "counters",
+                 "money", "pieces")
+_SHARED = "(?:" + "|".join(_SHARED_WORDS) + ")"
+_RUNS_SHORT = (r"(?:unlimited|limited|no limit|not enough|without limit|infinite|all there is|(?:runs?|ran|running) "
+               r"(?:out|dry|low)|(?:is|are) (?:out|dry|low|empty|gone|left)|none (?:is |are )?left)\b")
+
 TOPICS = (
     # (not "hourglass", asked or in the rules: Bone Strike's dice and Ribbon of Bone's abilities show one)
     _Topic(r"\btime ?limit\b|\btimers?\b|\bin real time\b|\bhow many (seconds|minutes)\b",
@@ -212,14 +221,12 @@ TOPICS = (
            r"|\bwe (?:run|ran) out of\b|\blimit (?:on|to) how (?:many|much)\b.*\b(?:there are|there is|has|holds)\b"
            r"|\bunlimited\b|\bonly \d+\b.*\bin the (?:whole )?game\b",
            ("bank", "supply", "kitty", "strongbox", "reserve", "box", "we ", "limit", "unlimited", "only"),
-           r"\bunlimited\b|\blimited\b|\bno limit\b|\bnot enough\b|\bwithout limit\b|\binfinite\b"
-           r"|\b(?:bank|supply|kitty|strongbox|reserve|tokens|coins|chips|cubes|counters|money)\b(?:\W+\w+){0,3}\W+"
-           r"(?:runs?|ran|is|are) (?:out|dry|low|empty|gone)\b",
-           ("limit", "enough", "infinite", "bank", "supply", "kitty", "strongbox", "reserve", "tokens", "coins",
-            "chips", "cubes", "counters", "money"),
+           rf"\b{_SHARED}\b(?:\W+\w+){{0,5}}?\W+{_RUNS_SHORT}|{_RUNS_SHORT}(?:\W+\w+){{0,5}}?\W+{_SHARED}\b",
+           _SHARED_WORDS,
            "blind set 30: 'is there a limit on how many thank you points there are' found Unclaimed's "
            "set-up at 0.71; the tuning set asks it of seven games whose rules never say, each wanting "
-           "no match"),
+           "no match; blind sets 54-55: 'what if the supply runs out of bones' found Runes and Bones' "
+           "empty pot, its hand's 'no limit' taken for the supply's"),
 )
 _MENTIONED: dict[tuple[str, int], bool] = {}  # (index fingerprint, topic) -> whether its rules mention it
 
