@@ -1,7 +1,7 @@
 """`referee ask` on what players ask in their own words (issue 12), round twenty-six: who goes first
 said the game's way, how one wins, a card's powers, a deck that runs out, table talk, what is in the
 box, a set-up no title names, a count under a condition, a false start; and round twenty-seven's:
-whether the game is co-operative.
+whether the game is co-operative, a shared supply running out, the start of a scene.
 
 Asked of the designer's games in tests/fixtures and of the seed games in content/; every index is
 built into a temporary cache.
@@ -167,3 +167,23 @@ def test_whether_the_game_is_co_operative_is_the_openings_to_say():
     race = ask("is this a co-op game", game="rattlebones")
     assert race.source == "data:overview" and race.answer.endswith("the player with the most points wins.")
     assert ask("do we work together to build the wall", game=str(FIXTURES / "call-sign")).source != "data:overview"
+
+
+def test_a_supply_running_out_needs_rules_that_say_so_of_the_supply():
+    """Runes and Bones never says its supply of bones runs out; its hand's "during the turns there
+    is no limit" had counted as saying so, and "what if the supply runs out of bones" found the
+    empty pot. Rattlebones says its pieces are all there is: that is its answer."""
+    assert not ask("what happens if the supply runs out of bones", game="runes-and-bones").matched
+    gold = ask("what if the supply runs out", game="rattlebones")
+    assert gold.matched and gold.citations[0].id == "availability"
+
+
+def test_the_start_of_a_scene_is_not_the_start_of_the_game():
+    """"how many details does everyone add at the start of a scene" is Runeblade's opening
+    details; the set-up's amounts answered it with "Then begin the first session"."""
+    from referee.ask.answers.setup_amounts import asks_start
+
+    details = ask("how many details does everyone add at the start of a scene", game="runeblade")
+    assert details.citations[0].id == "sessions.opening-details" and "1" in details.answer
+    assert not asks_start("how many cards at the start of each round")
+    assert asks_start("how many cards do we start the game with")

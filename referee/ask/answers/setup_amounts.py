@@ -21,9 +21,12 @@ NOT_THE_THING = frozenset(content_stems(
     "start starting begin beginning initial opening first set up setup game each every player players everyone "
     "we us i you get gets have has take takes with how many much what do does at"))
 WHAT_AT_START = lazy(r"\bwhat\b.*\b(start|starts|begin|begins) (at|on|with)\b")  # "what stamina do dogs start at"
-# "when a scene starts", "when the turns begin": the start of something else than the game.
+# "when a scene starts", "when the turns begin", "at the start of a scene": the start of something
+# else than the game.
 OTHER_START = lazy(r"\b(turn|turns|round|rounds|scene|scenes|session|sessions|phase|fight|combat|battle|day)\b"
-                   r"( \w+)? (start|starts|begin|begins)\b|\bfalse start")  # a race's "false start" too
+                   r"( \w+)? (start|starts|begin|begins)\b|\bfalse start"  # a race's "false start" too
+                   r"|\b(start|beginning) of (a|an|the|each|every|your|my|our|their|this|that|any|next) (new )?"
+                   r"(turn|round|scene|session|phase|fight|combat|battle|day|hand|race|match)\b")
 
 
 def asks_start(text: str) -> bool:
