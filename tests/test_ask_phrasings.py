@@ -102,6 +102,12 @@ def test_table_talk_and_numbers_are_no_words_a_game_lacks():
     assert cellar.matched and cellar.citations[0].id == "the-break"
     rocket = ask("do i need a parachute before i can launch", game=str(FIXTURES / "countdown-club"))
     assert rocket.matched and rocket.citations[0].id == "ready-to-fly"
+    # round twenty-seven: "not", "finishes", "whatever", "thru" ... (15 right sections refused)
+    assert all(never_unknown(s) for s in stems_of(["not", "finishes", "whatever", "thru", "automatically"]))
+    locks = ask("its not my hour, can i still do a job to help", game=str(FIXTURES / "windlass-day"))
+    assert locks.matched and locks.citations[0].id == "hour.jobs"
+    session = ask("what happens when a session finishes", game="runeblade")
+    assert session.matched and session.citations[0].id == "sessions.end-of-session"
 
 
 def test_whats_in_the_box_is_the_section_that_lists_the_components():
