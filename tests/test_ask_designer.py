@@ -377,7 +377,9 @@ def test_the_end_of_a_game_is_known_by_what_it_says():
     assert answer.matched and answer.citations[0].id == "end"
     assert answer.answer.startswith("The line closes when no contract is left")
     assert ask("when does the game end", game=molten).citations[0].id == "closing"
-    assert _index(KILN).data("end_rule") is None  # no section says it plainly enough
+    # Kiln Night's "When the deck runs out" says it once ("the game ends once the current turn
+    # is over"), in the later half of the rules: enough there (roles.END_SAYS_LATE).
+    assert _index(KILN).data("end_rule") == "running-dry"
     # Gavel and Lot's "Counting up": "The sale is over when ... Then everybody adds up their
     # prestige points" (the game is the sale; the players between "then" and "add up").
     gavel = str(FIXTURES / "gavel-and-lot")
@@ -385,9 +387,10 @@ def test_the_end_of_a_game_is_known_by_what_it_says():
     assert ask("when does the game end", game=gavel).answer.startswith("The sale is over when the last lot")
     # "The season ends" says it as "the game ends" does (Tilt and Flipper's "Closing time"); a
     # title naming the end says it once more: Top Table's "End of the night" ("The night ends
-    # when ...") ties its opening's "the night is over ... Highest score wins": neither is taken.
+    # when ...") is taken over its opening's "the night is over ... Highest score wins", which
+    # tells the whole game.
     assert _index(str(FIXTURES / "tilt-and-flipper")).data("end_rule") == "closing-time"
-    assert _index(str(FIXTURES / "top-table")).data("end_rule") is None
+    assert _index(str(FIXTURES / "top-table")).data("end_rule") == "end-of-the-night"
 
 
 def test_a_game_whose_turn_is_a_go_answers_questions_about_a_turn():

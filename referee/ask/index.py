@@ -33,9 +33,10 @@ from .cache import checksum_of, sum_path
 from .index_data import BOX_WORDS, DataDocs
 from .intent import intent, rewrite
 from .players import player_noun
+from .roles import end_rule, setup_rule, turn_rule
 from .stem import TOKENIZE, stemmer
 from .store import NAME_KINDS
-from .text import SETUP_SAID, STOPWORDS, bold_names, canonical, humanize, is_setup, plain, searchable, words
+from .text import STOPWORDS, bold_names, canonical, humanize, plain, searchable, words
 
 # How strongly a term found in a doc ties the question to the doc's rule, by kind of doc and
 # column: a section's own title or alias says most, a card's name less, a card's body nothing.
@@ -47,40 +48,6 @@ COVERAGE = {
     "card": {"title": 0.5, "aliases": 0.4, "body": 0.5},  # its own words, as a glossary entry's ("the Cellar costs 1 nerve")
 }
 OTHER_COVERAGE = {"title": 0.5, "aliases": 0.4}
-NUMBERED_STEP = re.compile(r"(?:^|(?<=\s))(\d{1,2})[.)]\s")  # "1. Lay out the pool cards. 2. Deal ..."
-SETUP_STEPS = 3  # numbered steps that make an untitled top section the set-up
-# What a set-up says it does, one verb per kind ("Shuffle the deck, deal 5 to each ... takes 6
-# shillings"): a top section saying SETUP_VERBS of them, more than any other, is the set-up of a
-# game whose set-up has neither a set-up title nor numbered steps ("Opening the hall").
-SETUP_VERB = re.compile(r"\b(shuffl|deal|take|took|lay|laid|plac|put|sets? out|get|gets|receiv|choos|pick|mix"
-                        r"|stack|starts? with|begins? with)(?:e|es|ed|s|t|n|ing|ting)?\b", re.IGNORECASE)
-SETUP_VERBS = 3
-
-# What a game's end says ("play on until the end of the round ... then score", "Most renown wins"):
-# a designer titles the end their own way ("Closing Time"), so the top section saying most of these
-# (a title naming the end counts as one), at least END_SAYS and more than any other, is its end.
-END_SAY = re.compile(r"\b(the \w+ (ends|is over|will end)|game end|end of the game|(finish|complete|play on until the end of)"
-                     r" the (current |last |final )?round|same number of turns|(the )?last turn|final (round|turn|scoring|score)"
-                     r"|then ((everybody|everyone|each player|all players|players) )?(scores?|counts?|adds? up|tots? up)"
-                     r"|(most|highest) \w+ wins|wins the game|the winner)\b", re.IGNORECASE)
-END_SAYS = 2
-END_TITLE = re.compile(r"^(the )?(end|ending|endgame|end game|game end|game over)\b", re.IGNORECASE)
-# A designer's turn section ("Your shift", "A night on air", "A working day"): titled as a turn
-# ("How a turn goes", "Your go"), else the one top section whose text opens on a turn ("On your
-# turn take two actions ...") (answers/turn.py).
-TURN_TITLE = re.compile(r"^(your|a|the|one|each|taking a|how a|how your|on your) (turn|go)( goes| works)?$"
-                        r"|^turns?$", re.IGNORECASE)
-TURN_OPENS = re.compile(r"^\W*((on|during|in) (your|a|each|their) (turn|go)|(each|every|your) (turn|go))\b", re.IGNORECASE)
-
-
-def _steps(text: str) -> int:
-    """How many steps numbered 1, 2, 3 ... the text holds in order, on lines of their own or not."""
-    done = 0
-    for number in NUMBERED_STEP.findall(text):
-        done += int(number) == done + 1
-    return done
-
-
 def build_index(game: Any, target: Path, fingerprint: str) -> None:
     """Write the index of `game` to `target`, atomically (a temporary file moved into place)."""
     from generator.atomic import atomic_path
@@ -272,9 +239,9 @@ class _Builder(DataDocs):
                 said = rewrite(asked)  # read as a question is ("run out of health": zero health)
                 self.asks.append([full, list(dict.fromkeys(self.content_stems(said))), intent(said)])
         self.components_rule: str | None = boxed
-        self.setup_rule = self._setup_rule(walked)
-        self.end_rule = self._end_rule(walked)
-        self.turn_rule = self._turn_rule(walked)
+        self.setup_rule = setup_rule(walked)
+        self.end_rule = end_rule(walked)
+        self.turn_rule = turn_rule(walked)
 
         self._bold_terms(walked, {entry.term.lower() for entry in game.glossary})
         for entry in game.glossary:
@@ -316,43 +283,6 @@ class _Builder(DataDocs):
                 if name.lower() not in seen:
                     seen.add(name.lower())
                     self.phrase(name, "bold-term", name, full)
-
-    @staticmethod
-    def _setup_rule(walked) -> str | None:
-        """The set-up section, where starting values are and a game without a components section
-        says what to get out: the top section titled so, else the first one written as numbered
-        steps ("Opening the workshop: 1. Lay out the slots. 2. Give each journeyman 10 florins.")
-        unless one before it says most plainly what to shuffle, deal, take and lay out, else that
-        one."""
-        tops = [(full, rule) for full, _, depth, rule in walked if depth == 0]
-        for full, rule in tops:
-            if any(is_setup(full, name) for name in (rule.title, *rule.aliases)):
-                return full
-        if said_so := next((full for full, rule in tops if SETUP_SAID.match(rule.text or "")), None):
-            return said_so  # "Potting up: Do this once, before the first spring."
-        verbs = [len({v.lower() for v in SETUP_VERB.findall(rule.text or "")}) for _, rule in tops]
-        most = max(verbs, default=0)
-        plainest = verbs.index(most) if most >= SETUP_VERBS and verbs.count(most) == 1 else len(tops)
-        stepped = next((at for at, (_, rule) in enumerate(tops) if _steps(rule.text or "") >= SETUP_STEPS), len(tops))
-        at = plainest if plainest < stepped else stepped  # "Inflating: ... deal each pilot 2", before the round's steps
-        return tops[at][0] if at < len(tops) else None
-
-    @staticmethod
-    def _end_rule(walked) -> str | None:
-        """The top section saying most plainly how the game ends and is scored (END_SAY)."""
-        said = {full: len({m.group(0).lower() for m in END_SAY.finditer(rule.text or "")})
-                + bool(END_TITLE.match(rule.title.strip())) for full, _, depth, rule in walked if depth == 0}
-        most = max(said.values(), default=0)
-        ends = [full for full, n in said.items() if n == most]
-        return ends[0] if most >= END_SAYS and len(ends) == 1 else None
-
-    @staticmethod
-    def _turn_rule(walked) -> str | None:
-        """The top section that is a player's turn: titled so, else the one whose text opens on it."""
-        tops = [(full, rule) for full, _, depth, rule in walked if depth == 0]
-        titled = [full for full, rule in tops if TURN_TITLE.match(rule.title.strip())]
-        opens = [full for full, rule in tops if TURN_OPENS.match(rule.text or "")]
-        return titled[0] if titled else opens[0] if len(opens) == 1 else None
 
     def content_stems(self, text: str) -> list[str]:
         """The text's stems, kept by text for the build: each card without a rule of its own

@@ -244,7 +244,7 @@ class GameIndex:
 
     def in_setup(self, rule_id: str) -> bool:
         """The section is, or is under, the game's set-up section (titled so, or the first top
-        section of numbered steps: index._Builder._setup_rule)."""
+        section of numbered steps: roles.setup_rule)."""
         info = self.rules.get(rule_id)
         while info is not None and info.parent:
             info = self.rules.get(info.parent)

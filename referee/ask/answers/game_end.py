@@ -2,7 +2,7 @@
 
 A designer titles the end their own way ("Closing Time", "When the water arrives", "Dawn"), and
 its text seldom says "end" where a player does, so the search alone often lands on whichever
-section mentions the game. The index knows the end section by what it says (index.END_SAY: the
+section mentions the game. The index knows the end section by what it says (roles.END_SAY: the
 round finished, the same number of turns, then score, most ... wins); asked when or how the game
 ends, the answer is that section's first sentence saying when, quoted. A game with written
 questions (asks:) leaves this to them.
@@ -13,7 +13,8 @@ from ..lazy_re import lazy
 from .base import Computed, Context, as_sentence, sentences_of
 from .confidence import CONFIDENCE
 
-ASKED = lazy(r"\b(when|how) (does|do|will) (the|this|a|our) game (end|stop|finish|finishes|end up)\b"
+# (slang.py reads "end" as "win" or "run out" in a game that never says end: "when does the game win")
+ASKED = lazy(r"\b(when|how) (does|do|will) (the|this|a|our) game (end|stop|finish|finishes|end up|win|run out)\b"
              r"|\b(when|how) is (the|this) game over\b|\bis (the|this) game over\b|\bwhen does it (all )?end\b"
              r"|\bwhat ends the game\b|\bhow long (does|do) (the|a|this) game (go on|last)\b",
              triggers=("game", "when does it"))

@@ -3,7 +3,7 @@
 A designer names the turn their own way ("Your shift", "A night on air", "A working day"), and
 asked what a turn holds, the search lands on whichever section says "turn" most (the van that
 moves after each turn, a once-per-turn extra). The index knows the turn section by its title or by
-a text opening on the turn (index.TURN_OPENS: "On your turn, take two actions ..."); its first
+a text opening on the turn (roles.TURN_OPENS: "On your turn, take two actions ..."); its first
 sentence is the answer, quoted, and the section's own subsections follow it. A game with written
 questions (asks:) leaves this to them.
 """
