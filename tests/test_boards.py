@@ -418,3 +418,24 @@ def test_region_text_too_long_for_its_box_is_named_at_its_line(tmp_path):
     report = result.stdout + result.stderr
     assert result.returncode == 2 and "Traceback" not in report
     assert "boards.yaml:6:36: boards[0].regions[0].text: its text does not fit the 10 x 6 mm box" in report
+
+
+def _track(spaces: int, size: str) -> str:
+    cells = "\n".join(f'        - {{index: {i}, label: "{i}"}}' for i in range(spaces))
+    return f"boards:\n  - id: thermo\n    name: Thermometer\n    size_mm: {size}\n    score_track:\n      spaces:\n{cells}\n"
+
+
+def test_a_track_round_the_board_too_short_for_its_sides_is_named_and_a_thin_one_builds(tmp_path):
+    """Six spaces round a board left a side with none, and `cards validate` said only "its data
+    cannot be drawn (ZeroDivisionError ...)": now it says what a track round the board needs and
+    what to do. Nine spaces round a long thin board (400 x 60 mm) give each side one, where the
+    split by length gave the short sides none."""
+    short = cards("validate", _game_with(tmp_path / "short", _track(6, "[200, 120]")))
+    report = short.stdout + short.stderr
+    assert short.returncode == 2 and "Traceback" not in report and "ZeroDivision" not in report
+    assert "boards.yaml:7:9: boards[0].score_track.spaces: board 'thermo' score_track: a track round the board " \
+           "needs at least 8 spaces, its 4 corners and one along each side (found 6); add spaces" in report
+    thin = cards("build", _game_with(tmp_path / "thin", _track(9, "[400, 60]")), "--out", tmp_path / "out",
+                 "--format", "pdf", "--no-rulebook", "-q")
+    assert thin.returncode == 0, thin.stdout + thin.stderr
+    assert len(PdfReader(tmp_path / "out" / "boardgame" / "thermo-a4.pdf").pages) >= 2  # tiled, with its map

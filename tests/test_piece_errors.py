@@ -33,7 +33,7 @@ def line_of(file: Path, needle: str) -> int:
 
 
 @pytest.mark.parametrize("track, needle, words", [
-    ("score_track: {spaces: [{index: 0}, {index: 1}, {index: 2}]}", "score_track", "at least 4 spaces"),
+    ("score_track: {spaces: [{index: 0}, {index: 1}, {index: 2}]}", "score_track", "at least 8 spaces"),
     ("loop: {spaces: [{index: 0}, {index: 1}, {index: 2}, {index: 3}, {index: 4}]}", "loop", "cannot be laid out"),
 ])
 def test_a_board_track_that_cannot_be_drawn_is_placed_at_its_spaces(tmp_path, track, needle, words):

@@ -80,10 +80,15 @@ def scaled(nodes: list, width_mm: float, height_mm: float, scale: float, bleed_p
 # --- rings -------------------------------------------------------------------------------------
 
 
+MIN_PERIMETER = 8  # spaces of a track round the board: 4 corners and one along each side
+
+
 def _split_sides(count: int, long_side: float, short_side: float) -> tuple[int, int]:
-    """Cells along the long and short sides of a ring of ``count`` cells (4 corners included)."""
+    """Cells along the long and short sides of a ring of ``count`` cells (4 corners included),
+    at least one on each (``count`` of 8 or more): a long thin board would leave a side empty."""
     pairs = (count - 4) / 2
     along = round(pairs * long_side / (long_side + short_side))
+    along = min(max(along, 1), math.ceil(pairs) - 1)
     return int(along), int(math.ceil(pairs) - along)
 
 
@@ -93,8 +98,9 @@ def perimeter_cells(count: int, x: float, y: float, w: float, h: float, band: fl
 
     Each cell is (x, y, w, h, side) with side top/right/bottom/left/corner.
     """
-    if count < 4:
-        raise BuildError(f"{where}: a track round the board needs at least 4 spaces (found {count}); add spaces",
+    if count < MIN_PERIMETER:
+        raise BuildError(f"{where}: a track round the board needs at least {MIN_PERIMETER} spaces, its 4 corners and "
+                         f"one along each side (found {count}); add spaces, or give a short track as a loop",
                          field=("score_track", "spaces"))
     across, down = _split_sides(count, w - 2 * band, h - 2 * band)
     extra = count - 4 - 2 * across - 2 * down  # an odd count: the top side takes one more
