@@ -159,3 +159,23 @@ def test_a_hint_repeats_a_long_line_cut_short(tmp_path):
         read_yaml(bad)
     hint = refused.value.problem.hint
     assert hint is not None and 'x: "[a, a, a,' in hint and len(hint) < 250
+
+
+def test_a_clock_time_in_card_text_is_no_icon(tmp_path, starter_game):
+    """"Before 06:30: check the nets" read ":30:" as an icon that does not exist, and a blind-set
+    writer had to write "06.30". A name of digits straight after a digit is a time; "2:star:" is
+    still the star, and the card prints the time as written."""
+    from designer import cards as run_cards
+    from pypdf import PdfReader
+
+    from generator.model.refs import ICON_PATTERN
+
+    assert ICON_PATTERN.findall("Before 06:30: gain 2:star:, at 10:15: **1** :star:") == ["star", "star"]
+    deck = starter_game / "cards.yaml"
+    deck.write_text(deck.read_text().replace('text: "Gain **2** :star:. Then draw a card. See [[turn]]."',
+                                             'text: "Before 06:30: gain 2:star:. Then draw a card."'))
+    load(starter_game)  # no "icon ':30:' does not exist"
+    built = run_cards("build", starter_game, "--out", tmp_path / "out", "--format", "pdf", "--no-rulebook", "-q")
+    assert built.returncode == 0, built.stdout + built.stderr
+    text = "".join(page.extract_text() for page in PdfReader(tmp_path / "out" / "my-game" / "actions-a4.pdf").pages)
+    assert "Before 06:30: gain 2" in text and ":star:" not in text

@@ -15,13 +15,12 @@ from .game import Game
 from .layouts import Layout
 from .pieces import nested_images
 from .problems import Sources, _format_path
-from .refs import refs_in
+from .refs import ICON_PATTERN, refs_in
 from .rules import rule_tree
 
 MAX_DECK_CARDS = limit("deck_cards")
 MAX_GAME_CARDS = limit("game_cards")
 MAX_TEXT = limit("text_chars")
-ICON_PATTERN = re.compile(r":([a-z0-9][a-z0-9-]*):")
 # Card, back and piece fields holding a file path; checked to stay inside the game folder.
 PATH_FIELDS = ("image", "art", "file", "font", "data")
 # Text is data, not markup: HTML tags and URL schemes that could fetch or run something are refused.

@@ -11,6 +11,12 @@ import re
 
 # No line break inside: a "[[" left open on one line must not swallow the paragraph after it.
 REF_PATTERN = re.compile(r"\[\[([^\]\n]*)\]\]")
+# An icon, ":star:", read the same way by the loader, the card and rulebook typesetters and the
+# referee; not the ":30:" of a clock time ("before 06:30: check the nets"): a name of digits
+# alone straight after a digit is a time. ICON_TOKEN (no group) is for splitting text.
+_ICON_START = r"(?:(?<!\d)|(?=:[0-9-]*[a-z]))"
+ICON_TOKEN = _ICON_START + r":[a-z0-9][a-z0-9-]*:"
+ICON_PATTERN = re.compile(_ICON_START + r":([a-z0-9][a-z0-9-]*):")
 TABLE_PREFIX = "table:"
 
 

@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from markupsafe import Markup, escape
 
 from ..model.game import Game
-from ..model.refs import parse_ref
+from ..model.refs import ICON_TOKEN, parse_ref
 
-TOKEN = re.compile(r"(\*\*|\*|:[a-z0-9][a-z0-9-]*:|\[\[[^\]\n]*\]\])")  # a reference as refs.REF_PATTERN
+TOKEN = re.compile(r"(\*\*|\*|" + ICON_TOKEN + r"|\[\[[^\]\n]*\]\])")  # a reference as refs.REF_PATTERN
 HTML_TAG = re.compile(r"</?[A-Za-z!?][^<>]*>")  # as a browser reads a tag: no space after "<"
 FILE_URL = re.compile(r"\bfile:[^\s\"'<>)\]]*", re.IGNORECASE)
 ORDERED = re.compile(r"^\s*(\d+)[.)]\s+(.*)$")

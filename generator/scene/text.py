@@ -11,10 +11,11 @@ import sys
 from collections import OrderedDict
 from dataclasses import dataclass
 
+from ..model.refs import ICON_TOKEN
 from .fonts import LATO, metrics
 from .nodes import Icon, Text
 
-TOKEN = re.compile(r"(\*\*|\*|:[a-z0-9][a-z0-9-]*:|\n|[ \t]+)")
+TOKEN = re.compile(r"(\*\*|\*|" + ICON_TOKEN + r"|\n|[ \t]+)")
 ICON_SCALE = 1.0  # an inline icon is one em square
 SHRINK_STEP = 0.25
 

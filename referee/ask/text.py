@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import re
 
-from generator.model.refs import replace_refs
+from generator.model.refs import ICON_PATTERN, replace_refs
 
 from .lazy_re import lazy
 
 WORD = lazy(r"[^\W_]+")
-ICON = lazy(r":([a-z0-9][a-z0-9-]*):(\s*)")  # with the space after it
+ICON = lazy(ICON_PATTERN.pattern + r"(\s*)")  # with the space after it
 EMPHASIS = lazy(r"\*\*(.+?)\*\*|\*(.+?)\*", re.S)
 
 # Words that carry the shape of a question, not its subject. Words that change the meaning of a
