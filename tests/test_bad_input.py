@@ -107,6 +107,7 @@ def test_an_icon_outside_the_supported_svg_subset_is_a_data_error_naming_the_fil
     report = str(caught.value)
     assert "arc.svg" in report and "arcs (A) are not supported" in report
     assert "script.svg" in report and "<script> is not supported" in report
+    assert "path (no arcs), circle" in report and "icons.py" not in report  # the subset itself, not our source
 
 
 def test_prose_with_comparisons_and_colons_is_not_mistaken_for_html(tmp_path):

@@ -121,7 +121,7 @@ def _discover_icons(root: Path, declared: Any, problems: list[Problem], sources:
                 problems.append(Problem("icon links outside the game folder", file=svg))
                 continue
             found[svg.stem] = svg.resolve()
-    from .icons import IconError, read_icon  # stdlib only; every icon is read once, here
+    from .icons import SUBSET, IconError, read_icon  # stdlib only; every icon is read once, here
 
     broken = set()
     for icon_id, path in list(found.items()):
@@ -129,7 +129,7 @@ def _discover_icons(root: Path, declared: Any, problems: list[Problem], sources:
             read_icon(path)
         except IconError as exc:
             problems.append(Problem(str(exc).split(": ", 1)[-1], file=path,
-                                    hint="icons use a small, safe part of SVG: see generator/model/icons.py"))
+                                    hint=SUBSET))
             del found[icon_id]
             broken.add(icon_id)
     for icon_id, path in found.items():

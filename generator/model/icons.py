@@ -23,6 +23,10 @@ MAX_ICON_NUMBER = limit("icon_coordinate")
 KAPPA = 0.5522847498  # circle to cubic Bézier
 SVG_NS = "{http://www.w3.org/2000/svg}"
 SHAPES = {"path", "circle", "ellipse", "rect", "polygon", "polyline", "line"}
+# What a designer is told when an icon goes outside that subset (they cannot read this file).
+SUBSET = ("icons use a small, safe part of SVG: a viewBox; path (no arcs), circle, ellipse, rect, polygon, "
+          "polyline and line, in groups if you like; fill, stroke and stroke-width (attributes or style=\"...\"); "
+          "no scripts, images or text")
 IGNORED = {"svg", "g", "title", "desc", "metadata"}
 
 
