@@ -2,7 +2,7 @@
 said the game's way, how one wins, a card's powers, a deck that runs out, table talk, what is in the
 box, a set-up no title names, a count under a condition, a false start; and round twenty-seven's:
 whether the game is co-operative, a shared supply running out, the start of a scene, the end
-section of a game that titles it its own way.
+section of a game that titles it its own way, a roll of the die the question names.
 
 Asked of the designer's games in tests/fixtures and of the seed games in content/; every index is
 built into a temporary cache.
@@ -223,3 +223,13 @@ def test_the_end_section_is_found_by_what_a_games_end_says():
     assert end_rule(walked(opening, Rule("Your turn", "Seat a guest."))) == "s0"
     assert end_rule(walked(Rule("Setup", "Deal 3."), Rule("Turn", "Roll."), Rule("Dusk", "Everyone gets one last turn."))) == "s2"
     assert end_rule(walked(Rule("Dusk", "Everyone gets one last turn."), Rule("Turn", "Roll."), Rule("More", "Rest."))) is None
+
+
+def test_a_roll_of_a_die_the_question_names_is_read_from_that_dies_table():
+    """"gamble die came up rattlebones" was answered from the starting player die's table, whose
+    Rattlebones face also moves a monkey: a table of one die does not answer a roll of another
+    the question names."""
+    gamble = ask("gamble die came up rattlebones", game="rattlebones")
+    assert gamble.citations[0].id == "gamble-die" and "no monkey moves" in gamble.answer
+    own = ask("i rolled the rattlebones side on my player die", game="rattlebones")
+    assert own.citations[0].id == "turn.rattlebones-side"

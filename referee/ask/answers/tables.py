@@ -184,6 +184,9 @@ def _after_roll(ctx: Context, i: int) -> bool:
 
 
 def _map_affinity(ctx: Context, table: dict) -> float:
+    named = {hit.phrase.ref for hit in ctx.hits("die")}
+    if table.get("die") and named and table["die"] not in named:
+        return 0.0  # "gamble die came up rattlebones": another die's roll, not this table's
     context = [table["title"], table.get("die") or "", " ".join(table["columns"])]
     rule = table.get("rule")
     while rule:
