@@ -104,7 +104,7 @@ def test_table_talk_and_numbers_are_no_words_a_game_lacks():
     rocket = ask("do i need a parachute before i can launch", game=str(FIXTURES / "countdown-club"))
     assert rocket.matched and rocket.citations[0].id == "ready-to-fly"
     # round twenty-seven: "not", "finishes", "whatever", "thru" ... (15 right sections refused)
-    assert all(never_unknown(s) for s in stems_of(["not", "finishes", "whatever", "thru", "automatically"]))
+    assert all(never_unknown(s) for s in stems_of(["not", "finishes", "whatever", "thru", "automatically", "order"]))
     locks = ask("its not my hour, can i still do a job to help", game=str(FIXTURES / "windlass-day"))
     assert locks.matched and locks.citations[0].id == "hour.jobs"
     session = ask("what happens when a session finishes", game="runeblade")
