@@ -233,3 +233,11 @@ def test_a_roll_of_a_die_the_question_names_is_read_from_that_dies_table():
     assert gamble.citations[0].id == "gamble-die" and "no monkey moves" in gamble.answer
     own = ask("i rolled the rattlebones side on my player die", game="rattlebones")
     assert own.citations[0].id == "turn.rattlebones-side"
+
+
+def test_how_to_win_cites_the_openings_sub_section_titled_for_winning():
+    """Maroon Up!'s opening, The Shout, says "Everyone wins or everyone loses"; its sub-section
+    "All home safe (you win)" says how: "how do we win this" cites that."""
+    lifeboat = ask("how do we win this", game=str(FIXTURES / "maroon-up"))
+    assert lifeboat.source == "data:overview" and lifeboat.citations[0].id == "the-shout.all-home"
+    assert lifeboat.answer.startswith("You win the moment the 5th casualty is saved")

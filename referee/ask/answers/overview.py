@@ -78,6 +78,10 @@ def overview(ctx: Context) -> list[Computed]:
     goal = next((s for s in sentences if SAYS_WHO_WINS.search(s.lower())),
                 next((s for s in sentences if SAYS_GOAL.search(s.lower())), None)) \
         if winning or GOAL_ASKED.search(ctx.text) else None
+    if winning and (child := _win_child(ctx, first.id)) is not None:
+        said = sentences_of(child.text or "")  # "All home safe (you win)", under The Shout
+        if said:
+            return [Computed(as_sentence(said[0]), child.id, CONFIDENCE["overview"], "overview")]
     if winning and goal is None:
         return []  # an opening that never says how one wins does not answer it
     if coop:  # its sentence on playing together, else on who wins (one winner: not co-operative)
@@ -86,3 +90,13 @@ def overview(ctx: Context) -> list[Computed]:
                          next((s for s in sentences if " team" in s.lower()), None)))
     said = [goal] if goal else sentences[:SENTENCES]
     return [Computed(" ".join(as_sentence(s) for s in said), first.id, CONFIDENCE["overview"], "overview")]
+
+
+WIN_TITLE = lazy(r"\b(win|wins|winning|winner|victory)\b")
+
+
+def _win_child(ctx: Context, opening: str):
+    """The opening's sub-section titled for winning, which says how one wins more plainly than
+    the opening's own words ("The Shout" > "All home safe (you win)"), if it has one."""
+    children = [r for r in ctx.index.rules.values() if r.parent == opening and WIN_TITLE.search((r.title or "").lower())]
+    return children[0] if len(children) == 1 else None
