@@ -2,7 +2,7 @@
 said the game's way, how one wins, a card's powers, a deck that runs out, table talk, what is in the
 box, a set-up no title names, a count under a condition, a false start; and round twenty-seven's:
 whether the game is co-operative, a shared supply running out, the start of a scene, the end
-section of a game that titles it its own way, a roll of the die the question names.
+section of a game that titles it its own way, a roll of the die the question names, how many of a thing lose the game.
 
 Asked of the designer's games in tests/fixtures and of the seed games in content/; every index is
 built into a temporary cache.
@@ -241,3 +241,16 @@ def test_how_to_win_cites_the_openings_sub_section_titled_for_winning():
     lifeboat = ask("how do we win this", game=str(FIXTURES / "maroon-up"))
     assert lifeboat.source == "data:overview" and lifeboat.citations[0].id == "the-shout.all-home"
     assert lifeboat.answer.startswith("You win the moment the 5th casualty is saved")
+
+
+def test_how_many_of_a_thing_before_we_lose_is_the_sentence_saying_that_count():
+    """"how many grumble tokens before we lose" found Windlass Day's set-up, which hands the
+    tokens out; the answer is the sentence saying how many lose the game ("If you ever have 5
+    grumbles ... you have lost"), not one naming "lost-call" tokens (Call Sign)."""
+    from referee.ask.answers.threshold import ASKED
+
+    canal = ask("how many grumble tokens before we lose", game=str(FIXTURES / "windlass-day"))
+    assert canal.source == "data:threshold" and canal.citations[0].id == "grumbles" and "5 grumbles" in canal.answer
+    calls = ask("how many lost call tokens before we lose", game=str(FIXTURES / "call-sign"))
+    assert calls.citations[0].id == "lost-calls" and calls.answer.startswith("The moment you have 5 lost-call tokens")
+    assert not ASKED.search("how many turns does it take to win tic tac toe")

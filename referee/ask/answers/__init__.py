@@ -17,13 +17,14 @@ Generic over what the data model offers, never over a particular game:
 - **ties**: "who wins if two of us have the same merit?": the sentence that breaks the tie.
 - **at zero**: "what happens when I hit zero bones?": the sentence on that thing running out.
 - **limits**: "what's the most chalk I can hold?": the sentence that sets the limit.
+- **thresholds**: "how many grumble tokens before we lose?": the sentence saying that count.
 - **amounts**: "how many actions do I get?": the sentence giving a number of the thing.
 - **game end**: "when does the game end?": the sentence of the end section saying when.
 - **overview**: "what's this game about?": the opening of the game's first section.
 - **contents**: "what's in the box?": the section that lists the components.
 
 One module per family of answerers (cycles, tables, records, counts; turn_order, setup_amounts,
-ties, at_zero, limits and amounts quote a sentence of the rules where the data has no value), their
+ties, at_zero, limits, thresholds and amounts quote a sentence of the rules where the data has no value), their
 shared pieces in base.py and how sure each kind of answer is in one table, confidence.py. Logic
 that data cannot express lives in one module per game (referee/ask/games/).
 """
@@ -47,20 +48,21 @@ from .records import card_field, record
 from .roll_outcome import roll_outcome
 from .setup_amounts import starting_amount
 from .tables import chart, roll_map
+from .threshold import threshold
 from .ties import tie_break
 from .turn import turn
 from .turn_order import first_player
 
 __all__ = ["CONFIDENCE", "QUOTED", "QUOTED_LOOSELY", "Computed", "Context", "compute"]
 # The kinds whose answer is a sentence of the rules, quoted, not worked out from the data.
-QUOTED = frozenset({"first-player", "setup-amount", "tie-break", "at-zero", "limit", "amount", "game-end", "turn", "roll-outcome", "overview",
+QUOTED = frozenset({"first-player", "setup-amount", "tie-break", "at-zero", "limit", "threshold", "amount", "game-end", "turn", "roll-outcome", "overview",
                     "contents"})
 # ... of which these find their sentence by a looser reading (a number before the thing asked):
 # the confidence does not take them for as sure as the others (its "quoted" signal).
 QUOTED_LOOSELY = frozenset({"amount"})
 ORDER = {k: i for i, k in enumerate(("game", "cycle", "chart", "map", "card", "count", "players", "facts", "value",
                                      "first-player", "setup-amount", "tie-break", "at-zero",
-                                     "limit", "amount", "game-end", "overview", "contents", "turn", "roll-outcome", "record",
+                                     "limit", "threshold", "amount", "game-end", "overview", "contents", "turn", "roll-outcome", "record",
                                      "list"))}
 
 
@@ -68,7 +70,7 @@ def compute(index: GameIndex, query: Query, result: SearchResult) -> list[Comput
     ctx = Context(index, query, result)
     found: list[Computed] = []
     for answerer in (beats, chart, roll_map, card_field, count, players, game_facts, value, first_player,
-                     starting_amount, tie_break, at_zero, limit, amount, game_end, overview, contents, turn, roll_outcome, record,
+                     starting_amount, tie_break, at_zero, limit, threshold, amount, game_end, overview, contents, turn, roll_outcome, record,
                      listing):
         try:
             found.extend(answerer(ctx))

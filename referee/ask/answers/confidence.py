@@ -27,6 +27,7 @@ CONFIDENCE = {
     "limit": 0.8,  # the sentence that sets a limit on the thing asked, with a number
     "at-zero": 0.8,  # the sentence on the thing asked about at nothing, whose it is weighed
     "setup-amount": 0.8,  # the set-up's one sentence naming the thing asked beside a number
+    "threshold": 0.8,  # the sentence saying how many of a thing lose (or win) the game
     "game-end": 0.8,  # the end section's sentence saying when (a game without asks: lists)
     "overview": 0.9,  # the first section's opening, asked only what the game is about
     "contents": 0.9,  # the section listing the components, asked only what the game comes with
