@@ -810,6 +810,9 @@ def test_a_card_s_own_words_cover_a_question_as_a_glossary_entry_s_do():
     assert "costs 1 nerve" in answer.answer
     answer = ask("what does the salt card do", game=str(FIXTURES / "shell-sprint"))
     assert answer.matched and answer.card is not None and answer.card["id"] == "salt-line"
+    # ... read from the card itself, the one whose name holds "salt", whatever the re-ranker's fit
+    # makes of the Nursery's "salt lines cannot be laid there" (a refit put it first)
+    assert answer.source == "data:card" and answer.answer.startswith("Salt Line (Trick")
 
 
 def test_of_two_limits_in_a_section_the_one_on_what_is_asked_answers():

@@ -45,7 +45,25 @@ def card_field(ctx: Context) -> list[Computed]:
             out.append(Computed(_describe_card(card), rule, CONFIDENCE["card.text"], "card", card=hit.phrase.ref))
         elif said := _card_numbering_it(ctx, fields):  # "double espresso, how many dice do i roll": "roll three dice"
             out.append(Computed(f"{card['name']}: {said}", rule, CONFIDENCE["card.text"], "card", card=hit.phrase.ref))
+    if not out and (ref := _card_called(ctx)) is not None:
+        card = cards[ref]
+        out.append(Computed(_describe_card(card), ctx.rule_ok(card.get("rule")), CONFIDENCE["card.text"], "card", card=ref))
     return out[:1]
+
+
+# "what does the salt card do": the one card whose name holds the words said before "card"
+# (the Salt Line), when the question names no card in full.
+CALLED = lazy(r"\bwhat(?: does| do|'?s| is) (?:the |a |an |my |this |that |your )?(?P<name>[\w'-]+(?: [\w'-]+)?) card"
+              r"(?: (?:do|does|say|says|mean|means))?\W*$", triggers=("card",))
+
+
+def _card_called(ctx: Context) -> str | None:
+    said = CALLED.search(ctx.text)
+    wanted = set(content_stems(said.group("name"))) if said else set()
+    if not wanted:
+        return None
+    called = [ref for ref, card in ctx.index.cards().items() if wanted <= set(content_stems(card["name"]))]
+    return called[0] if len(called) == 1 else None
 
 
 def _little_words_said(ctx: Context, name: str) -> bool:
