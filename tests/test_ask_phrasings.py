@@ -2,7 +2,7 @@
 said the game's way, how one wins, a card's powers, a deck that runs out, table talk, what is in the
 box, a set-up no title names, a count under a condition, a false start; and round twenty-seven's:
 whether the game is co-operative, a shared supply running out, the start of a scene, the end
-section of a game that titles it its own way, a roll of the die the question names, how many of a thing lose the game.
+section of a game that titles it its own way, a roll of the die the question names, how many of a thing lose the game, selling or handing a thing to another player.
 
 Asked of the designer's games in tests/fixtures and of the seed games in content/; every index is
 built into a temporary cache.
@@ -254,3 +254,14 @@ def test_how_many_of_a_thing_before_we_lose_is_the_sentence_saying_that_count():
     calls = ask("how many lost call tokens before we lose", game=str(FIXTURES / "call-sign"))
     assert calls.citations[0].id == "lost-calls" and calls.answer.startswith("The moment you have 5 lost-call tokens")
     assert not ASKED.search("how many turns does it take to win tic tac toe")
+
+
+def test_selling_or_handing_a_thing_to_another_player_needs_rules_that_deal_so():
+    """"can i sell a donkey to another player", "can i hand one of my orders over to someone
+    else": rules that never trade, sell or give between players do not answer them (four
+    designer's games' blind questions wanted no match and got a section at up to 0.67); a game
+    whose rules sell to the yard keeps answering where to sell."""
+    assert not ask("can i sell a donkey to another player", game=str(FIXTURES / "donkey-sands")).matched
+    assert not ask("can i hand one of my orders over to someone else", game=str(FIXTURES / "measure-twice")).matched
+    soot = ask("where do i sell my soot", game=str(FIXTURES / "brush-and-flue"))
+    assert soot.matched and soot.citations[0].id == "soot-yard"

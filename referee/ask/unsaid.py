@@ -20,14 +20,17 @@ from .lazy_re import lazy
 from .query import stems_of
 from .store import GameIndex
 
-_DEALING = lazy(r"\b(trad(?:e|es|ed|ing)|swap(?:s|ped|ping)?|exchang(?:e|es|ed|ing)|giv(?:e|es|ing)|lend(?:s|ing)?)\b.*"
+_DEALING = lazy(r"\b(trad(?:e|es|ed|ing)|swap(?:s|ped|ping)?|exchang(?:e|es|ed|ing)|sell(?:s|ing)?|sold"
+                r"|giv(?:e|es|ing)|lend(?:s|ing)?|hand(?:s|ed|ing)?(?= (?:\w+ ){1,4}?over\b))\b.*"
                 r"\b(?:with|to|between|among)\s+(?:each other|one another|(?:an)?other\b|the other\b|us\b|"
                 r"ourselves|(?:the |a |my )?(?:players?|opponents?|neighbou?rs?|person)\b|someone|somebody|"
                 r"him\b|her\b|them\b)",
-                triggers=("trad", "swap", "exchang", "giv", "lend"))
+                triggers=("trad", "swap", "exchang", "sell", "sold", "giv", "lend", "hand"))
 # Two kinds of dealing, each answered only by rules that speak of its own kind: swapping characters
 # is not the offering of dice Runeblade's rules allow. Not "deal": cards are dealt.
-_KINDS = {"trade": ("trade", "swap", "exchange", "barter", "bargain"), "give": ("give", "lend", "offer")}
+# Selling to another player is a trade; handing a thing over is giving it ("hand" itself is no
+# word to look for in the rules: it is the cards held).
+_KINDS = {"trade": ("trade", "swap", "exchange", "barter", "bargain", "sell"), "give": ("give", "lend", "offer")}
 # A rule's sentence that speaks to dealing: with another player ("players may trade", "swap with
 # an opponent", "each other", "give florins to another journeyman"; "exchange it for another card"
 # is not a dealing), or forbidding it ("they cannot be taken from you, traded or discarded").
@@ -75,7 +78,7 @@ def dealing_unsaid(index: GameIndex, text: str) -> float:
     found = _DEALING.search(text.lower())
     if not found:
         return 1.0
-    kind = "give" if found.group(1).startswith(("giv", "lend")) else "trade"
+    kind = "give" if found.group(1).startswith(("giv", "lend", "hand")) else "trade"
     deals = _DEALS.get((index.fingerprint, kind))
     if deals is None:
         deals = _DEALS[index.fingerprint, kind] = _rules_deal(index, _KINDS[kind])
