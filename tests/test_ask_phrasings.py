@@ -2,7 +2,8 @@
 said the game's way, how one wins, a card's powers, a deck that runs out, table talk, what is in the
 box, a set-up no title names, a count under a condition, a false start; and round twenty-seven's:
 whether the game is co-operative, a shared supply running out, the start of a scene, the end
-section of a game that titles it its own way, a roll of the die the question names, how many of a thing lose the game, selling or handing a thing to another player.
+section of a game that titles it its own way, a roll of the die the question names, how many of a
+thing lose the game, selling or handing a thing to another player, what else one needs to play.
 
 Asked of the designer's games in tests/fixtures and of the seed games in content/; every index is
 built into a temporary cache.
@@ -265,3 +266,11 @@ def test_selling_or_handing_a_thing_to_another_player_needs_rules_that_deal_so()
     assert not ask("can i hand one of my orders over to someone else", game=str(FIXTURES / "measure-twice")).matched
     soot = ask("where do i sell my soot", game=str(FIXTURES / "brush-and-flue"))
     assert soot.matched and soot.citations[0].id == "soot-yard"
+
+
+def test_what_else_one_needs_to_play_is_the_box_contents():
+    """"what do i need from around the house to play" found nothing at all in Donkey Sands (no
+    word of it is the game's): it asks what the game comes with, the section that lists it."""
+    house = ask("what do i need from around the house to play", game=str(FIXTURES / "donkey-sands"))
+    assert house.source == "data:contents" and house.citations[0].id == "in-the-box"
+    assert house.answer.startswith("8 donkey cards")

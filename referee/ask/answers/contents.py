@@ -3,7 +3,7 @@
 A designer calls it "What's in the bag", "In the biscuit tin" or "Kit list", and the index knows
 it by what it lists (components_rule); the search alone matched "box" wherever a rule puts
 something back in the box (Suds & Snips' bolting pet, 0.81). Asked only what the game comes with,
-the answer is that section, quoted from its start.
+or what else one needs to play, the answer is that section, quoted from its start.
 """
 from __future__ import annotations
 
@@ -14,10 +14,14 @@ from .confidence import CONFIDENCE
 
 ASKED = lazy(r"^\W*(so |ok )?(what'?s|what is|what comes|whats|wat'?s) (in|inside|with) (the|this) (box|game)\W*$"
              r"|^\W*what (comes|do (we|you) get) (in|with) (the|this) (box|game)\W*$"
-             r"|^\W*what'?s included\W*$|^\W*what (are the )?components\b(?: are there)?\W*$",
+             r"|^\W*what'?s included\W*$|^\W*what (are the )?components\b(?: are there)?\W*$"
+             # "what do i need from around the house to play", "what do i need besides the cards"
+             r"|^\W*what (else )?do (i|we|you) need (to play|(to play )?(besides|apart from|other than|from around)"
+             r" (the )?[\w ]{1,30}?( to play)?)\W*$",
              triggers=("what", "wat"))
 OF_THE_BOX = frozenset(stems_of("what whats is in inside with the this box game comes come do we you get included "
-                                "components are there so ok".split()))
+                                "components are there so ok else need i play besides apart from other than around "
+                                "house home kitchen card cards printed".split()))
 SENTENCES = 2
 
 
