@@ -48,7 +48,8 @@ GAMES = ["bone-strike", "rattlebones", "runeblade", "runes-and-bones", "ribbon-o
          "slack-water", "due-back", "net-round", "standby-go", "brush-and-flue", "call-sign",
          "midnight-wok", "windlass-day", "prize-marrow", "gallery-rounds",
          "maroon-up", "penny-post", "prickle-house", "flake-wars",
-         "damp-squib", "measure-twice", "sump-survey", "donkey-sands"]
+         "damp-squib", "measure-twice", "sump-survey", "donkey-sands",
+         "big-top-by-dawn", "volcano-table", "clock-em-in", "tipping-floor"]
 # The floors follow the levels reached on the sets as they stand; each blind set's score and
 # the tuning set's once it joined are in tests/ask_questions/HISTORY.md.
 MIN_TOP1 = 0.81  # 81.96 % once blind set 14 joined (round nine)
