@@ -3,7 +3,8 @@ said the game's way, how one wins, a card's powers, a deck that runs out, table 
 box, a set-up no title names, a count under a condition, a false start; and round twenty-seven's:
 whether the game is co-operative, a shared supply running out, the start of a scene, the end
 section of a game that titles it its own way, a roll of the die the question names, how many of a
-thing lose the game, selling or handing a thing to another player, what else one needs to play.
+thing lose the game, selling or handing a thing to another player, what else one needs to play,
+looking through a pile.
 
 Asked of the designer's games in tests/fixtures and of the seed games in content/; every index is
 built into a temporary cache.
@@ -274,3 +275,13 @@ def test_what_else_one_needs_to_play_is_the_box_contents():
     house = ask("what do i need from around the house to play", game=str(FIXTURES / "donkey-sands"))
     assert house.source == "data:contents" and house.citations[0].id == "in-the-box"
     assert house.answer.startswith("8 donkey cards")
+
+
+def test_looking_through_a_pile_needs_rules_that_say_whether_one_may():
+    """"can i look through the discard pile" found Runes and Bones' reshuffle at 0.52 (asked of it
+    five times, and of ten other games, each wanting no match): rules that never say a pile is
+    face up, or may be looked at, do not answer it. "What goes in the deck" is no such question."""
+    assert not ask("can i look through the discard pile", game="runes-and-bones").matched
+    assert not ask("am i allowed to peek at the top card of the main deck", game="bone-strike").matched
+    deck = ask("which factions cards go in the main deck", game="bone-strike")
+    assert deck.matched and deck.citations[0].id == "setup"

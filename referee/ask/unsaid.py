@@ -1,7 +1,7 @@
 """What the rules never mention, asked as if they did: another game, dealings between players, a
 hand limit, a named deck or pile running out, and the TOPICS (a time limit, teams, taking a move
-back, a stand-in die, a redraw, an expansion, what other players may see, a shared supply running
-out).
+back, a stand-in die, a redraw, an expansion, what other players may see, looking through a pile,
+a shared supply running out).
 
 "can players trade gold with each other": a game whose rules never say trade, swap, exchange,
 barter or bargain does not allow it, and no section answers the question. Its other words (gold,
@@ -211,6 +211,16 @@ TOPICS = (
            ("secret", "hidden", "hid", "face", "private", "public", "open", "look", "peek", "reveal", "show"),
            "blind set 30: 'are we allowed to look at each others dice' found Rattlebones' dice at 0.81; the "
            "tuning set asks it of five games whose rules hide nothing, each wanting no match"),
+    # Looking through a pile or at a deck's next card: "can i look through the discard pile"
+    _Topic(r"\b(?:look|looking|peek|peeking|search|searching|check|checking|flick)(?: through| at| in| into)"
+           r"(?: the| my| your| our| a| someone'?s| the other)?(?: own| opponents?'?s?)?(?: \w+)?"
+           r"(?: discard(?:s|ed)?| deck| draw pile| pile|(?: top| next)? cards? (?:of|on|in) (?:the |a |my )?(?:\w+ )?(?:deck|pile))\b",
+           ("look", "peek", "search", "check", "flick"),
+           r"\b(?:discard|deck|pile)s?\b(?:\W+\w+){0,6}?\W+(?:face[- ]?up|look|looked|peek|search|secret|open|visible)\b"
+           r"|\b(?:face[- ]?up|look at|looks at|peek at|search|look through)\b(?:\W+\w+){0,6}?\W+(?:discard|deck|pile)s?\b",
+           ("discard", "deck", "pile"),
+           "blind sets 55-63: 'can i look through the discard pile' found Runes and Bones' reshuffle at "
+           "0.52, asked of it five times, each wanting no match"),
     # Lying, bluffing or owning up: "can i bluff about which runes i hold", "do i have to tell
     # everyone how many bones i have"
     _Topic(r"\b(?:lie|lies|lying|bluff\w*|fib|fibbing)\b|\b(?:tell|announce|declare)\b(?: \w+){0,3} how (?:many|much)\b",
