@@ -4,7 +4,7 @@ box, a set-up no title names, a count under a condition, a false start; and roun
 whether the game is co-operative, a shared supply running out, the start of a scene, the end
 section of a game that titles it its own way, a roll of the die the question names, how many of a
 thing lose the game, selling or handing a thing to another player, what else one needs to play,
-looking through a pile.
+looking through a pile, levelling up.
 
 Asked of the designer's games in tests/fixtures and of the seed games in content/; every index is
 built into a temporary cache.
@@ -285,3 +285,13 @@ def test_looking_through_a_pile_needs_rules_that_say_whether_one_may():
     assert not ask("am i allowed to peek at the top card of the main deck", game="bone-strike").matched
     deck = ask("which factions cards go in the main deck", game="bone-strike")
     assert deck.matched and deck.citations[0].id == "setup"
+
+
+def test_levelling_up_needs_rules_that_speak_of_it():
+    """"is there xp or levelling up between sessions" found Runeblade's end of a session at up to
+    0.66 (eleven such questions in the tuning set, each wanting no match): rules that never speak
+    of experience, levels or advancement do not answer it."""
+    assert not ask("is there xp or levelling up between sessions", game="runeblade").matched
+    assert not ask("do constituents level up after winning fights", game="ribbon-of-bone").matched
+    session = ask("what happens at the end of a session", game="runeblade")
+    assert session.matched and session.citations[0].id == "sessions.end-of-session"

@@ -1,7 +1,7 @@
 """What the rules never mention, asked as if they did: another game, dealings between players, a
 hand limit, a named deck or pile running out, and the TOPICS (a time limit, teams, taking a move
 back, a stand-in die, a redraw, an expansion, what other players may see, looking through a pile,
-a shared supply running out).
+levelling up, a shared supply running out).
 
 "can players trade gold with each other": a game whose rules never say trade, swap, exchange,
 barter or bargain does not allow it, and no section answers the question. Its other words (gold,
@@ -221,6 +221,13 @@ TOPICS = (
            ("discard", "deck", "pile"),
            "blind sets 55-63: 'can i look through the discard pile' found Runes and Bones' reshuffle at "
            "0.52, asked of it five times, each wanting no match"),
+    # A character growing stronger between games, as in a role-playing game: "is there xp or levelling up"
+    _Topic(r"\blevel(?:l?ing|s|led)? up\b|\blevell?ing\b|\bxp\b|\bexperience(?: points?)?\b",
+           ("level", "xp", "experience"),
+           r"\blevel(?:s|l?ed|l?ing)? up\b|\bexperience\b|\bxp\b|\badvancement\b|\bimprove(?:s|d|ment)?\b|\bupgrade",
+           ("level", "experience", "xp", "advancement", "improve", "upgrade"),
+           "blind sets 55-62: 'is there xp or levelling up between sessions' found Runeblade's end of a "
+           "session at up to 0.66; the tuning set asks it eleven times, each wanting no match"),
     # Lying, bluffing or owning up: "can i bluff about which runes i hold", "do i have to tell
     # everyone how many bones i have"
     _Topic(r"\b(?:lie|lies|lying|bluff\w*|fib|fibbing)\b|\b(?:tell|announce|declare)\b(?: \w+){0,3} how (?:many|much)\b",
