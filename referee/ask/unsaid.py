@@ -153,7 +153,6 @@ class _Topic:
         self.why = why
 
 
-
 # The shared things a supply holds, and words saying it runs short or has a limit, a few words
 # apart: Runes and Bones' "during the turns there is no limit" is of a hand, not of its supply.
 _SHARED_WORDS = ("bank", "supply", "kitty", "strongbox", "reserve", "tokens", "coins", "chips", "cubes", "counters",
