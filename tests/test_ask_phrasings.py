@@ -283,6 +283,8 @@ def test_looking_through_a_pile_needs_rules_that_say_whether_one_may():
     face up, or may be looked at, do not answer it. "What goes in the deck" is no such question."""
     assert not ask("can i look through the discard pile", game="runes-and-bones").matched
     assert not ask("am i allowed to peek at the top card of the main deck", game="bone-strike").matched
+    weather = ask("can i look at the next weather card before choosing my pace", game=str(FIXTURES / "kettle-point-run"))
+    assert not weather.matched
     deck = ask("which factions cards go in the main deck", game="bone-strike")
     assert deck.matched and deck.citations[0].id == "setup"
 

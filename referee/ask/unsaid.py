@@ -213,7 +213,9 @@ TOPICS = (
     # Looking through a pile or at a deck's next card: "can i look through the discard pile"
     _Topic(r"\b(?:look|looking|peek|peeking|search|searching|check|checking|flick)(?: through| at| in| into)"
            r"(?: the| my| your| our| a| someone'?s| the other)?(?: own| opponents?'?s?)?(?: \w+)?"
-           r"(?: discard(?:s|ed)?| deck| draw pile| pile|(?: top| next)? cards? (?:of|on|in) (?:the |a |my )?(?:\w+ )?(?:deck|pile))\b",
+           r"(?: discard(?:s|ed)?| deck| draw pile| pile|(?: top| next)? cards? (?:of|on|in) (?:the |a |my )?(?:\w+ )?(?:deck|pile))\b"
+           # "can i look at the next weather card", "peek at the face down events"
+           r"|\b(?:look|peek|peeking)(?: at)? (?:the )?(?:next|top|face[- ]?down)(?: \w+){0,2}? (?:cards?|events?|tiles?)\b",
            ("look", "peek", "search", "check", "flick"),
            r"\b(?:discard|deck|pile)s?\b(?:\W+\w+){0,6}?\W+(?:face[- ]?up|look|looked|peek|search|secret|open|visible)\b"
            r"|\b(?:face[- ]?up|look at|looks at|peek at|search|look through)\b(?:\W+\w+){0,6}?\W+(?:discard|deck|pile)s?\b",
