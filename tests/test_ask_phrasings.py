@@ -4,7 +4,7 @@ box, a set-up no title names, a count under a condition, a false start; and roun
 whether the game is co-operative, a shared supply running out, the start of a scene, the end
 section of a game that titles it its own way, a roll of the die the question names, how many of a
 thing lose the game, selling or handing a thing to another player, what else one needs to play,
-looking through a pile, levelling up.
+looking through a pile, levelling up, a die landing badly, skipping a turn.
 
 Asked of the designer's games in tests/fixtures and of the seed games in content/; every index is
 built into a temporary cache.
@@ -297,3 +297,13 @@ def test_levelling_up_needs_rules_that_speak_of_it():
     assert not ask("do constituents level up after winning fights", game="ribbon-of-bone").matched
     session = ask("what happens at the end of a session", game="runeblade")
     assert session.matched and session.citations[0].id == "sessions.end-of-session"
+
+
+def test_a_die_landing_badly_or_a_skipped_turn_needs_rules_that_say_so():
+    """"my die bounced off the table, do i reroll", "can i skip my turn without rolling": rules
+    that never speak of cocked dice or of skipping a turn do not answer them (Rattlebones' rolling
+    did); a game whose rules pass a turn still answers "can i pass"."""
+    assert not ask("my die bounced off the table, does that roll count or do i reroll", game="rattlebones").matched
+    assert not ask("can i skip my turn without rolling", game="rattlebones").matched
+    runes = ask("i dont want to play a rune, can i pass", game="runes-and-bones")
+    assert runes.matched and runes.citations[0].id == "round.turns.pass"

@@ -1,7 +1,7 @@
 """What the rules never mention, asked as if they did: another game, dealings between players, a
 hand limit, a named deck or pile running out, and the TOPICS (a time limit, teams, taking a move
 back, a stand-in die, a redraw, an expansion, what other players may see, looking through a pile,
-levelling up, a shared supply running out).
+levelling up, a die landing badly, skipping a turn, a shared supply running out).
 
 "can players trade gold with each other": a game whose rules never say trade, swap, exchange,
 barter or bargain does not allow it, and no section answers the question. Its other words (gold,
@@ -229,6 +229,20 @@ TOPICS = (
            ("level", "experience", "xp", "advancement", "improve", "upgrade"),
            "blind sets 55-62: 'is there xp or levelling up between sessions' found Runeblade's end of a "
            "session at up to 0.66; the tuning set asks it eleven times, each wanting no match"),
+    # A die that lands badly: "the die fell off the table, do i reroll", "landed cocked against the teapot"
+    _Topic(r"\b(?:cocked|tilted|leaning|off the table|fell off|rolled off|bounced off|on the floor)\b.*\bre-?roll"
+           r"|\bre-?roll\b.*\b(?:off the table|cocked|tilted|on the floor)\b",
+           ("cocked", "tilted", "leaning", "off", "floor"),
+           r"\bcocked\b|\boff the table\b|\btilted\b|\bon (?:its|an) edge\b|\bon the floor\b|\bleaning\b",
+           ("cocked", "off the table", "tilted", "edge", "floor", "leaning"),
+           "the tuning set asks it of five games whose rules never say, each wanting no match"),
+    # Skipping one's whole turn: "can i skip my turn if i dont feel like rolling"
+    _Topic(r"\bskip (?:my|a|your|the|our|their) (?:whole |entire )?(?:turn|go)\b",
+           ("skip",),
+           r"\bskip|\bpass (?:your|a|my|their|the) (?:turn|go)\b|\bpasse?s\b|\bmay pass\b|\bchoose to pass\b",
+           ("skip", "pass"),
+           "the tuning set asks it of four games whose rules never say, each wanting no match; "
+           "Rattlebones' rolling answered 'can i skip rolling on my turn'"),
     # Lying, bluffing or owning up: "can i bluff about which runes i hold", "do i have to tell
     # everyone how many bones i have"
     _Topic(r"\b(?:lie|lies|lying|bluff\w*|fib|fibbing)\b|\b(?:tell|announce|declare)\b(?: \w+){0,3} how (?:many|much)\b",
