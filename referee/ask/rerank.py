@@ -122,7 +122,7 @@ def features(index: GameIndex, query: Query, head: list, idf: dict[str, float], 
     numbers = {str(n) for _i, n in query.numbers()}
     starting = bool(_START.search(query.text.lower()))
     statics = _statics(index, ids)
-    opening = _opening(index)
+    opening = index.opening()
     crossed = [(f"{kind}:{name}", name) for name in CROSSED]  # the names, made once, not once a hit
     at_of = _places()
     rows = []
@@ -215,17 +215,6 @@ def _statics(index: GameIndex, ids: list[str]) -> list[tuple]:
                    index.has_children(r), index.in_setup(r), index.under(r, _COMPONENTS),
                    _sentences(index, text))
     return [kept[r] for r in ids]
-
-
-_OPENINGS: WeakKeyDictionary[GameIndex, str] = WeakKeyDictionary()
-
-
-def _opening(index: GameIndex) -> str:
-    """The first top section, which tells the whole game; kept per index."""
-    if index not in _OPENINGS:
-        tops = [r for r in index.rules.values() if not r.parent]
-        _OPENINGS[index] = min(tops, key=lambda r: r.order).id if tops else ""
-    return _OPENINGS[index]
 
 
 def _sentences(index: GameIndex, text: str) -> list[frozenset[str]]:

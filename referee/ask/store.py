@@ -61,6 +61,7 @@ class GameIndex:
         self.fts_rows, self.fts_tokens = fts_rows, fts_tokens  # the docs, and their tokens (bm25.py)
         self._ranker: Ranker | None = None
         self._parents: frozenset[str] | None = None
+        self._opening: str | None = None
         self._rule_stems: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
         self._phrases: dict[str, list[Phrase]] = {}  # first stem -> its phrases, once read
         self._names: dict[str, list[Phrase]] = {}  # stem -> the names of 2+ words holding it
@@ -218,6 +219,14 @@ class GameIndex:
         if self._parents is None:
             self._parents = frozenset(r.parent for r in self.rules.values() if r.parent)
         return rule_id in self._parents
+
+    def opening(self) -> str:
+        """The first top section, which tells the whole game ("The idea", "What's going on"); ""
+        for a game without rules."""
+        if self._opening is None:
+            tops = [r for r in self.rules.values() if not r.parent]
+            self._opening = min(tops, key=lambda r: r.order).id if tops else ""
+        return self._opening
 
     def rule_stems(self, rule_ids: list[str], stems_of) -> list[tuple[frozenset[str], frozenset[str]]]:
         """For each section, the stems of its title (little words left out) and of its title and

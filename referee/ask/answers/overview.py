@@ -67,7 +67,7 @@ def overview(ctx: Context) -> list[Computed]:
     allowed = OF_WINNING if winning else OF_COOP if coop else OF_THE_GAME
     if {s for s in ctx.qset if not never_unknown(s)} - allowed - own_name:
         return []  # table talk aside: "what is runeblade even about"
-    first = min((r for r in ctx.index.rules.values() if not r.parent), key=lambda r: r.order, default=None)
+    first = ctx.index.rules.get(ctx.index.opening())
     if first is None or ctx.index.in_setup(first.id) or set(stems_of(words(first.title or ""))) & NOT_AN_OVERVIEW:
         return []
     sentences = sentences_of(first.text or "")
