@@ -37,9 +37,10 @@ from ..store import GameIndex
 from .amounts import amount
 from .at_zero import at_zero
 from .base import Computed, Context
+from .box_count import count
 from .confidence import CONFIDENCE
 from .contents import contents
-from .counts import count, game_facts, listing, players, value
+from .counts import game_facts, listing, players, value
 from .cycles import beats
 from .game_end import game_end
 from .limits import limit

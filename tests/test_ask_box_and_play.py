@@ -1,0 +1,49 @@
+"""`referee ask` telling the box apart from the play (issue 12), round twenty-eight: how many of a
+thing the game comes with against how many one plays, draws, loses or scores.
+
+Asked of the designer's games in tests/fixtures and of the seed games in content/; every index is
+built into a temporary cache.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from referee.ask.engine import ask
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def ask_cache(module_ask_cache):
+    return module_ask_cache
+
+
+def _ref(game: str) -> str:
+    """A designer's game by its folder under tests/fixtures, a seed game by its id."""
+    return str(FIXTURES / game) if (FIXTURES / game).is_dir() else game
+
+
+@pytest.mark.parametrize(("game", "question", "rule"), [
+    ("alley-and-taw", "how many schoolyard cards can i play in one go", "schoolyard-cards"),
+    ("punty-and-gather", "how many tool cards can i play per shift", "tools"),
+    ("gallery-rounds", "how many night cards do we flip at the end of the hour", "the-night.chimes"),
+    ("rattlebones", "how much is holding all 5 stock tickets worth", "actions.stock.ties"),
+])
+def test_a_count_of_play_is_a_rules_not_the_boxs(game, question, rule):
+    """The box holds 17 Schoolyard cards, 5 Stock tickets: neither is how many one plays in a
+    go, nor what holding them all scores."""
+    answer = ask(question, game=_ref(game))
+    assert answer.matched and answer.source != "data:count", answer.answer
+    assert answer.citations[0].id == rule
+
+
+@pytest.mark.parametrize(("game", "question", "says"), [
+    ("crooked-crew", "how many job cards are there", "40"),
+    ("runes-and-bones", "how many runes are in the bag altogether", "45"),
+    ("rattlebones", "how many gold pieces come in the box", "20"),
+])
+def test_how_many_there_are_is_still_the_boxs_count(game, question, says):
+    answer = ask(question, game=_ref(game))
+    assert answer.source == "data:count" and answer.answer.startswith(says), answer.answer
