@@ -62,7 +62,20 @@ def setup_rule(walked) -> str | None:
     plainest = verbs.index(most) if most >= SETUP_VERBS and verbs.count(most) == 1 else len(tops)
     stepped = next((at for at, (_, rule) in enumerate(tops) if _steps(rule.text or "") >= SETUP_STEPS), len(tops))
     at = plainest if plainest < stepped else stepped  # "Inflating: ... deal each pilot 2", before the round's steps
-    return tops[at][0] if at < len(tops) else None
+    return tops[at][0] if at < len(tops) else _told_below(walked, tops)
+
+
+def _told_below(walked, tops) -> str | None:
+    """A set-up whose own text only points to its sub-sections ("Kitting out: dress the block and
+    brief the crew, as below"): the top section, not the turn's, whose sub-sections say most
+    plainly what to shuffle, deal and put out."""
+    turn = turn_rule(walked)
+    told = {full: " ".join(r.text or "" for f, _, _, r in walked if f.startswith(full + "."))
+            for full, _ in tops if full != turn}
+    verbs = {full: len({v.lower() for v in SETUP_VERB.findall(text)}) for full, text in told.items()}
+    most = max(verbs.values(), default=0)
+    plainest = [full for full, n in verbs.items() if n == most]
+    return plainest[0] if most >= SETUP_VERBS and len(plainest) == 1 else None
 
 def end_rule(walked) -> str | None:
     """The top section saying most plainly how the game ends and is scored (END_SAY); not the
