@@ -1,5 +1,6 @@
-"""`referee ask` telling the box apart from the play (issue 12), round twenty-eight: how many of a
-thing the game comes with against how many one plays, draws, loses or scores.
+"""`referee ask` on what players ask in their own words (issue 12), round twenty-eight: how many of a
+thing the game comes with against how many one plays, draws, loses or scores; a set-up told in its
+sub-sections; whether a game is played against each other.
 
 Asked of the designer's games in tests/fixtures and of the seed games in content/; every index is
 built into a temporary cache.
@@ -47,3 +48,21 @@ def test_a_count_of_play_is_a_rules_not_the_boxs(game, question, rule):
 def test_how_many_there_are_is_still_the_boxs_count(game, question, says):
     answer = ask(question, game=_ref(game))
     assert answer.source == "data:count" and answer.answer.startswith(says), answer.answer
+
+
+def test_a_set_up_told_in_its_sub_sections_is_the_set_up():
+    """High Sill's Kitting Out only points below ("dress the block and brief the crew, as below");
+    its sub-sections put out the grime and fill the buckets, so what one starts with is theirs
+    (the start was answered from When the Wind Gets Up, by the box's 60 grime tokens)."""
+    answer = ask("how many grime tokens go on each window at the start", game=_ref("high-sill"))
+    assert answer.citations[0].id == "kitting-out.block" and "2 grime" in answer.answer, answer.answer
+    answer = ask("how much water do we start with in our buckets", game=_ref("high-sill"))
+    assert answer.citations[0].id == "kitting-out.crew" and "4 water" in answer.answer, answer.answer
+
+
+def test_playing_against_each_other_names_no_other_game():
+    """"... or are we playing against each other" ends like "... playing farkle", but "against"
+    is how one plays, not a game the rules never name: the opening says it is co-operative."""
+    answer = ask("is this co-op or are we playing against each other", game=_ref("widowmaker-oak"))
+    assert answer.matched and answer.citations[0].id == "the-job", answer.answer
+    assert "together" in answer.answer.lower()

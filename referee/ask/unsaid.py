@@ -58,7 +58,9 @@ def other_game_unsaid(index: GameIndex, text: str) -> float:
 _IN_A_GAME = lazy(r"\b(?:in|playing|(?:win|wins|winning|won|good|better|best) at) ([a-z][a-z']*)(?: [a-z0-9]+){0,2}"
                   r"\s*[?.!]*\s*$", triggers=("in", "playing", " at "))
 _IDIOMS = frozenset("short total order secret turn play advance public private front general particular case time "
-                    "half full parallel sequence return person theory practice fact effect force charge common".split())
+                    "half full parallel sequence return person theory practice fact effect force charge common "
+                    # how one plays, not where: "are we playing against each other", "... together"
+                    "against together".split())
 
 
 def _ends_in_a_game_unknown(index: GameIndex, text: str) -> bool:
