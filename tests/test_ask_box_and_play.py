@@ -1,6 +1,6 @@
 """`referee ask` on what players ask in their own words (issue 12), round twenty-eight: how many of a
 thing the game comes with against how many one plays, draws, loses or scores; a set-up told in its
-sub-sections; whether a game is played against each other.
+sub-sections; whether a game is played against each other; the phases of a turn.
 
 Asked of the designer's games in tests/fixtures and of the seed games in content/; every index is
 built into a temporary cache.
@@ -66,3 +66,12 @@ def test_playing_against_each_other_names_no_other_game():
     answer = ask("is this co-op or are we playing against each other", game=_ref("widowmaker-oak"))
     assert answer.matched and answer.citations[0].id == "the-job", answer.answer
     assert "together" in answer.answer.lower()
+
+
+@pytest.mark.parametrize("question", ["what are the phases of my turn", "whats the order of stuff on my turn"])
+def test_the_phases_of_a_turn_are_the_turn_sections(question):
+    """Cold Snap Call-Out's turn is On shift ("Your turn goes: check the weather, then do ONE
+    thing ..."); asked its phases or order, the tool had no good match."""
+    answer = ask(question, game=_ref("cold-snap-callout"))
+    assert answer.matched and answer.source == "data:turn" and answer.citations[0].id == "on-shift", answer.answer
+    assert answer.answer.startswith("Your turn goes: check the weather")

@@ -25,6 +25,7 @@ from .answers.counts import AGE, facts_words
 from .answers.limits import LIMIT_WORDS
 from .answers.overview import OVERVIEW_WORDS
 from .answers.records import CARD_TEXT_STEMS
+from .answers.turn import TURN_WORDS
 from .answers.turn_order import REWRITE_WORDS
 from .cache import UnknownGame, content_games, resolve_game
 from .calibrate import calibrate
@@ -49,7 +50,8 @@ AGREED_COMPUTED = 0.85  # a computed answer from the section the search ranks fi
 SURE_COMPUTED = 0.8  # a computed answer this sure goes first, unless the search names another outright (leads.py)
 # The words that ask for what a computed answer gives, which the rules it quotes need not use.
 ASKING_WORDS = {"data:limit": LIMIT_WORDS, "data:overview": OVERVIEW_WORDS, "data:card": CARD_TEXT_STEMS,
-                "data:first-player": REWRITE_WORDS, "data:contents": OF_THE_BOX}
+                "data:first-player": REWRITE_WORDS, "data:contents": OF_THE_BOX,
+                "data:turn": TURN_WORDS}
 NAMED_WEIGHT = 0.3  # choosing a game: the share of the question that are names it knows
 TITLE_BONUS = 1.0  # the question names the game
 ASKED_WEIGHT = 0.5  # a question the game's section answers (Rule.asks) as close as this to the player's

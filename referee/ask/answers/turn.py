@@ -10,6 +10,7 @@ questions (asks:) leaves this to them.
 from __future__ import annotations
 
 from ..lazy_re import lazy
+from ..query import stems_of
 from .base import Computed, Context, as_sentence, sentences_of
 from .confidence import CONFIDENCE
 
@@ -17,8 +18,12 @@ ASKED = lazy(r"\bwhat (can|do|should|may|must|could|are) (i|we|you) (do|allowed 
              r" turn\b|\bhow (does|do|will) (a|my|your|each|the) turn (work|go|play out)\b"
              r"|\bwhat (happens|do i do|do you do) (on|in|during) (my|a|your|each) turn\b"
              r"|\bhow many (actions|things)( \w+){0,4} (a|per|each|on my|in my|in a|on a) turn\b"
-             r"|\b(steps|parts|order) of (a|my|your|the) turn\b|\bwhat (are|r) (my|the) (options|choices) on (my|a|your) turn\b",
+             r"|\b(steps|parts|phases|stages|order|sequence)( of)?( \w+){0,2} (of|on|in|during) (a|my|your|the|each) turn\b|\bwhat (are|r) (my|the) (options|choices) on (my|a|your) turn\b",
              triggers=("turn",))  # a question's "go" is read as "turn" before
+
+
+# The words asking what a turn holds, which the turn section need not use ("the phases of my turn").
+TURN_WORDS = frozenset(stems_of("steps step parts part phases phase stages stage order sequence stuff things".split()))
 
 
 def turn(ctx: Context) -> list[Computed]:
