@@ -60,10 +60,13 @@ def test_a_set_up_told_in_its_sub_sections_is_the_set_up():
     assert answer.citations[0].id == "kitting-out.crew" and "4 water" in answer.answer, answer.answer
 
 
-def test_playing_against_each_other_names_no_other_game():
+@pytest.mark.parametrize("question", ["is this co-op or are we playing against each other",
+                                      "is this co-op or are we competing"])
+def test_whether_players_compete_is_the_openings_to_say(question):
     """"... or are we playing against each other" ends like "... playing farkle", but "against"
-    is how one plays, not a game the rules never name: the opening says it is co-operative."""
-    answer = ask("is this co-op or are we playing against each other", game=_ref("widowmaker-oak"))
+    is how one plays, not a game the rules never name; "competing" is no word the rules need:
+    the opening says it is co-operative (both were "no good match")."""
+    answer = ask(question, game=_ref("widowmaker-oak"))
     assert answer.matched and answer.citations[0].id == "the-job", answer.answer
     assert "together" in answer.answer.lower()
 

@@ -42,12 +42,12 @@ OF_WINNING = frozenset(stems_of("how do does can would will you i we u one someo
                                 "ever win this the game it at so ok okay".split()))
 # "Is this co-op or are we against each other?": what kind of game it is, the opening's to say
 # (6 of 6 such tuning questions, asked of five designer's games, wanted it).
-COOP_ASKED = lazy(r"\bco-?op(erative)?\b|\bco-operative\b|\bcompetitive\b|\bagainst (each other|one another)\b"
+COOP_ASKED = lazy(r"\bco-?op(erative)?\b|\bco-operative\b|\bcompetitive\b|\bcompet(e|ing)\b|\bagainst (each other|one another)\b"
                   r"|\b(win|lose|work)s? (together|as a team)\b|\bteam game\b",  # intent.rewrite's "work together"
-                  triggers=("co", "op", "competitive", "against", "together", "team"))
+                  triggers=("co", "op", "compet", "against", "together", "team"))
 OF_COOP = frozenset(stems_of("is this it the game a co op coop cooperative operative competitive or are we do does you they "
                              "play playing against each other one another someone somebody one win wins lose alone "
-                             "work works together team teams everyone everybody all solo vs versus".split()))
+                             "work works together team teams everyone everybody all solo vs versus compete competing".split()))
 SAYS_TOGETHER = lazy(r"\b(co-?op\w*|co-operative|together|against|alone|each other|every(one|body) (wins|loses))\b")
 # The words any question answered here is made of (engine: they count against no game).
 OVERVIEW_WORDS = OF_THE_GAME | OF_WINNING | OF_COOP
