@@ -1,6 +1,6 @@
 """`referee ask` on what players ask in their own words (issue 12), round twenty-eight: how many of a
 thing the game comes with against how many one plays, draws, loses or scores; a set-up told in its
-sub-sections; whether a game is played against each other; the phases of a turn.
+sub-sections; whether a game is played against each other; the phases of a turn; who takes the first shift.
 
 Asked of the designer's games in tests/fixtures and of the seed games in content/; every index is
 built into a temporary cache.
@@ -78,3 +78,11 @@ def test_the_phases_of_a_turn_are_the_turn_sections(question):
     answer = ask(question, game=_ref("cold-snap-callout"))
     assert answer.matched and answer.source == "data:turn" and answer.citations[0].id == "on-shift", answer.answer
     assert answer.answer.startswith("Your turn goes: check the weather")
+
+
+def test_whoever_takes_the_first_shift_goes_first():
+    """Array Nine's set-up says "Whoever went to bed latest last night takes the first shift":
+    the tool cited a later section that merely says "the first player"."""
+    answer = ask("who goes first on night 1", game=_ref("array-nine"))
+    assert answer.source == "data:first-player" and answer.citations[0].id == "getting-ready", answer.answer
+    assert "takes the first shift" in answer.answer

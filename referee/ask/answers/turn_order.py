@@ -28,7 +28,9 @@ PERSON = lazy(r"\b(who|whoever|youngest|oldest|player)\b")
 # ... or a person named doing the game's own first act ("Whoever last went to a fete shoots first",
 # "whoever flew most recently is the first pilot"), in a sentence that is not about winning
 # ("whoever gets 10 points first wins").
-SAYS_PERSON_FIRST = lazy(r"\b(?!first\b)\w+s first\b|\bis (the )?first (?!to\b|of\b|in\b)\w+\b", triggers=("first",))
+SAYS_PERSON_FIRST = lazy(r"\b(?!first\b)\w+s first\b|\bis (the )?first (?!to\b|of\b|in\b)\w+\b"
+                         r"|\b(takes?|has|gets?) the first \w+\b",  # "whoever went to bed latest takes the first shift"
+                         triggers=("first",))
 ABOUT_WINNING = lazy(r"\b(win|wins|won|winner|winning|points?|score|scores|scoring)\b")
 # "who goes first in the next end", "... after the first round": the sentence must say so too.
 LATER = lazy(r"\b(next|after|each|every|later|new)\b")
