@@ -1,6 +1,6 @@
 """`referee ask` on what players ask in their own words (issue 12), round twenty-eight: how many of a
 thing the game comes with against how many one plays, draws, loses or scores; a set-up told in its
-sub-sections; whether a game is played against each other; the phases of a turn; who takes the first shift.
+sub-sections; whether a game is played against each other; the phases of a turn; who takes the first shift; playing alone.
 
 Asked of the designer's games in tests/fixtures and of the seed games in content/; every index is
 built into a temporary cache.
@@ -86,3 +86,10 @@ def test_whoever_takes_the_first_shift_goes_first():
     answer = ask("who goes first on night 1", game=_ref("array-nine"))
     assert answer.source == "data:first-player" and answer.citations[0].id == "getting-ready", answer.answer
     assert "takes the first shift" in answer.answer
+
+
+def test_playing_alone_is_playing_on_your_own():
+    """Array Nine's solo rules say "Playing on your own, you take two shifts every night" under
+    "Just you"; "alone" was read as "one player", words every section uses."""
+    answer = ask("playing alone, how many shifts do i get each night", game=_ref("array-nine"))
+    assert answer.citations[0].id == "solo" and "two shifts" in answer.answer, answer.answer

@@ -144,8 +144,8 @@ cap: limit | most
 max: most | limit
 bin: discard | trash
 trash: discard | destroy | burn
-alone: solo | one player
-myself: solo | one player
+alone: solo | on your own | by yourself | one player
+myself: solo | on your own | by yourself | one player
 teammate: ally | partner
 buddy: ally | partner
 purchase: buy
