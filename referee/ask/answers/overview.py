@@ -23,14 +23,18 @@ ASKED = lazy(r"\bwhat('?s| is| s)? (this|the) game (all |really )?about\b|\bwhat
              r"|\b(basic|main|general|whole|big) (idea|point|gist)\b|\bin a nutshell\b|\btl;?dr\b"
              r"|\b(summary|overview|rundown|recap|gist) of (the|this) game\b|\b(explain|describe) (the|this) game\b"
              r"|^\W*(so )?what('?s| is) the (point|aim|goal|object|objective|idea)\b"
-             r"|^\W*(so )?(what('?s| is) )?(the |my |our )?(basic |main |end |overall |real )?goal\b",  # as intent rewrites "the idea of the game"
+             r"|^\W*(so )?(what('?s| is) )?(the |my |our )?(basic |main |end |overall |real )?goal\b"  # as intent rewrites "the idea of the game"
+             # "what's the story here, who are we supposed to be": the opening sets the scene
+             r"|^\W*(so )?what('?s| is) the (story|theme|setting|backstory|premise)\b"
+             r"|\bwho (are we|am i|do we play as|do i play as)( supposed to be| meant to be| playing)?\W*$",
              triggers=("about", "idea", "point", "gist", "nutshell", "tl", "summary", "overview", "rundown", "recap",
-                       "explain", "describe", "aim", "goal", "object"))
+                       "explain", "describe", "aim", "goal", "object", "story", "theme", "setting", "premise", "who"))
 # The words such a question is made of; any other word asks something more particular.
 OF_THE_GAME = frozenset(stems_of(
     "what whats is this the game games all really about basic main general whole big idea point gist nutshell tldr tl dr "
     "summary overview rundown recap explain describe aim goal object objective quick short brief "
-    "in a of it so me us please give can you one line sentence".split()))
+    "in a of it so me us please give can you one line sentence story theme setting backstory premise here who are "
+    "am we i supposed meant to be play playing as".split()))
 # An opening section of these words is the set-up or the box's contents, not what the game is about.
 NOT_AN_OVERVIEW = frozenset(stems_of("setup set up setting getting ready components contents box kit before start".split()))
 # "How do you win?", "how do i win hatch and cast": the opening's sentence on winning, when the
