@@ -1,6 +1,7 @@
 """`referee ask` on what players ask in their own words (issue 12), round twenty-eight: how many of a
 thing the game comes with against how many one plays, draws, loses or scores; a set-up told in its
-sub-sections; whether a game is played against each other; the phases of a turn; who takes the first shift; playing alone.
+sub-sections; whether a game is played against each other; the phases of a turn; who takes the
+first shift; playing alone; how the players lose; what the game's story is.
 
 Asked of the designer's games in tests/fixtures and of the seed games in content/; every index is
 built into a temporary cache.
@@ -93,3 +94,29 @@ def test_playing_alone_is_playing_on_your_own():
     "Just you"; "alone" was read as "one player", words every section uses."""
     answer = ask("playing alone, how many shifts do i get each night", game=_ref("array-nine"))
     assert answer.citations[0].id == "solo" and "two shifts" in answer.answer, answer.answer
+
+
+def test_how_the_players_lose_is_the_end_sections_sentence_on_losing():
+    """In a game all win or lose together, "when do we lose" cited the opening's "You all win or
+    all lose together"; the end section ("Lights out", found by "You lose if ...") says how."""
+    answer = ask("when do we lose", game=_ref("pier-lights-out"))
+    assert answer.source == "data:game-end" and answer.citations[0].id == "lights-out", answer.answer
+    assert answer.answer.startswith("You lose if the lights reach 0")
+
+
+def test_a_section_titled_for_losing_answers_whole():
+    """Maroon Up! lists its three ways to lose under "A bad day at sea (you lose)": all three are
+    the answer, not the first of them (the section's sentences are split at its semicolons)."""
+    answer = ask("what makes us lose", game=_ref("maroon-up"))
+    assert answer.citations[0].id == "the-shout.bad-day", answer.answer
+    assert "hull drops to 0" in answer.answer and "3rd casualty is lost" in answer.answer
+
+
+@pytest.mark.parametrize("question", ["whats the story here, who are we supposed to be", "who are we supposed to be"])
+def test_the_story_and_who_we_play_are_the_openings(question):
+    """"What's the story, who are we supposed to be" found nothing at all in Hot Iron, Fair Day,
+    whose opening says "It's fair day in Little Mardle and every horse in the county has turned
+    up needing shoes"."""
+    answer = ask(question, game=_ref("hot-iron-fair"))
+    assert answer.matched and answer.source == "data:overview", answer.answer
+    assert answer.citations[0].id == "whats-going-on"

@@ -25,7 +25,11 @@ END_SAY = re.compile(r"\b(the \w+ (ends|is over|will end)|game end|end of the ga
                      r"|final (round|turn|go|scoring|score)"
                      r"|then ((everybody|everyone|each player|all players|players) )?(scores?|counts?|adds? up|tots? up)"
                      r"|(stop|then|and) (and )?(count|tot|add) up|and (you|we|everyone|everybody) score"
-                     r"|(most|highest) \w+ wins|wins the game|the winner|share the win)\b", re.IGNORECASE)
+                     r"|(most|highest) \w+ wins|wins the game|the winner|share the win"
+                     r"|(you|we|everyone|everybody|the team|the crew) (all |also )?(win|wins|lose|loses)"
+                     r"( straight away| at once| immediately)? (if|when|the moment|as soon as)"
+                     r"|(and|then) (everyone|everybody) (wins|loses))\b",
+                     re.IGNORECASE)
 END_SAYS = 2
 END_SAYS_LATE = 1  # ... or this many, alone, in the later half of the top sections: where a game ends
 END_TITLE = re.compile(r"^(the )?(end|ending|endgame|end game|game end|game over)\b", re.IGNORECASE)
