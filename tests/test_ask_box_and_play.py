@@ -1,7 +1,8 @@
 """`referee ask` on what players ask in their own words (issue 12), round twenty-eight: how many of a
 thing the game comes with against how many one plays, draws, loses or scores; a set-up told in its
 sub-sections; whether a game is played against each other; the phases of a turn; who takes the
-first shift; playing alone; how the players lose; what the game's story is.
+first shift; playing alone; how the players lose; what the game's story is; a card named in
+part.
 
 Asked of the designer's games in tests/fixtures and of the seed games in content/; every index is
 built into a temporary cache.
@@ -120,3 +121,12 @@ def test_the_story_and_who_we_play_are_the_openings(question):
     answer = ask(question, game=_ref("hot-iron-fair"))
     assert answer.matched and answer.source == "data:overview", answer.answer
     assert answer.citations[0].id == "whats-going-on"
+
+
+def test_a_card_named_by_part_of_its_name_is_that_card():
+    """"what does the rasp do": the Farrier's Rasp's text, not the Hunter's Shoes' that mentions
+    the Rasp; a die or a section so named stays theirs."""
+    answer = ask("what does the rasp do", game=_ref("hot-iron-fair"))
+    assert answer.card is not None and answer.card["id"] == "farriers-rasp", answer.answer
+    assert answer.answer.startswith("Farrier's Rasp")
+    assert not ask("what does the heat die do", game=_ref("hot-iron-fair")).answer.startswith("Farrier")

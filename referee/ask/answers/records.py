@@ -57,11 +57,22 @@ CALLED = lazy(r"\bwhat(?: does| do|'?s| is) (?:the |a |an |my |this |that |your 
               r"(?: (?:do|does|say|says|mean|means))?\W*$", triggers=("card",))
 
 
+# ... or "what does the rasp do", "card" unsaid: the one card whose name holds the words (the
+# Farrier's Rasp, not the Hunter's Shoes whose text mentions it), when no section's title or other
+# name of the game says them.
+CALLED_BARE = lazy(r"^\W*what (?:does|do) (?:the|a|an|my|this|that|your) (?P<name>[\w'-]+(?: [\w'-]+)?) do\W*$",
+                   triggers=("what",))
+
+
 def _card_called(ctx: Context) -> str | None:
     said = CALLED.search(ctx.text)
-    wanted = set(content_stems(said.group("name"))) if said else set()
+    bare = None if said else CALLED_BARE.search(ctx.text)
+    wanted = set(content_stems((said or bare).group("name"))) if said or bare else set()
     if not wanted:
         return None
+    if bare and (any(hit.phrase.kind != "card" for hit in ctx.result.phrases)
+                 or any(wanted & set(content_stems(r.title)) for r in ctx.index.rules.values())):
+        return None  # "what does the heat die do": the die's, or a section's
     called = [ref for ref, card in ctx.index.cards().items() if wanted <= set(content_stems(card["name"]))]
     return called[0] if len(called) == 1 else None
 
