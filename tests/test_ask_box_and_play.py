@@ -2,7 +2,7 @@
 thing the game comes with against how many one plays, draws, loses or scores; a set-up told in its
 sub-sections; whether a game is played against each other; the phases of a turn; who takes the
 first shift; playing alone; how the players lose; what the game's story is; a card named in
-part.
+part; a die off the table and a team version, which rules that never speak of them do not answer.
 
 Asked of the designer's games in tests/fixtures and of the seed games in content/; every index is
 built into a temporary cache.
@@ -130,3 +130,15 @@ def test_a_card_named_by_part_of_its_name_is_that_card():
     assert answer.card is not None and answer.card["id"] == "farriers-rasp", answer.answer
     assert answer.answer.startswith("Farrier's Rasp")
     assert not ask("what does the heat die do", game=_ref("hot-iron-fair")).answer.startswith("Farrier")
+
+
+@pytest.mark.parametrize(("game", "question"), [
+    ("tuesday-league", "what happens if a die rolls off the table"),
+    ("runeblade", "what happens if a die rolls off the table"),
+    ("saturday-shine", "is there a team version, like 2 vs 2"),
+])
+def test_what_the_rules_never_speak_of_gets_no_answer(game, question):
+    """A die off the table without "reroll" said, a team version asked as "2 vs 2": rules that
+    never speak of them do not answer (the pinsetter's mechanic, Runeblade's dice, the opening
+    answered)."""
+    assert not ask(question, game=_ref(game)).matched

@@ -172,8 +172,8 @@ TOPICS = (
            "blind set 29: 'is there a time limit on taking your turn' found Runes and Bones' hand limit "
            "at 0.92, by the word 'limit'"),
     # (not "the demons on my team")
-    _Topic(r"\bteams? (?:mode|play|game|variant|of)\b|\bin teams\b|\b(?:two|2) teams\b|\bteam(?:ed|ing)? up\b"
-           r"|\b\dv\d\b|\bpartnerships?\b|\balliances?\b",
+    _Topic(r"\bteams? (?:mode|play|game|variant|version|of)\b|\bin teams\b|\b(?:two|2) teams\b|\bteam(?:ed|ing)? up\b"
+           r"|\b\dv\d\b|\b\d (?:v|vs|versus) \d\b|\bpartnerships?\b|\balliances?\b",
            ("team", "v", "partnership", "allianc"),
            r"\bteam|\bpartner|\balliance|\ball(?:y|ies)\b", ("team", "partner", "allianc", "all"),
            "the tuning set asks it of eight games that never speak of teams, each wanting no match; "
@@ -217,7 +217,9 @@ TOPICS = (
            r"(?: the| my| your| our| a| someone'?s| the other)?(?: own| opponents?'?s?)?(?: \w+)?"
            r"(?: discard(?:s|ed)?| deck| draw pile| pile|(?: top| next)? cards? (?:of|on|in) (?:the |a |my )?(?:\w+ )?(?:deck|pile))\b"
            # "can i look at the next weather card", "peek at the face down events"
-           r"|\b(?:look|peek|peeking)(?: at)? (?:the )?(?:next|top|face[- ]?down)(?: \w+){0,2}? (?:cards?|events?|tiles?)\b",
+           r"|\b(?:look|peek|peeking)(?: at)? (?:the )?(?:next|top|face[- ]?down)(?: \w+){0,2}? (?:cards?|events?|tiles?)\b"
+           # "... at the next car in the deck": a deck of the game's own things
+           r"|\b(?:look|peek|peeking)(?: at)? (?:the )?(?:next|top) \w+ (?:in|on|of|from) (?:the |a |my )?(?:\w+ )?(?:deck|pile)\b",
            ("look", "peek", "search", "check", "flick"),
            r"\b(?:discard|deck|pile)s?\b(?:\W+\w+){0,6}?\W+(?:face[- ]?up|look|looked|peek|search|secret|open|visible)\b"
            r"|\b(?:face[- ]?up|look at|looks at|peek at|search|look through)\b(?:\W+\w+){0,6}?\W+(?:discard|deck|pile)s?\b",
@@ -233,8 +235,10 @@ TOPICS = (
            "session at up to 0.66; the tuning set asks it eleven times, each wanting no match"),
     # A die that lands badly: "the die fell off the table, do i reroll", "landed cocked against the teapot"
     _Topic(r"\b(?:cocked|tilted|leaning|off the table|fell off|rolled off|bounced off|on the floor)\b.*\bre-?roll"
-           r"|\bre-?roll\b.*\b(?:off the table|cocked|tilted|on the floor)\b",
-           ("cocked", "tilted", "leaning", "off", "floor"),
+           r"|\bre-?roll\b.*\b(?:off the table|cocked|tilted|on the floor)\b"
+           # "what happens if a die rolls off the table", "the dice landed on the floor"
+           r"|\b(?:die|dice|d\d+)\b.*\b(?:off the table|on the floor|cocked|on (?:its|an) edge)\b",
+           ("cocked", "tilted", "leaning", "off", "floor", "edge"),
            r"\bcocked\b|\boff the table\b|\btilted\b|\bon (?:its|an) edge\b|\bon the floor\b|\bleaning\b",
            ("cocked", "off the table", "tilted", "edge", "floor", "leaning"),
            "the tuning set asks it of five games whose rules never say, each wanting no match"),
