@@ -2,7 +2,8 @@
 thing the game comes with against how many one plays, draws, loses or scores; a set-up told in its
 sub-sections; whether a game is played against each other; the phases of a turn; who takes the
 first shift; playing alone; how the players lose; what the game's story is; a card named in
-part; a die off the table and a team version, which rules that never speak of them do not answer.
+part; a die off the table and a team version, which rules that never speak of them do not answer;
+the box's list, which yields unless the box is asked about.
 
 Asked of the designer's games in tests/fixtures and of the seed games in content/; every index is
 built into a temporary cache.
@@ -142,3 +143,11 @@ def test_what_the_rules_never_speak_of_gets_no_answer(game, question):
     never speak of them do not answer (the pinsetter's mechanic, Runeblade's dice, the opening
     answered)."""
     assert not ask(question, game=_ref(game)).matched
+
+
+def test_the_box_list_yields_unless_the_box_is_asked():
+    """Widowmaker Oak's "Kit list" names the fuel gauge, so "fuel gauge is empty, what now" found
+    it first; how to refuel is the answer. Asked what the game comes with, the list answers."""
+    answer = ask("fuel gauge is empty, what now", game=_ref("widowmaker-oak"))
+    assert answer.citations[0].id in ("crew-turn.refuelling", "crew-turn.cutting"), answer.answer
+    assert ask("what comes in the box", game=_ref("widowmaker-oak")).citations[0].id == "kit-list"

@@ -4,8 +4,9 @@ about, a list's parent, a sub-section a phrase names (engine.answer_in asks thes
 from __future__ import annotations
 
 from .answers import Computed
-from .search import RuleHit, SearchResult, asks_variant
+from .search import RuleHit, SearchResult
 from .store import NAME_KINDS, GameIndex
+from .unasked import asks_variant
 
 LIST_PARENT = 0.7  # a list's parent section within this of its first-ranked item answers a list question
 SURE_SEARCH_OVER = 0.9  # a computed answer this sure goes first even when the search names another outright

@@ -36,6 +36,7 @@ from .query import Query, correct_typos, generic_stems, intent_of, never_unknown
 from .rerank import rerank, settle_first
 from .store import GameIndex
 from .text import STOPWORDS, alternatives, words
+from .unasked import Unasked
 
 # bm25() weights, one per column of the docs table:
 # kind, key, rule (unindexed), title, aliases, body, context, answer (unindexed).
@@ -63,8 +64,6 @@ FAQ_MATCH = 0.6  # an FAQ question this close to the player's counts like a titl
 FAQ_WEIGHT = 1.5
 INHERIT = 1.0  # a section named with its parent adds the parent's phrase score
 CHILD_TIE = 0.85  # a sub-section this close to its parent goes first
-VARIANT = 0.85  # optional rules yield to the base game unless the question asks for a variant
-VARIANT_ASKED = 1.15  # ... and go first when it does ("can we play without ...?")
 
 
 class RuleHit:
@@ -192,15 +191,14 @@ def search(index: GameIndex, query: Query) -> SearchResult:
         coverage[rule] = max(coverage.get(rule, 0.0), got)
 
     ranked = []
-    variant = asks_variant(query)
+    unasked = Unasked(index, query)
     for rule in set(fts) | set(phrase_score) | set(coverage) | set(asked):
         info = index.rules.get(rule)
         if info is None:
             continue
         covered, text, named_by, said_as = coverage.get(rule, 0.0), fts.get(rule, 0.0), phrase_score.get(rule, 0.0), asked.get(rule, 0.0)
         score = covered + W_FTS * text / top_fts + W_PHRASE * named_by + W_ASKED * said_as
-        if info.optional:
-            score *= VARIANT_ASKED if variant else VARIANT
+        score *= unasked.factor(rule, info)
         ranked.append((-score, info.order, RuleHit(rule, score, covered, text / top_fts, named_by, best_doc.get(rule), said_as)))
     ranked.sort(key=itemgetter(0, 1))  # best first, then in the rules' order (each rule's own: no two keys are equal)
     hits = [hit for _score, _order, hit in ranked]
@@ -389,12 +387,3 @@ def _faq_match(index: GameIndex, question: str, idf: dict[str, float], total: fl
     theirs_weight = {t: idf[t] if t in idf else weight(df[t], max(index.docs, 1)) for t in faq}
     theirs = sum(w for t, w in theirs_weight.items() if t in idf) / (sum(theirs_weight.values()) or 1.0)
     return ours * theirs
-
-
-def asks_variant(query: Query) -> bool:
-    tokens = set(query.tokens)
-    if tokens & {"variant", "variants", "optional", "option", "house", "without"}:
-        return True
-    if "way" in tokens and "plai" in query.stems:  # "is there a way to play with every card?"
-        return True
-    return bool({"we", "us"} & tokens and {"can", "could", "may"} & tokens and "plai" in query.stems)  # "can we play ...
