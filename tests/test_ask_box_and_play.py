@@ -3,7 +3,7 @@ thing the game comes with against how many one plays, draws, loses or scores; a 
 sub-sections; whether a game is played against each other; the phases of a turn; who takes the
 first shift; playing alone; how the players lose; what the game's story is; a card named in
 part; a die off the table and a team version, which rules that never speak of them do not answer;
-the box's list, which yields unless the box is asked about.
+the box's list, which yields unless the box is asked about, and is no die's table of rolls.
 
 Asked of the designer's games in tests/fixtures and of the seed games in content/; every index is
 built into a temporary cache.
@@ -151,3 +151,11 @@ def test_the_box_list_yields_unless_the_box_is_asked():
     answer = ask("fuel gauge is empty, what now", game=_ref("widowmaker-oak"))
     assert answer.citations[0].id in ("crew-turn.refuelling", "crew-turn.cutting"), answer.answer
     assert ask("what comes in the box", game=_ref("widowmaker-oak")).citations[0].id == "kit-list"
+
+
+def test_a_die_rolls_numbers_are_no_count_of_the_box():
+    """High Sill's wind rules ("1, 2 or 3: calm ... 4 or 5 ... 6") hold numbers equal to the box's
+    counts and words of their names, so they were taken for its list of contents: "how many kit
+    cards are there" cited When the Wind Gets Up. A count must sit just before the thing's name."""
+    answer = ask("how many kit cards are there", game=_ref("high-sill"))
+    assert answer.answer.startswith("20 Kit cards") and answer.citations[0].id != "gusts", answer.citations[0].id

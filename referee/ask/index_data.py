@@ -242,11 +242,15 @@ class DataDocs:
         return None
 
     def _components_counted(self, text: str) -> int:
-        """How many of the game's components the text counts: its number beside a word of its name."""
-        said = self.content_stems(text)
-        numbers = set(re.findall(r"\b\d+\b", text))
-        return sum(1 for comp in self.game.components
-                   if str(comp.count) in numbers and set(self.content_stems(comp.name)) & set(said))
+        """How many of the game's components the text counts: its number just before a word of its
+        name ("18 Job cards"; a die roll's "4 or 5: the cradle sways" counts no Bucket boards)."""
+        tokens = re.findall(r"[a-z0-9']+", text.lower())
+        counted = 0
+        for comp in self.game.components:
+            name = set(self.content_stems(comp.name))
+            said = (" ".join(tokens[i + 1:i + 5]) for i, t in enumerate(tokens) if t == str(comp.count))
+            counted += any(name & set(self.content_stems(after)) for after in said)
+        return counted
 
     def _components(self) -> None:
         rules_by_ref: dict[str, str | None] = {}
