@@ -51,7 +51,8 @@ COOP_ASKED = lazy(r"\bco-?op(erative)?\b|\bco-operative\b|\bcompetitive\b|\bcomp
                   triggers=("co", "op", "compet", "against", "together", "team"))
 OF_COOP = frozenset(stems_of("is this it the game a co op coop cooperative operative competitive or are we do does you they "
                              "play playing against each other one another someone somebody one win wins lose alone "
-                             "work works together team teams everyone everybody all solo vs versus compete competing".split()))
+                             "work works together team teams everyone everybody all solo vs versus compete competing every man woman for "
+                             "himself herself themselves yourself free".split()))
 SAYS_TOGETHER = lazy(r"\b(co-?op\w*|co-operative|together|against|alone|each other|every(one|body) (wins|loses))\b")
 # The words any question answered here is made of (engine: they count against no game).
 OVERVIEW_WORDS = OF_THE_GAME | OF_WINNING | OF_COOP
