@@ -3,7 +3,8 @@ thing the game comes with against how many one plays, draws, loses or scores; a 
 sub-sections; whether a game is played against each other; the phases of a turn; who takes the
 first shift; playing alone; how the players lose; what the game's story is; a card named in
 part; a die off the table and a team version, which rules that never speak of them do not answer;
-the box's list, which yields unless the box is asked about, and is no die's table of rolls.
+the box's list, which yields unless the box is asked about, and is no die's table of rolls;
+every man for himself; how many hours in a game whose rounds are hours.
 
 Asked of the designer's games in tests/fixtures and of the seed games in content/; every index is
 built into a temporary cache.
@@ -159,3 +160,19 @@ def test_a_die_rolls_numbers_are_no_count_of_the_box():
     cards are there" cited When the Wind Gets Up. A count must sit just before the thing's name."""
     answer = ask("how many kit cards are there", game=_ref("high-sill"))
     assert answer.answer.startswith("20 Kit cards") and answer.citations[0].id != "gusts", answer.citations[0].id
+
+
+def test_every_man_for_himself_asks_whether_the_game_is_cooperative():
+    answer = ask("do we all win together or is it every man for himself", game=_ref("fifteen-minute-reset"))
+    assert answer.matched and answer.source == "data:overview", answer.answer
+    assert answer.citations[0].id == "whats-the-deal"
+
+
+def test_how_many_hours_in_a_game_whose_rounds_are_hours_is_the_rules():
+    """Long Corridor's night runs hour by hour: "how many hours do we play" is its rounds, not
+    the box's play time; a game whose rules never speak of hours still gets the box's."""
+    answer = ask("how many hours do we play", game=_ref("long-corridor"))
+    assert answer.source != "data:facts" and answer.citations[0].id == "each-hour", answer.answer
+    # ... and "how many minutes" of a game is no question of a time limit on turns (no match before)
+    minutes = ask("how many minutes does a game take", game=_ref("high-sill"))
+    assert minutes.matched and minutes.source == "data:facts" and minutes.answer == "30 min."

@@ -165,7 +165,8 @@ _RUNS_SHORT = (r"(?:unlimited|limited|no limit|not enough|without limit|infinite
 
 TOPICS = (
     # (not "hourglass", asked or in the rules: Bone Strike's dice and Ribbon of Bone's abilities show one)
-    _Topic(r"\btime ?limit\b|\btimers?\b|\bin real time\b|\bhow many (seconds|minutes)\b",
+    _Topic(r"\btime ?limit\b|\btimers?\b|\bin real time\b"
+           r"|\bhow many (seconds|minutes)\b(?!.*\b(game|session|play)\b)",  # not a game's play time (answers.counts.PLAY_TIME)
            ("time", "timer", "seconds", "minutes"),
            r"\btimers?\b|\bminutes?\b|\bseconds\b|\bsand ?glass\b|\btime ?limit\b",
            ("timer", "minute", "seconds", "glass", "time"),

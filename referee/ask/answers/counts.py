@@ -5,7 +5,7 @@ import re
 
 from .. import intent as kinds
 from ..lazy_re import lazy
-from ..query import generic_stems
+from ..query import generic_stems, stems_of
 from ..stem import stemmer
 from ..text import humanize, number_of, said_number
 from .base import CONFIDENCE, COUNT, Computed, Context, content_stems, fmt
@@ -190,7 +190,7 @@ def players(ctx: Context) -> list[Computed]:
 PLAY_TIME = lazy(r"\bhow long (does|is|do|will|would|should|can) (?:(?:a|an|one|the|each|our|this|your) )?"
                  r"(?:(?:\d+|two|three|four|five|six)[ -]players? |typical |usual |full |whole )?"
                  r"(?:games?|sessions?|play ?throughs?|matche?s?|story|stories|campaigns?)\b"
-                 r"|\bplay(ing)? ?time\b|\bhow long (?:to|(?:does|will|would) it take to) play\b|\bhow many (minutes|hours)\b.*\b(game|session|play)\b"
+                 r"|\bplay(ing)? ?time\b|\bhow long (?:to|(?:does|will|would) it take to) play\b|\bhow many (?P<unit>minutes|hours)\b.*\b(game|session|play)\b"
                  r"|\bgame length\b|\blength of (a|the|one) (game|session|story)\b",
                  triggers=("how long", "time", "minutes", "hours", "length"))
 AGE = lazy(r"\b(what|which|minimum|min|recommended|suitable|right) age\b.*\b(it|this|game|play|for)\b|\b(minimum|min|recommended) age\b|"
@@ -211,7 +211,11 @@ def game_facts(ctx: Context) -> list[Computed]:
     game.yaml, citing its first section (what the game is about)."""
     game = ctx.index.data("game") or {}
     rule = next(iter(ctx.index.rules), None)
-    if PLAY_TIME.search(ctx.text) and game.get("play_time"):
+    said = PLAY_TIME.search(ctx.text)
+    unit = said and said.group("unit")
+    if unit and ctx.index.df(stems_of([unit]))[stems_of([unit])[0]]:
+        return []  # "how many hours do we play" in a game whose rounds are hours: the rules say how many
+    if said and game.get("play_time"):
         text = f"{game['play_time'][0].upper()}{game['play_time'][1:]}."
     elif AGE.search(ctx.text) and game.get("age"):
         text = f"Ages {game['age']}."
