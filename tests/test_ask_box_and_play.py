@@ -4,7 +4,8 @@ sub-sections; whether a game is played against each other; the phases of a turn;
 first shift; playing alone; how the players lose; what the game's story is; a card named in
 part; a die off the table and a team version, which rules that never speak of them do not answer;
 the box's list, which yields unless the box is asked about, and is no die's table of rolls;
-every man for himself; how many hours in a game whose rounds are hours.
+every man for himself; how many hours in a game whose rounds are hours; who gets the first-player
+marker.
 
 Asked of the designer's games in tests/fixtures and of the seed games in content/; every index is
 built into a temporary cache.
@@ -176,3 +177,15 @@ def test_how_many_hours_in_a_game_whose_rounds_are_hours_is_the_rules():
     # ... and "how many minutes" of a game is no question of a time limit on turns (no match before)
     minutes = ask("how many minutes does a game take", game=_ref("high-sill"))
     assert minutes.matched and minutes.source == "data:facts" and minutes.answer == "30 min."
+
+
+@pytest.mark.parametrize(("game", "question", "rule", "said"), [
+    ("long-corridor", "who gets the bleeper first", "clocking-on", "takes the Bleeper and goes first"),
+    ("isobar-desk", "who gets the mic first", "getting-ready", "takes the Mic"),
+])
+def test_who_gets_the_first_player_marker_is_who_starts(game, question, rule, said):
+    """The Bleeper and the Mic are their games' first-player markers: who gets one first is the
+    set-up's sentence giving it out (Long Corridor's box list answered)."""
+    answer = ask(question, game=_ref(game))
+    assert answer.source == "data:first-player" and answer.citations[0].id == rule, answer.answer
+    assert said in answer.answer

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..lazy_re import lazy
 from ..query import stems_of
+from ..text import words
 from .base import Computed, Context, as_sentence, sentences_of
 from .confidence import CONFIDENCE
 
@@ -38,11 +39,37 @@ GOES_ON = lazy(r"\b(passes|pass|goes|go|continues|runs)\b.*\b(left|right|clockwi
                r"|\bclockwise\b")
 
 
+# "who gets the bleeper first", "who has the mic at the start": the game's first-player marker
+# (a component so named or noted, "The Bleeper (first player token)") asks who starts.
+MARKER_ASKED = lazy(r"\bwho (?:gets|has|takes|holds|starts with) (?:the )?(?P<thing>[\w' ]{1,30}?) (?:first|to start|at the start)\W*$",
+                    triggers=("who",))
+FIRST_MARKER = lazy(r"\bfirst[- ]player\b|\bstart(?:ing)? player\b")
+
+
+TAKES = lazy(r"\b(takes?|gets?|is given|are given|holds?|starts? with|receives?)\b")
+
+
+def _marker_asked(ctx: Context) -> set[str]:
+    """The stems of the first-player marker the question names ("the bleeper"), if it does."""
+    said = MARKER_ASKED.search(ctx.text)
+    wanted = set(stems_of([w for w in words(said.group("thing")) if w not in ("the", "a")])) if said else set()
+    marker = any(wanted <= set(stems_of(words(c["name"].lower())))
+                 and FIRST_MARKER.search(f"{c['name']} {c.get('note') or ''}".lower())
+                 for c in ctx.index.data("components") or []) if wanted else False
+    return wanted if marker else set()
+
+
 def first_player(ctx: Context) -> list[Computed]:
-    if not ASKED.search(ctx.text):
+    marker = _marker_asked(ctx)
+    if not ASKED.search(ctx.text) and not marker:
         return []
     index = ctx.index
     rules = sorted(index.rules.values(), key=lambda r: (not index.in_setup(r.id), r.order))
+    for info in rules if marker else []:  # "... the rain without a coat takes the Mic"
+        said = next((s for s in sentences_of(info.text or "") if TAKES.search(s.lower())
+                     and marker <= set(stems_of(words(s.lower())))), None)
+        if said:
+            return [Computed(as_sentence(said), info.id, CONFIDENCE["first-player"], "first-player")]
     later = bool(LATER.search(ctx.text))
     for strong in (True, False):  # "goes first" anywhere before a bare "starts"
         for info in rules:
