@@ -67,7 +67,8 @@ CALLED_BARE = lazy(r"^\W*what (?:does|do) (?:the|a|an|my|this|that|your) (?P<nam
 def _card_called(ctx: Context) -> str | None:
     said = CALLED.search(ctx.text)
     bare = None if said else CALLED_BARE.search(ctx.text)
-    wanted = set(content_stems((said or bare).group("name"))) if said or bare else set()
+    found = said or bare
+    wanted = set(content_stems(found.group("name"))) if found else set()
     if not wanted:
         return None
     if bare and (any(hit.phrase.kind != "card" for hit in ctx.result.phrases)
