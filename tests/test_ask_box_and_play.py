@@ -19,11 +19,7 @@ import pytest
 from referee.ask.engine import ask
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-
-
-@pytest.fixture(scope="module", autouse=True)
-def ask_cache(module_ask_cache):
-    return module_ask_cache
+pytestmark = pytest.mark.usefixtures("module_ask_cache")  # indexes built into a temporary cache
 
 
 def _ref(game: str) -> str:
