@@ -9,6 +9,7 @@ from .text import card_heading, humanize, kind_of
 
 BOX_WORDS = frozenset({"components", "contents"})  # what a player calls the components section
 COUNTED_COMPONENTS = 3  # components counted out that make an untitled top section the components'
+NAME_WITHIN = 4  # ... each its count followed within this many words by a word of its name
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 
 # Card and piece fields that say how a thing looks, not what it does.
@@ -248,7 +249,7 @@ class DataDocs:
         counted = 0
         for comp in self.game.components:
             name = set(self.content_stems(comp.name))
-            said = (" ".join(tokens[i + 1:i + 5]) for i, t in enumerate(tokens) if t == str(comp.count))
+            said = (" ".join(tokens[i + 1:i + 1 + NAME_WITHIN]) for i, t in enumerate(tokens) if t == str(comp.count))
             counted += any(name & set(self.content_stems(after)) for after in said)
         return counted
 

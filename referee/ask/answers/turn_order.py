@@ -44,19 +44,17 @@ GOES_ON = lazy(r"\b(passes|pass|goes|go|continues|runs)\b.*\b(left|right|clockwi
 MARKER_ASKED = lazy(r"\bwho (?:gets|has|takes|holds|starts with) (?:the )?(?P<thing>[\w' ]{1,30}?) (?:first|to start|at the start)\W*$",
                     triggers=("who",))
 FIRST_MARKER = lazy(r"\bfirst[- ]player\b|\bstart(?:ing)? player\b")
-
-
-TAKES = lazy(r"\b(takes?|gets?|is given|are given|holds?|starts? with|receives?)\b")
+TAKES = lazy(r"\b(takes?|gets?|is given|are given|holds?|starts? with|receives?)\b")  # ... the sentence giving it out
 
 
 def _marker_asked(ctx: Context) -> set[str]:
     """The stems of the first-player marker the question names ("the bleeper"), if it does."""
     said = MARKER_ASKED.search(ctx.text)
     wanted = set(stems_of([w for w in words(said.group("thing")) if w not in ("the", "a")])) if said else set()
-    marker = any(wanted <= set(stems_of(words(c["name"].lower())))
-                 and FIRST_MARKER.search(f"{c['name']} {c.get('note') or ''}".lower())
-                 for c in ctx.index.data("components") or []) if wanted else False
-    return wanted if marker else set()
+    is_marker = any(wanted <= set(stems_of(words(c["name"].lower())))
+                    and FIRST_MARKER.search(f"{c['name']} {c.get('note') or ''}".lower())
+                    for c in ctx.index.data("components") or []) if wanted else False
+    return wanted if is_marker else set()
 
 
 def first_player(ctx: Context) -> list[Computed]:
