@@ -212,8 +212,8 @@ def game_facts(ctx: Context) -> list[Computed]:
     game = ctx.index.data("game") or {}
     rule = next(iter(ctx.index.rules), None)
     said = PLAY_TIME.search(ctx.text)
-    unit = said and said.group("unit")
-    if unit and ctx.index.df(stems_of([unit]))[stems_of([unit])[0]]:
+    unit = stems_of([said.group("unit")])[0] if said and said.group("unit") else None
+    if unit and ctx.index.df([unit])[unit]:
         return []  # "how many hours do we play" in a game whose rounds are hours: the rules say how many
     if said and game.get("play_time"):
         text = f"{game['play_time'][0].upper()}{game['play_time'][1:]}."
