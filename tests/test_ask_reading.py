@@ -307,3 +307,14 @@ def test_cost_is_read_as_pay_where_a_game_never_says_cost():
     word the game lacks, and no answer."""
     heckle = ask("how much does it cost to heckle", game=str(Path(__file__).parent / "fixtures" / "swazzle"))
     assert heckle.matched and heckle.citations[0].id == "heckling"
+
+
+def test_a_token_the_tokenizer_splits_shifts_no_other_stem():
+    """The stemmer stems a batch of tokens in one call and pairs each with a term by position; a
+    token the index's tokenizer splits ("there's": "there", "s") moved every later one, and the
+    wrong stems stayed cached ("zebra" became "s"): answers then hung on what was stemmed first."""
+    from referee.ask.stem import Stemmer
+
+    batch = Stemmer()
+    assert batch.stems(["there's", "running", "cards", "zebra"]) == ["there", "run", "card", "zebra"]
+    assert batch.stems(["zebra"]) == ["zebra"] == Stemmer().stems(["zebra"])

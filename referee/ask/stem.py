@@ -27,12 +27,20 @@ class Stemmer:
         missing = sorted({t for t in tokens if t not in self._known})
         if missing:
             with self._lock:
-                self._db.execute("INSERT INTO words(words) VALUES ('delete-all')")
-                self._db.execute("INSERT INTO words(rowid, w) VALUES (1, ?)", (" ".join(missing),))
-                for term, offset in self._db.execute("SELECT term, offset FROM terms"):
-                    if offset < len(missing):
-                        self._known[missing[offset]] = term
+                found = self._terms(" ".join(missing))
+                if len(found) == len(missing):
+                    self._known.update(zip(missing, found))
+                else:  # a token that is several to the tokenizer ("there's") would shift every later stem:
+                    for t in missing:  # each alone, its first term ("everyone's": "everyon")
+                        one = self._terms(t)
+                        self._known[t] = one[0] if one else t
         return [self._known.get(t, t) for t in tokens]
+
+    def _terms(self, text: str) -> list[str]:
+        """The terms the index's tokenizer makes of `text`, in order."""
+        self._db.execute("INSERT INTO words(words) VALUES ('delete-all')")
+        self._db.execute("INSERT INTO words(rowid, w) VALUES (1, ?)", (text,))
+        return [term for term, _offset in sorted(self._db.execute("SELECT term, offset FROM terms"), key=lambda r: r[1])]
 
     def knows(self, token: str) -> bool:
         return token in self._known
