@@ -161,9 +161,16 @@ PLURAL_FACE = lazy(r"\d{1,2}s")
 ASKS_WHO = lazy(r"\b(who|whom|whose)\b", re.IGNORECASE)
 
 
+# A number right after these is a price ("the ability costs 2"), not a face rolled.
+PRICED = frozenset({"cost", "costs", "costing", "pay", "pays", "paid", "paying", "price", "worth"})
+
+
 def _counts_something(ctx: Context, i: int) -> bool:
-    """The number counts the word after it ("2 dice", "6 stars", "3 cards"), so it is no roll."""
+    """The number counts the word after it ("2 dice", "6 stars", "3 cards") or is a price ("costs
+    2"), so it is no roll."""
     tokens = ctx.query.tokens
+    if i > 0 and tokens[i - 1] in PRICED:
+        return True
     return i + 1 < len(tokens) and (i + 1) in ctx.query.content and tokens[i + 1] not in ROLL_WORDS - {"die", "dice"}
 
 
