@@ -1,4 +1,5 @@
-"""`referee ask` on what players ask in their own words (issue 12), round twenty-nine: a
+"""`referee ask` on what players ask in their own words (issue 12), round twenty-nine: a player
+with fewer than a rule takes (the general rule on too few, not the named rule's number), and a
 price said beside "how many times" (no roll of the time die).
 
 Asked of the designer's games in tests/fixtures and of the seed games in content/; every index is
@@ -14,6 +15,29 @@ from referee.ask.engine import ask
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 pytestmark = pytest.mark.usefixtures("module_ask_cache")  # indexes built into a temporary cache
+
+
+@pytest.mark.parametrize("question", [
+    "i skulled someone with only 1 bone left, what do i get",
+    "skull says take 3 but he only has 2 bones",
+])
+def test_too_few_to_take_is_the_rule_on_too_few(question):
+    """The Skull takes 3 bones; with 1 left, Special runes says take what there is (the Skull's
+    "Take 3 bones" was the answer, wrong at the table)."""
+    answer = ask(question, game="runes-and-bones")
+    assert answer.citations[0].id == "special-runes", [c.id for c in answer.citations]
+    assert "take what there is" in answer.answer, answer.answer
+
+
+def test_too_few_to_pay_in_a_designers_game():
+    answer = ask("i only have 1 coin and the honking costs 2, what happens", game=str(FIXTURES / "saturday-shine"))
+    assert answer.citations[0].id == "the-queue.honking" and "pay what you have" in answer.answer, answer.answer
+
+
+def test_too_few_of_what_the_rules_never_name_is_no_answer_of_theirs():
+    """Saturday Shine has no fines: its sentence on paying what you have does not answer it."""
+    answer = ask("what if i cant pay the fine", game=str(FIXTURES / "saturday-shine"))
+    assert answer.source != "data:shortfall", answer.answer
 
 
 def test_a_price_beside_how_many_times_is_no_roll():

@@ -252,8 +252,9 @@ def answer_in(index: GameIndex, question: str, k: int = 3, known: frozenset[str]
     card: dict | None = None
     if lead is not None and (lead.confidence >= SURE_COMPUTED or lead.confidence >= confidence * 0.9) \
             and not search_names_outright(result, confidence, lead, separation(result)):
-        # a list, or the end section's own sentence on when: the section itself, not a part of it
-        first = lead_rule if lead.kind in ("list", "game-end") else narrower(index, result, lead_rule)
+        # a list, the end section's own sentence on when, or the general rule on too few (not the
+        # Skull it overrides): the section itself, not a part of it
+        first = lead_rule if lead.kind in ("list", "game-end", "shortfall") else narrower(index, result, lead_rule)
         if first != lead_rule:
             lead.also = [lead_rule, *lead.also]
         text = lead.answer

@@ -16,6 +16,7 @@ Generic over what the data model offers, never over a particular game:
 - **set-up amounts**: "how much stamina do we start with?": the set-up's sentence giving it.
 - **ties**: "who wins if two of us have the same merit?": the sentence that breaks the tie.
 - **at zero**: "what happens when I hit zero bones?": the sentence on that thing running out.
+- **shortfall**: "he only has 1 bone left, what do I get?": the sentence on having too few.
 - **limits**: "what's the most chalk I can hold?": the sentence that sets the limit.
 - **thresholds**: "how many grumble tokens before we lose?": the sentence saying that count.
 - **amounts**: "how many actions do I get?": the sentence giving a number of the thing.
@@ -48,6 +49,7 @@ from .overview import overview
 from .records import card_field, record
 from .roll_outcome import roll_outcome
 from .setup_amounts import starting_amount
+from .shortfall import shortfall
 from .tables import chart, roll_map
 from .threshold import threshold
 from .ties import tie_break
@@ -56,13 +58,13 @@ from .turn_order import first_player
 
 __all__ = ["CONFIDENCE", "QUOTED", "QUOTED_LOOSELY", "Computed", "Context", "compute"]
 # The kinds whose answer is a sentence of the rules, quoted, not worked out from the data.
-QUOTED = frozenset({"first-player", "setup-amount", "tie-break", "at-zero", "limit", "threshold", "amount", "game-end", "turn", "roll-outcome", "overview",
+QUOTED = frozenset({"first-player", "setup-amount", "tie-break", "at-zero", "shortfall", "limit", "threshold", "amount", "game-end", "turn", "roll-outcome", "overview",
                     "contents"})
 # ... of which these find their sentence by a looser reading (a number before the thing asked):
 # the confidence does not take them for as sure as the others (its "quoted" signal).
 QUOTED_LOOSELY = frozenset({"amount"})
 ORDER = {k: i for i, k in enumerate(("game", "cycle", "chart", "map", "card", "count", "players", "facts", "value",
-                                     "first-player", "setup-amount", "tie-break", "at-zero",
+                                     "first-player", "setup-amount", "tie-break", "at-zero", "shortfall",
                                      "limit", "threshold", "amount", "game-end", "overview", "contents", "turn", "roll-outcome", "record",
                                      "list"))}
 
@@ -71,7 +73,7 @@ def compute(index: GameIndex, query: Query, result: SearchResult) -> list[Comput
     ctx = Context(index, query, result)
     found: list[Computed] = []
     for answerer in (beats, chart, roll_map, card_field, count, players, game_facts, value, first_player,
-                     starting_amount, tie_break, at_zero, limit, threshold, amount, game_end, overview, contents, turn, roll_outcome, record,
+                     starting_amount, tie_break, at_zero, shortfall, limit, threshold, amount, game_end, overview, contents, turn, roll_outcome, record,
                      listing):
         try:
             found.extend(answerer(ctx))

@@ -24,6 +24,7 @@ CONFIDENCE = {
     "facts": 0.9,  # its play time, its age
     "first-player": 0.85,  # the sentence that says who goes first
     "tie-break": 0.8,  # the sentence that breaks a tie, from the section about what is tied
+    "shortfall": 0.75,  # the sentence on having fewer than a rule asks, from the section of the things asked
     "limit": 0.8,  # the sentence that sets a limit on the thing asked, with a number
     "at-zero": 0.8,  # the sentence on the thing asked about at nothing, whose it is weighed
     "setup-amount": 0.8,  # the set-up's one sentence naming the thing asked beside a number
