@@ -37,7 +37,10 @@ END_TITLE = re.compile(r"^(the )?(end|ending|endgame|end game|game end|game over
 # ("How a turn goes", "Your go"), else the one top section whose text opens on a turn ("On your
 # turn take two actions ...") (answers/turn.py).
 TURN_TITLE = re.compile(r"^(your|a|the|one|each|taking a|how a|how your|on your) (turn|go)( goes| works)?$"
-                        r"|^turns?$", re.IGNORECASE)
+                        r"|^turns?$"
+                        # "Your turn on duty", "A turn on the mountain": the turn where it is taken
+                        r"|^(your|a|on your|taking your) (turn|go)\b(?!\s*(order|ends?|over|sequence|limit|timer|track|marker))",
+                        re.IGNORECASE)
 TURN_OPENS = re.compile(r"^\W*((on|during|in) (your|a|each|their) (turn|go)|(each|every|your) (turn|go))\b", re.IGNORECASE)
 
 

@@ -1,0 +1,32 @@
+"""`referee ask` on what players ask in their own words (issue 12), round twenty-nine: a turn
+section titled where the turn is taken ("Your turn on duty"), "the two of us playing", and how
+high a track goes.
+
+Asked of the designer's games in tests/fixtures; every index is built into a temporary cache.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from referee.ask.engine import ask
+from referee.ask.roles import TURN_TITLE
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+pytestmark = pytest.mark.usefixtures("module_ask_cache")  # indexes built into a temporary cache
+
+
+def test_a_turn_titled_where_it_is_taken_is_the_turn():
+    """Runway Two-Seven's turn is "Your turn on duty"; asked its steps, the tool found no good
+    match."""
+    answer = ask("what are the steps of my turn", game=str(FIXTURES / "runway-two-seven"))
+    assert answer.matched and answer.citations[0].id == "on-duty", answer.answer
+
+
+@pytest.mark.parametrize(("title", "is_turn"), [
+    ("Your turn on duty", True), ("A turn on the mountain", True), ("Your go on the board", True),
+    ("Your turn", True), ("Turn order", False), ("Your turn ends", False), ("A turn limit", False),
+])
+def test_which_titles_name_the_turn(title, is_turn):
+    assert bool(TURN_TITLE.match(title)) is is_turn
