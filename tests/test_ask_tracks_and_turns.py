@@ -30,3 +30,8 @@ def test_a_turn_titled_where_it_is_taken_is_the_turn():
 ])
 def test_which_titles_name_the_turn(title, is_turn):
     assert bool(TURN_TITLE.match(title)) is is_turn
+
+
+def test_the_two_of_us_playing_is_two_players():
+    answer = ask("just the two of us playing, anything change?", game=str(FIXTURES / "crates-before-hail"))
+    assert answer.matched and answer.citations[0].id == "two-pickers", answer.answer

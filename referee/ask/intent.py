@@ -133,7 +133,7 @@ PARAPHRASES: list[tuple[_Lazy, str | Callable[[re.Match[str]], str]]] = [
     # for a turn, putting a card down.
     # "Can 7 of us play?", "play with the 3 of us", "me and a friend": a number of players (not "two of
     # us tie", which a rule on ties answers).
-    (_Lazy(rf"\b{said_number(2, 10)} of us(?= (can |could )?(play|join)\b)"
+    (_Lazy(rf"\b{said_number(2, 10)} of us(?= (can |could )?(play|playing|join|joining)\b)"
            rf"|(?<=\bwith )(the )?{said_number(2, 10)} of us\b", "of us"),
      lambda m: f"{m.group(1) or m.group(5)} players"),
     # Going past a space without stopping is passing over it, as rules put it.
