@@ -35,3 +35,8 @@ def test_which_titles_name_the_turn(title, is_turn):
 def test_the_two_of_us_playing_is_two_players():
     answer = ask("just the two of us playing, anything change?", game=str(FIXTURES / "crates-before-hail"))
     assert answer.matched and answer.citations[0].id == "two-pickers", answer.answer
+
+
+def test_how_high_a_track_goes_is_its_top():
+    answer = ask("how high can the fog go", game=str(FIXTURES / "runway-two-seven"))
+    assert answer.citations[0].id == "the-fog" and "to 10" in answer.answer, answer.answer

@@ -19,15 +19,18 @@ from .confidence import CONFIDENCE
 
 ASKED = lazy(r"\b(max|maximum|limit|limits|cap|capped|most)\b.*\b(can|may|could|allowed|i|we|you)\b"
              r"|\bis there a (\w+ )?(limit|max|maximum|cap)\b|\b(hand|carry|holding) limit\b|\bhand size\b"
-             r"|\bhow (many|much) .*\b(can|may|could) (i|we|you|a|an|my|each) .*\b(hold|have|keep|carry|store)\b",
-             triggers=("max", "limit", "cap", "most", "hand size", "how many", "how much"))
+             r"|\bhow (many|much) .*\b(can|may|could) (i|we|you|a|an|my|each) .*\b(hold|have|keep|carry|store)\b"
+             # "how high can the fog go": the top of its track
+             r"|\bhow (high|far up) (can|could|does|will) (the |my |our |your )?\w+( \w+)? (go|get|climb|rise|reach)\b",
+             triggers=("max", "limit", "cap", "most", "hand size", "how many", "how much", "how high", "how far up"))
 HAND_LIMIT = lazy(r"\bhand (limit|size)\b", triggers=("hand",))
 NOT_ASKED = lazy(r"\bwho\b|\b(wins?|winner|score|scores|points?) most\b|\bmost (points|votes)\b|\b(tie|tied|ties)\b")
 SAYS_LIMIT = lazy(r"\b(at most|no more than|up to|maximum|limit|capped|discards? down to"
                   r"|(never|cannot|can not|can[\u2019']t|may not|must not|mustn[\u2019']t) (\w+ ){0,2}more than"
                   r"|(nobody|no one|no player) (may|can|could) (\w+ ){0,2}more than"
                   r"|(if|when|whenever) (you|a player|they|\w+) (holds?|has|have|keeps?|carry|carries) more than"
-                  r"|any more (is|are) (lost|discarded|returned))\b")
+                  r"|any more (is|are) (lost|discarded|returned)"
+                  r"|(goes|go|runs|run|counts|count) (up )?from \w+( \([^)]*\))? to)\b")  # a track "goes from 0 to 10"
 # ... or that there is none ("There is no hand limit."), which needs no number.
 SAYS_NONE = lazy(r"\bno (\w+ )?(limit|maximum|cap)\b|\bas many (\w+ )?as (you|they|he|she) (like|likes|want|wants|wish|wishes)\b")
 # A hand is the cards held: "what's the hand limit" is answered by "you may hold at most 8 cards".
@@ -35,7 +38,7 @@ COVERS = 0.5  # the share of the thing asked (by weight) a limit's sentence must
 HELD_AS = {stems_of(["hand"])[0]: frozenset(stems_of(["card", "cards"]))}
 NOT_THE_THING = frozenset(stems_of(
     "max maximum limit limits cap capped most size is there a can may could allowed i we you my each how many much "
-    "hold have keep carry store at once time what whats the number of".split()))
+    "hold have keep carry store at once time what whats the number of high far up go get climb rise reach".split()))
 
 
 HOLDS = lazy(r"\b(hold|holds|holding|keep|keeps|carry|carries|have|has)\b (\w+ ){0,2}more than\b",
