@@ -570,6 +570,13 @@ def test_slang_is_read_in_the_games_own_words():
     assert gm.matched and gm.citations[0].id == "overview" and gm.corrected.get("gm") == "game master"
 
 
+def test_a_pot_cleaned_out_is_an_empty_pot():
+    """"Thieves cleaned out the pot" says the pot is empty, which a rule on the empty pot answers
+    (the tool found no good match)."""
+    answer = ask("thieves cleaned out the pot, can someone still win it", game="runes-and-bones")
+    assert answer.matched and answer.citations[0].id == "winning.empty-pot", answer.answer
+
+
 def test_each_slang_word_is_listed_once():
     """A second line for a word replaced the first without a word said (twice was listed twice,
     and the first line's 'once' was never read)."""

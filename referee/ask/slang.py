@@ -41,6 +41,8 @@ short version: summary | overview | at a glance
 runs dry: runs out | empty
 run dry: run out | empty
 ran dry: ran out | empty
+cleaned out: emptied | empty | ran out
+clean out: empty | run out
 grab: take
 pull: take | draw
 pulled: took | taken | drew
