@@ -1,6 +1,7 @@
 """`referee ask` on what players ask in their own words (issue 12), round twenty-nine: a player
 with fewer than a rule takes (the general rule on too few, not the named rule's number), and a
-price said beside "how many times" (no roll of the time die).
+price said beside "how many times" (no roll of the time die); a row of the data acting on others
+named with it (the x2's rule, not the gold's "doubled by x2").
 
 Asked of the designer's games in tests/fixtures and of the seed games in content/; every index is
 built into a temporary cache.
@@ -45,3 +46,10 @@ def test_a_price_beside_how_many_times_is_no_roll():
     row for a roll of 2 was the answer)."""
     answer = ask("5 bones in my pool and the bone ability costs 2, how many times can i use it", game="bone-strike")
     assert answer.source != "data:map" and answer.citations[0].id == "attack.bone-abilities", answer.answer
+
+
+def test_a_row_acting_on_others_is_its_rule_not_their_field():
+    """x2 with a gold and a star showing: the x2's rule says it doubles one die; the gold's field
+    "doubled by x2: yes" was the answer (asked 23 times in the tuning set)."""
+    answer = ask("rolled x2 with a gold and a star, do both double", game="rattlebones")
+    assert answer.source != "data:record" and answer.citations[0].id == "actions.double", answer.answer

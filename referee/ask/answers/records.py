@@ -186,6 +186,8 @@ def record(ctx: Context) -> list[Computed]:
         if ctx.asks(kinds.YES_NO) and not _covers_most(ctx, hit, table["title"]):
             continue  # "does x2 double my gamble points?" asks for a rule, not the row of x2
         asked = ctx.asked_fields([k for k in row if k not in table["columns"][:1]], hit)
+        if asked and _names_another(ctx, hit, asked):
+            continue  # "x2 with a gold and a star, do both double": the x2's rule, not gold's "doubled by x2"
         if asked:
             parts, rule = [], ctx.rule_ok(hit.phrase.rule)
             for key in asked:
@@ -221,3 +223,11 @@ def record(ctx: Context) -> list[Computed]:
         out.append(Computed(text.strip(), rule, CONFIDENCE["record.own-section" if own else "record.shared-section"],
                             "record", also))
     return out[:1]
+
+
+def _names_another(ctx: Context, hit: PhraseHit, fields: list[str]) -> bool:
+    """A field asked about is named for another row the question names ("doubled by x2" of the
+    gold, with the x2 named too): the question is about what that row does to several."""
+    field_stems = {s for key in fields for s in content_stems(humanize(key))}
+    others = [h for h in ctx.hits("row") if h is not hit and h.phrase.ref.rsplit("/", 1)[0] == hit.phrase.ref.rsplit("/", 1)[0]]
+    return any({ctx.query.stems[i] for i in other.positions} <= field_stems for other in others)
