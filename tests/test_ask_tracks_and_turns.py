@@ -1,6 +1,6 @@
 """`referee ask` on what players ask in their own words (issue 12), round twenty-nine: a turn
-section titled where the turn is taken ("Your turn on duty"), "the two of us playing", and how
-high a track goes.
+section titled where the turn is taken ("Your turn on duty"), "the two of us playing", how high
+a track goes, and the steps of a turn or a round named in order.
 
 Asked of the designer's games in tests/fixtures; every index is built into a temporary cache.
 """
@@ -40,3 +40,18 @@ def test_the_two_of_us_playing_is_two_players():
 def test_how_high_a_track_goes_is_its_top():
     answer = ask("how high can the fog go", game=str(FIXTURES / "runway-two-seven"))
     assert answer.citations[0].id == "the-fog" and "to 10" in answer.answer, answer.answer
+
+
+@pytest.mark.parametrize(("game", "question", "rule", "says"), [
+    ("crab-off", "what are the steps of a tide", "a-tide",
+     "How a tide goes: §3.1 Bait up, §3.2 Drop your line, §3.3 That flipping gull, §3.4 Bucket's full!, "
+     "§3.5 The tide turns."),
+    ("runway-two-seven", "what are the steps of my turn", "on-duty",
+     "Your turn on duty, in order: New traffic; Clearances; The murk; Burn fuel."),
+])
+def test_the_steps_asked_are_named_in_order(game, question, rule, says):
+    """A turn's steps are Runway Two-Seven's numbered sentences, named in order; a tide's are Crab
+    Off!'s sub-sections, named with their numbers (the tool found no good match for the tide, and
+    quoted the turn's first sentence, "Turns go clockwise")."""
+    answer = ask(question, game=str(FIXTURES / game))
+    assert answer.citations[0].id == rule and answer.answer == says, answer.answer

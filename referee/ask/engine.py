@@ -51,7 +51,7 @@ SURE_COMPUTED = 0.8  # a computed answer this sure goes first, unless the search
 # The words that ask for what a computed answer gives, which the rules it quotes need not use.
 ASKING_WORDS = {"data:limit": LIMIT_WORDS, "data:overview": OVERVIEW_WORDS, "data:card": CARD_TEXT_STEMS,
                 "data:first-player": REWRITE_WORDS, "data:contents": OF_THE_BOX,
-                "data:turn": TURN_WORDS}
+                "data:turn": TURN_WORDS, "data:steps": TURN_WORDS}
 NAMED_WEIGHT = 0.3  # choosing a game: the share of the question that are names it knows
 TITLE_BONUS = 1.0  # the question names the game
 ASKED_WEIGHT = 0.5  # a question the game's section answers (Rule.asks) as close as this to the player's
@@ -252,9 +252,9 @@ def answer_in(index: GameIndex, question: str, k: int = 3, known: frozenset[str]
     card: dict | None = None
     if lead is not None and (lead.confidence >= SURE_COMPUTED or lead.confidence >= confidence * 0.9) \
             and not search_names_outright(result, confidence, lead, separation(result)):
-        # a list, the end section's own sentence on when, or the general rule on too few (not the
+        # a list or steps, the end section's own sentence on when, or the general rule on too few (not the
         # Skull it overrides): the section itself, not a part of it
-        first = lead_rule if lead.kind in ("list", "game-end", "shortfall") else narrower(index, result, lead_rule)
+        first = lead_rule if lead.kind in ("list", "game-end", "shortfall", "steps") else narrower(index, result, lead_rule)
         if first != lead_rule:
             lead.also = [lead_rule, *lead.also]
         text = lead.answer

@@ -21,6 +21,7 @@ Generic over what the data model offers, never over a particular game:
 - **thresholds**: "how many grumble tokens before we lose?": the sentence saying that count.
 - **amounts**: "how many actions do I get?": the sentence giving a number of the thing.
 - **game end**: "when does the game end?": the sentence of the end section saying when.
+- **steps**: "what are the steps of a tide?": the named section's numbered steps or sub-sections.
 - **overview**: "what's this game about?": the opening of the game's first section.
 - **contents**: "what's in the box?": the section that lists the components.
 
@@ -50,6 +51,7 @@ from .records import card_field, record
 from .roll_outcome import roll_outcome
 from .setup_amounts import starting_amount
 from .shortfall import shortfall
+from .steps import steps
 from .tables import chart, roll_map
 from .threshold import threshold
 from .ties import tie_break
@@ -58,14 +60,14 @@ from .turn_order import first_player
 
 __all__ = ["CONFIDENCE", "QUOTED", "QUOTED_LOOSELY", "Computed", "Context", "compute"]
 # The kinds whose answer is a sentence of the rules, quoted, not worked out from the data.
-QUOTED = frozenset({"first-player", "setup-amount", "tie-break", "at-zero", "shortfall", "limit", "threshold", "amount", "game-end", "turn", "roll-outcome", "overview",
+QUOTED = frozenset({"first-player", "setup-amount", "tie-break", "at-zero", "shortfall", "limit", "threshold", "amount", "game-end", "steps", "turn", "roll-outcome", "overview",
                     "contents"})
 # ... of which these find their sentence by a looser reading (a number before the thing asked):
 # the confidence does not take them for as sure as the others (its "quoted" signal).
 QUOTED_LOOSELY = frozenset({"amount"})
 ORDER = {k: i for i, k in enumerate(("game", "cycle", "chart", "map", "card", "count", "players", "facts", "value",
                                      "first-player", "setup-amount", "tie-break", "at-zero", "shortfall",
-                                     "limit", "threshold", "amount", "game-end", "overview", "contents", "turn", "roll-outcome", "record",
+                                     "limit", "threshold", "amount", "game-end", "overview", "contents", "steps", "turn", "roll-outcome", "record",
                                      "list"))}
 
 
@@ -73,7 +75,7 @@ def compute(index: GameIndex, query: Query, result: SearchResult) -> list[Comput
     ctx = Context(index, query, result)
     found: list[Computed] = []
     for answerer in (beats, chart, roll_map, card_field, count, players, game_facts, value, first_player,
-                     starting_amount, tie_break, at_zero, shortfall, limit, threshold, amount, game_end, overview, contents, turn, roll_outcome, record,
+                     starting_amount, tie_break, at_zero, shortfall, limit, threshold, amount, game_end, overview, contents, steps, turn, roll_outcome, record,
                      listing):
         try:
             found.extend(answerer(ctx))

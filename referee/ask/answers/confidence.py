@@ -33,6 +33,7 @@ CONFIDENCE = {
     "overview": 0.9,  # the first section's opening, asked only what the game is about
     "contents": 0.9,  # the section listing the components, asked only what the game comes with
     "roll-outcome": 0.75,  # the part of a list of die faces covering the number rolled (a game without asks: lists)
+    "steps": 0.8,  # the named section's steps by name, asked for its steps (a game without asks: lists)
     "turn": 0.8,  # the turn section's first sentence, asked what a turn holds (a game without asks: lists)
     "amount": 0.6,  # a sentence putting a number right before the thing asked (a game without asks: lists)
     "list": 0.9,  # a list table the question names ("what are the phases of a turn?")
