@@ -805,6 +805,13 @@ def test_the_point_of_a_game_named_like_one_of_its_pieces_is_the_games():
     assert ask("what does rattlebones do", game="rattlebones").citations[0].id == "setup.rattlebones"
 
 
+def test_the_aim_of_a_game_whose_rules_never_say_its_name_is_the_games():
+    """Alp Road's rules never say "alp" or "road": the name went, leaving "whats the aim of",
+    which found nothing at all; it is read as "the aim of the game"."""
+    answer = ask("whats the aim of alp road", game=str(Path(__file__).resolve().parent / "fixtures" / "alp-road"))
+    assert answer.matched and answer.citations[0].id == "aim", answer.answer
+
+
 def test_a_game_module_that_cannot_read_a_folders_data_leaves_the_answer_to_the_search(tmp_path):
     """A designer's folder may share a seed game's id (its folder name): games/runeblade.py then
     meets characters it cannot read (no name here) and the search answers, with no traceback."""

@@ -344,6 +344,9 @@ def without_own_name(index: GameIndex, question: str) -> str:
                                   or ends and _GAME_AT_END.search(question[:at.start()].lower()))):
             return question
         return " ".join(found.sub(" the game ", question).split())
+    at = found.search(question)
+    if at is not None and _AIM_OF.search(question[:at.start()]):
+        return " ".join(found.sub(" the game ", question).split())  # "the aim of Alp Road" is the game's
     shorter = " ".join(found.sub(" ", question).split())
     return shorter if words(shorter) else question
 
