@@ -812,6 +812,13 @@ def test_the_aim_of_a_game_whose_rules_never_say_its_name_is_the_games():
     assert answer.matched and answer.citations[0].id == "aim", answer.answer
 
 
+def test_a_value_at_the_end_of_something_is_no_starting_value():
+    """"Black dice the Blade gains at the end of each session: 1" answered how many black dice the
+    Blade starts with (4, the Blade's starting pools)."""
+    answer = ask("how many black dice does the blade start with", game="runeblade")
+    assert answer.citations[0].id == "characters.blade" and "4 black" in answer.answer, answer.answer
+
+
 def test_a_game_module_that_cannot_read_a_folders_data_leaves_the_answer_to_the_search(tmp_path):
     """A designer's folder may share a seed game's id (its folder name): games/runeblade.py then
     meets characters it cannot read (no name here) and the search answers, with no traceback."""

@@ -22,6 +22,10 @@ def _f_beta(precision: float, recall: float, beta2: float) -> float:
 WHAT_IS = lazy(r"\bwhat('?s| is| are)\b|\bwhich\b")
 IMPLIED = {"player", "each", "per", "everi", "game"}  # label words a question leaves unsaid ("each player")
 HAPPENS = lazy(r"\bhappen|\bif\b|\bwhen\b|\bcan\b")
+# A value at the start of the game, or at the end of something: "how many black dice does the
+# Blade start with" is not "Black dice the Blade gains at the end of each session".
+STARTS = frozenset(stems_of("start starts starting begin begins beginning".split()))
+ENDS = frozenset(stems_of("end ends".split()))
 
 
 def value(ctx: Context) -> list[Computed]:
@@ -48,6 +52,8 @@ def value(ctx: Context) -> list[Computed]:
         if put_out and IN_THE_BOX.search(v["label"]):
             continue  # "how many board tiles do we use" is not asked of the 12 in the box
         label_stems = set(v.get("label_stems") or content_stems(v["label"])) - implied
+        if q.keys() & STARTS and label_stems & ENDS and not label_stems & STARTS:
+            continue
         label = label_stems | (set(v.get("key_stems") or content_stems(humanize(key))) - implied)
         if not label:
             continue
