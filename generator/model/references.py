@@ -155,6 +155,8 @@ def check_references(game: Game, layouts: dict[str, Layout], sources: Sources) -
         check_text(("faq", index, "answer"), faq.answer)
     for index, table in enumerate(game.tables):
         check_rule(("tables", index, "rule"), table.rule)
+        for field, ref in table.field_rules.items():
+            check_rule(("tables", index, "field_rules", field), ref)
         check_text(("tables", index, "rows"), list(table.rows))
         if table.die is not None and table.die not in dice:
             problem(("tables", index, "die"), f"die '{table.die}' does not exist", closest_hint(table.die, dice, "die"))

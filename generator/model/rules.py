@@ -65,6 +65,10 @@ class Table(Strict):
     drawing code read them like any other field, the rulebook and the quick reference never print
     them. A field whose every value is a colour (``#4b2a5e``) is drawing data without being named.
     Each name must be one of the table's columns or a field of one of its rows.
+
+    ``field_rules`` names, for a field, the section that rules it where that is not the row's own
+    (the characters' ``colour`` is set out in Traits and dice pools, not in each character's
+    section): the referee cites it when a question asks for that field. Each key is a field too.
     """
 
     id: Id
@@ -77,6 +81,7 @@ class Table(Strict):
     items: tuple[str, ...] = ()
     note: str | None = None
     drawing: tuple[str, ...] = ()
+    field_rules: dict[str, RuleRef] = {}
 
     @model_validator(mode="after")
     def _shape(self):
@@ -101,10 +106,11 @@ class Table(Strict):
                 if not isinstance(row, dict):
                     raise ValueError(f"row {i} must be a mapping")
         fields = set(self.columns) | {key for row in self.rows if isinstance(row, dict) for key in row}
-        for name in self.drawing:
-            if name not in fields:
-                known = ", ".join(sorted(map(str, fields))) or "none"
-                raise ValueError(f"drawing: '{name}' is not a column or a row field of this table (its fields: {known})")
+        for key, names in (("drawing", self.drawing), ("field_rules", tuple(self.field_rules))):
+            for name in names:
+                if name not in fields:
+                    known = ", ".join(sorted(map(str, fields))) or "none"
+                    raise ValueError(f"{key}: '{name}' is not a column or a row field of this table (its fields: {known})")
         return self
 
     @property

@@ -190,7 +190,7 @@ class DataDocs:
                                  "; ".join(self.text(s) for s in _flatten(row)), table.title)
             tables.append({"id": table.id, "title": table.title, "kind": table.kind, "rule": table.rule,
                            "die": table.die, "columns": list(table.columns), "rows": rows,
-                           "items": list(table.items), "note": table.note})
+                           "items": list(table.items), "note": table.note, "field_rules": dict(table.field_rules)})
         self.data["tables"] = tables
 
     @staticmethod

@@ -189,7 +189,9 @@ def record(ctx: Context) -> list[Computed]:
         if asked and _names_another(ctx, hit, asked):
             continue  # "x2 with a gold and a star, do both double": the x2's rule, not gold's "doubled by x2"
         if asked:
-            parts, rule = [], ctx.rule_ok(hit.phrase.rule)
+            # the section ruling the fields asked, where the data names one for each, else the row's
+            ruled = {ctx.rule_ok((table.get("field_rules") or {}).get(k)) for k in asked}
+            parts, rule = [], ruled.pop() if len(ruled) == 1 and None not in ruled else ctx.rule_ok(hit.phrase.rule)
             for key in asked:
                 val = row[key]
                 if isinstance(val, dict):

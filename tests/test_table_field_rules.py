@@ -1,0 +1,57 @@
+"""A table's `field_rules` (generator/model/rules.py): the section that rules a field, which
+`referee ask` cites when a field is asked ("which colour is the nemesis": Traits and dice pools,
+not the Nemesis's own section). A field that is none, or a section that does not exist, is named
+at its line by `cards validate`."""
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from referee.ask.engine import ask
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def _validate(folder: Path) -> str:
+    done = subprocess.run([str(Path(sys.executable).with_name("cards")), "validate", str(folder)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2, done.stdout + done.stderr
+    return done.stdout + done.stderr
+
+
+@pytest.fixture
+def runeblade(tmp_path) -> Path:
+    folder = tmp_path / "runeblade"
+    shutil.copytree(REPO / "content" / "runeblade", folder)
+    return folder
+
+
+def test_a_field_rule_for_no_field_is_named_at_its_line(runeblade):
+    sheet = runeblade / "characters.yaml"
+    sheet.write_text(sheet.read_text(encoding="utf-8").replace("{colour: characters.traits}", "{colur: characters.traits}"),
+                     encoding="utf-8")
+    out = _validate(runeblade)
+    assert re.search(r"characters\.yaml:\d+:\d+: tables\[0\]: field_rules: 'colur' is not a column or a row field", out), out
+    assert "its fields: bane, boon, colour, id, name, traits" in out
+
+
+def test_a_field_rule_to_no_section_says_which_it_meant(runeblade):
+    sheet = runeblade / "characters.yaml"
+    sheet.write_text(sheet.read_text(encoding="utf-8").replace("{colour: characters.traits}", "{colour: characters.trates}"),
+                     encoding="utf-8")
+    out = _validate(runeblade)
+    assert re.search(r"characters\.yaml:\d+:\d+: tables\[0\]\.field_rules\.colour: rule 'characters\.trates' does not exist", out), out
+    assert "did you mean 'characters.traits'?" in out
+
+
+@pytest.mark.usefixtures("module_ask_cache")
+def test_a_field_asked_cites_the_section_that_rules_it():
+    """Whose colour is whose is set out in Traits and dice pools; the Nemesis's section was cited
+    (31 such questions in the tuning set)."""
+    answer = ask("which colour dice belong to the nemesis", game="runeblade")
+    assert answer.citations[0].id == "characters.traits" and "red" in answer.answer, answer.answer
