@@ -269,6 +269,31 @@ def test_selling_or_handing_a_thing_to_another_player_needs_rules_that_deal_so()
     assert soot.matched and soot.citations[0].id == "soot-yard"
 
 
+@pytest.mark.parametrize(("game", "question"), [
+    ("route-nine", "can i hand one of my road cards to another driver"),
+    ("cipher-and-swell", "can we pass cards to each other"),
+    ("satchel-run", "can i give my patch kit to a mate"),
+    ("satchel-run", "can i nick a parcel off another rider"),
+    ("donations-welcome", "can we steal items off each other's floor"),
+])
+def test_handing_passing_or_taking_between_players_needs_rules_that_do_so(game, question):
+    """Handed without "over", passed, given "to a mate", nicked "off another rider": rules that
+    never give, pass or take between players do not answer them (each got a section at 0.4-0.6
+    in blind sets 81 to 87)."""
+    assert not ask(question, game=str(FIXTURES / game)).matched
+
+
+@pytest.mark.parametrize(("game", "question", "rule"), [
+    ("blue-cellar", "can i pass the spotlight to someone who already soloed twice", "a-tune.passing"),
+    ("runes-and-bones", "can i steal bones from another player", "special-runes.skull"),
+])
+def test_rules_that_pass_or_take_between_players_still_answer(game, question, rule):
+    """Blue Cellar's Passing section passes the spotlight on; the Skull takes bones from another
+    player."""
+    answer = ask(question, game=str(FIXTURES / game) if (FIXTURES / game).is_dir() else game)
+    assert answer.matched and rule in [c.id for c in answer.citations[:2]], [c.id for c in answer.citations]
+
+
 def test_what_else_one_needs_to_play_is_the_box_contents():
     """"what do i need from around the house to play" found nothing at all in Donkey Sands (no
     word of it is the game's): it asks what the game comes with, the section that lists it."""

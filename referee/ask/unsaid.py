@@ -12,6 +12,10 @@ answer. Swapping one's own things ("can i swap stamina for food") is not a deali
 so does a game whose rules swap things of one's own ("swap this card for an act from your hand"):
 only a section titled for dealing, or a sentence that deals with another player, answers
 (blind set 29: four questions the rules do not answer, in games whose cards or aliases swap).
+Handing or passing a thing to another player ("can i hand one of my road cards to another
+driver") is giving; taking from one ("can i nick a parcel off another rider") is answered only by
+rules or cards that steal or take from another (round twenty-nine: sixteen questions of the
+tuning set, eleven of them in blind sets 80 to 89, got a section where the rules say nothing).
 """
 from __future__ import annotations
 
@@ -20,17 +24,30 @@ from .lazy_re import lazy
 from .query import stems_of
 from .store import GameIndex
 
+# Another player, as players name one ("another warden", "a mate", "each other").
+_SOMEONE = (r"(?:each other|one another|(?:an)?other\b|the other\b|us\b|ourselves|(?:the |a |my )?(?:players?|opponents?"
+            r"|neighbou?rs?|person|mates?|friends?|teammates?)\b|someone|somebody|him\b|her\b|them\b)")
 _DEALING = lazy(r"\b(trad(?:e|es|ed|ing)|swap(?:s|ped|ping)?|exchang(?:e|es|ed|ing)|sell(?:s|ing)?|sold"
-                r"|giv(?:e|es|ing)|lend(?:s|ing)?|hand(?:s|ed|ing)?(?= (?:\w+ ){1,4}?over\b))\b.*"
-                r"\b(?:with|to|between|among)\s+(?:each other|one another|(?:an)?other\b|the other\b|us\b|"
-                r"ourselves|(?:the |a |my )?(?:players?|opponents?|neighbou?rs?|person)\b|someone|somebody|"
-                r"him\b|her\b|them\b)",
-                triggers=("trad", "swap", "exchang", "sell", "sold", "giv", "lend", "hand"))
+                r"|giv(?:e|es|ing)|lend(?:s|ing)?|pass(?:es|ed|ing)?(?= (?:\w+ ){1,4}?to\b)"
+                r"|hand(?:s|ed|ing)?(?= (?:\w+ ){1,6}?(?:over|to)\b))\b.*"
+                rf"(?:\b(?:with|to|between|among)\s+{_SOMEONE}|\b(?:each other|one another)\b"
+                r"|\b(?:between|among) (?!turns\b|rounds\b|goes\b|games\b)\w+s\b)",
+                triggers=("trad", "swap", "exchang", "sell", "sold", "giv", "lend", "pass", "hand"))
+# Taking from another player: "can i nick a parcel off another rider", "steal items off each other's floor"
+_TAKING = lazy(r"\b(?:steal(?:s|ing)?|stole|nick(?:s|ed|ing)?|pinch(?:es|ed|ing)?|rob(?:s|bed|bing)?|buy(?:s|ing)?"
+               rf")\b.*\b(?:off|from)\s+{_SOMEONE}",  # (not "take": "take two dice from someone's offer" is accepting it)
+               triggers=("steal", "stole", "nick", "pinch", "rob", "buy"))
+# ... which rules allow where a sentence takes or steals from another ("Take 3 bones from one other
+# player", "the Thief steals"), or a section is titled so.
+_RULES_TAKE = lazy(r"\b(?:steal|steals|stole|stolen|rob|robs|nick|nicks|pinch|pinches|thief|thieves|take|takes|taking|took"
+                   r"|buy|buys)\b.*\b(?:from|off)\b (?:\w+ ){0,3}?(?:other|another|opponents?|each other|players?|rivals?)\b"
+                   r"|\b(?:steal|steals|stole|stolen|thief|thieves|rob|robs)\b")
 # Two kinds of dealing, each answered only by rules that speak of its own kind: swapping characters
 # is not the offering of dice Runeblade's rules allow. Not "deal": cards are dealt.
 # Selling to another player is a trade; handing a thing over is giving it ("hand" itself is no
 # word to look for in the rules: it is the cards held).
-_KINDS = {"trade": ("trade", "swap", "exchange", "barter", "bargain", "sell"), "give": ("give", "lend", "offer")}
+_KINDS = {"trade": ("trade", "swap", "exchange", "barter", "bargain", "sell"), "give": ("give", "lend", "offer"),
+          "pass": ("pass", "give", "lend", "offer")}  # passing a thing to another: a "Passing" section answers
 # A rule's sentence that speaks to dealing: with another player ("players may trade", "swap with
 # an opponent", "each other", "give florins to another journeyman"; "exchange it for another card"
 # is not a dealing), or forbidding it ("they cannot be taken from you, traded or discarded").
@@ -77,14 +94,32 @@ def _ends_in_a_game_unknown(index: GameIndex, text: str) -> bool:
 def dealing_unsaid(index: GameIndex, text: str) -> float:
     """UNSAID when the question asks about dealing with other players and the rules never deal
     so between players; else 1.0."""
-    found = _DEALING.search(text.lower())
+    plain = text.lower()
+    found = _DEALING.search(plain)
     if not found:
-        return 1.0
-    kind = "give" if found.group(1).startswith(("giv", "lend", "hand")) else "trade"
+        return _taking_unsaid(index, plain)
+    verb = found.group(1)
+    kind = "pass" if verb.startswith("pass") else "give" if verb.startswith(("giv", "lend", "hand")) else "trade"
     deals = _DEALS.get((index.fingerprint, kind))
     if deals is None:
         deals = _DEALS[index.fingerprint, kind] = _rules_deal(index, _KINDS[kind])
     return 1.0 if deals else UNSAID
+
+
+def _taking_unsaid(index: GameIndex, plain: str) -> float:
+    """UNSAID when the question asks about taking from another player and no rule or card takes so
+    (a card may: Reedwater Regatta's Lily Lure steals from a boat behind)."""
+    if not _TAKING.search(plain):
+        return 1.0
+    takes = _DEALS.get((index.fingerprint, "take"))
+    if takes is None:
+        from .answers.base import sentences_of
+
+        cards = [str(c["fields"].get("text", "")) for d in index.data("decks") or [] for c in d["cards"]]
+        takes = _DEALS[index.fingerprint, "take"] = any(
+            _RULES_TAKE.search(part.lower()) for part in [*cards, *(part for info in index.rules.values()
+                                                                    for part in [info.title or "", *sentences_of(info.text or "")])])
+    return 1.0 if takes else UNSAID
 
 
 def _rules_deal(index: GameIndex, verbs: tuple[str, ...]) -> bool:
