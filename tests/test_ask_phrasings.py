@@ -294,6 +294,15 @@ def test_rules_that_pass_or_take_between_players_still_answer(game, question, ru
     assert answer.matched and rule in [c.id for c in answer.citations[:2]], [c.id for c in answer.citations]
 
 
+def test_two_on_one_place_needs_rules_that_say_how_many_may_share_it():
+    """"can two buses be parked at the same stop": Route Nine never says (it found a section at
+    0.46); Rattlebones' monkeys may share a space, as its rules say."""
+    assert not ask("can two buses be parked at the same stop", game=str(FIXTURES / "route-nine")).matched
+    assert not ask("can two gatherers stand on the same strip", game=str(FIXTURES / "samphire-and-spat")).matched
+    monkeys = ask("can two of my monkeys sit on the same space", game="rattlebones")
+    assert monkeys.matched and monkeys.citations[0].id == "turn.moving"
+
+
 def test_what_else_one_needs_to_play_is_the_box_contents():
     """"what do i need from around the house to play" found nothing at all in Donkey Sands (no
     word of it is the game's): it asks what the game comes with, the section that lists it."""

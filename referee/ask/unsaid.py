@@ -1,7 +1,8 @@
 """What the rules never mention, asked as if they did: another game, dealings between players, a
 hand limit, a named deck or pile running out, and the TOPICS (a time limit, teams, taking a move
 back, a stand-in die, a redraw, an expansion, what other players may see, looking through a pile,
-levelling up, a die landing badly, skipping a turn, a shared supply running out).
+levelling up, a die landing badly, skipping a turn, a shared supply running out, two pieces on one
+place).
 
 "can players trade gold with each other": a game whose rules never say trade, swap, exchange,
 barter or bargain does not allow it, and no section answers the question. Its other words (gold,
@@ -198,6 +199,10 @@ _SHARED = "(?:" + "|".join(_SHARED_WORDS) + ")"
 _RUNS_SHORT = (r"(?:unlimited|limited|no limit|not enough|without limit|infinite|all there is|(?:runs?|ran|running) "
                r"(?:out|dry|low)|(?:is|are) (?:out|dry|low|empty|gone|left)|none (?:is |are )?left)\b")
 
+# Places a piece stands on, as players name them in a question of two on one.
+_PLACE = (r"(?:space|square|spot|stop|section|strip|tile|zone|place|room|hex|bay|field|area|location|lane|post"
+          r"|stall|house|street|district|stretch|row|island)s?\b")
+
 TOPICS = (
     # (not "hourglass", asked or in the rules: Bone Strike's dice and Ribbon of Bone's abilities show one)
     _Topic(r"\btime ?limit\b|\btimers?\b|\bin real time\b"
@@ -304,6 +309,14 @@ TOPICS = (
            "set-up at 0.71; the tuning set asks it of seven games whose rules never say, each wanting "
            "no match; blind sets 54-55: 'what if the supply runs out of bones' found Runes and Bones' "
            "empty pot, its hand's 'no limit' taken for the supply's"),
+    # Two pieces on one place: "can two of us stand on the same section", "two buses at the same stop"
+    _Topic(r"\b(?:two|2|both|more than one)\b.*\bsame (?:\w+ )?" + _PLACE, ("same",),
+           r"\bsame " + _PLACE + r"|\boccupied\b|\balready (?:there|on|in|at)\b|\bshar(?:e|es|ed|ing) (?:a|the|one) " + _PLACE
+           + r"|\b(?:any number of|more than one|several) (?:\w+ ){0,3}?(?:on|at|in) (?:a|the|one|each) " + _PLACE
+           + r"|\b(?:each|every|a|one) " + _PLACE + r" (?:holds?|takes?|fits?) (?:only )?(?:one|\d)\b",
+           ("same", "occupied", "already", "shar", "any number", "more than one", "several", "hold", "take", "fit"),
+           "blind sets 82, 86, 88: 'can two of us stand on the same section' found a section at 0.46-0.68 in "
+           "three designer's games whose rules never say how many may share a place"),
 )
 _MENTIONED: dict[tuple[str, int], bool] = {}  # (index fingerprint, topic) -> whether its rules mention it
 
