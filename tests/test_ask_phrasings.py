@@ -303,6 +303,17 @@ def test_two_on_one_place_needs_rules_that_say_how_many_may_share_it():
     assert monkeys.matched and monkeys.citations[0].id == "turn.moving"
 
 
+@pytest.mark.parametrize(("question", "rule", "says"), [
+    ("whats the win condition here", "goal", "most stars"),
+    ("me and my little brother are playing, which of us starts", "setup", "youngest player goes first"),
+])
+def test_the_win_condition_and_which_of_us_starts(question, rule, says):
+    """The starter's goal asked as a "win condition", and who goes first as "which of us starts":
+    both found no good match (blind set 91)."""
+    answer = ask(question, game=str(FIXTURES.parent.parent / "generator" / "templates" / "new-game"))
+    assert answer.matched and answer.citations[0].id == rule and says in answer.answer, answer.answer
+
+
 def test_what_else_one_needs_to_play_is_the_box_contents():
     """"what do i need from around the house to play" found nothing at all in Donkey Sands (no
     word of it is the game's): it asks what the game comes with, the section that lists it."""

@@ -177,12 +177,14 @@ PARAPHRASES: list[tuple[_Lazy, str | Callable[[re.Match[str]], str]]] = [
     (_Lazy(r"\bco-?op(erative)?\b|\bco op\b|\bco-operative\b|\bagainst (each other|one another)\b", "co", "against"),
      "work together"),
     (_Lazy(r"\b(point|object|idea|aim) of (the|this) game\b|^\s*what'?s the point\W*$"
-           r"|\bwhat('?s| is) (the|our|my) (aim|object|objective)\b(?! of\b)", "point", "object", "idea", "aim"), "goal"),
-    (_Lazy(r"\bwho (goes|plays|moves|is|takes the) first( turn)?\b|\bwho (starts|begins)\b(?! (with|the|a|an|in|on)\b)"
+           r"|\bwhat('?s| is) (the|our|my) (aim|object|objective)\b(?! of\b)|\b(win|winning|victory) conditions?\b",
+           "point", "object", "idea", "aim", "condition"), "goal"),
+    (_Lazy(r"\b(who|which (one )?of us) (goes|plays|moves|is|takes the) first( turn)?\b"
+           r"|\b(who|which (one )?of us) (starts|begins)\b(?! (with|the|a|an|in|on)\b)"
            r"|\bwho (starts|begins) (in )?the (game|round)\b"
            # "who shoots first", "who rolls first": the game's own first act, not who gets somewhere first
            r"|\bwho (?!(?:wins|finishes|reaches|gets|arrives|crosses|lands|scores|loses|dies|busts|runs|drops"
-           r"|comes|hits|makes|has|needs|pays)\b)\w+s first\b(?! (to|place|prize|in line)\b)", "who"),
+           r"|comes|hits|makes|has|needs|pays)\b)\w+s first\b(?! (to|place|prize|in line)\b)", "who", "of us"),
      "who is first player"),
     (_Lazy(r"\b(my|your|his|her|their|our|next|a|each|every|one|same|whose) go\b", " go"), r"\1 turn"),
     (_Lazy(r"\bwho (goes|plays|moves|is up) (next|after (me|you|him|her|them|that|\w+))\b"
