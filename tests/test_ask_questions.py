@@ -62,7 +62,8 @@ GAMES = ["bone-strike", "rattlebones", "runeblade", "runes-and-bones", "ribbon-o
          "route-nine", "cipher-and-swell", "crab-off", "donations-welcome",
          "two-for-a-pound", "pens-down", "alp-road", "anchor-end",
          "hard-shoulder", "satchel-run", "wrinkle-test", "here-biscuit",
-         "samphire-and-spat", "last-and-awl", "switch-on-night", "castaway-week"]
+         "samphire-and-spat", "last-and-awl", "switch-on-night", "castaway-week",
+         "ramp-and-lash", "petals-on-clay", "grime-rota", "one-more-take"]
 # The floors follow the levels reached on the sets as they stand; each blind set's score and
 # the tuning set's once it joined are in tests/ask_questions/HISTORY.md.
 MIN_TOP1 = 0.81  # 81.96 % once blind set 14 joined (round nine)
