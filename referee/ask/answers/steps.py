@@ -4,9 +4,9 @@ A designer's game names its turn or round its own way ("How a tide goes", "Your 
 and gives its steps as numbered sentences ("1. New traffic: ... 2. Clearances: ...") or as
 sub-sections ("Bait up", "Drop your line"). Asked for the steps, phases or order of one, the
 answer names the numbered steps in order, else the sub-sections with their numbers (a turn told
-in a sentence is the turn answerer's), and cites the section; the search
-found the section but, the question holding few of its words, not surely. A game with written
-questions (asks:) leaves this to them, as the turn answerer does.
+in a sentence is the turn answerer's), and cites the section: the search found the section but,
+the question holding few of its words, not surely. A game with written questions (asks:) leaves
+this to them, as the turn answerer does.
 """
 from __future__ import annotations
 
