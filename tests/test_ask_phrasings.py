@@ -275,6 +275,7 @@ def test_selling_or_handing_a_thing_to_another_player_needs_rules_that_deal_so()
     ("satchel-run", "can i give my patch kit to a mate"),
     ("satchel-run", "can i nick a parcel off another rider"),
     ("donations-welcome", "can we steal items off each other's floor"),
+    ("grime-rota", "can i give some of my mugs to a housemate who's run out"),
 ])
 def test_handing_passing_or_taking_between_players_needs_rules_that_do_so(game, question):
     """Handed without "over", passed, given "to a mate", nicked "off another rider": rules that

@@ -27,7 +27,7 @@ from .store import GameIndex
 
 # Another player, as players name one ("another warden", "a mate", "each other").
 _SOMEONE = (r"(?:each other|one another|(?:an)?other\b|the other\b|us\b|ourselves|(?:the |a |my )?(?:players?|opponents?"
-            r"|neighbou?rs?|person|mates?|friends?|teammates?)\b|someone|somebody|him\b|her\b|them\b)")
+            r"|neighbou?rs?|person|\w*mates?|friends?)\b|someone|somebody|him\b|her\b|them\b)")  # a housemate, a crewmate
 _DEALING = lazy(r"\b(trad(?:e|es|ed|ing)|swap(?:s|ped|ping)?|exchang(?:e|es|ed|ing)|sell(?:s|ing)?|sold"
                 r"|giv(?:e|es|ing)|lend(?:s|ing)?|pass(?:es|ed|ing)?(?= (?:\w+ ){1,4}?to\b)"
                 r"|hand(?:s|ed|ing)?(?= (?:\w+ ){1,6}?(?:over|to)\b))\b.*"
