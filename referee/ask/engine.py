@@ -18,7 +18,7 @@ import math
 from collections import namedtuple
 from collections.abc import Set as AbstractSet
 
-from .answers import QUOTED, QUOTED_LOOSELY, Computed, compute
+from .answers import QUOTED, QUOTED_LOOSELY, WHOLE_SECTION, Computed, compute
 from .answers.base import content_stems
 from .answers.contents import OF_THE_BOX
 from .answers.counts import AGE, facts_words
@@ -252,9 +252,7 @@ def answer_in(index: GameIndex, question: str, k: int = 3, known: frozenset[str]
     card: dict | None = None
     if lead is not None and (lead.confidence >= SURE_COMPUTED or lead.confidence >= confidence * 0.9) \
             and not search_names_outright(result, confidence, lead, separation(result)):
-        # a list or steps, the end section's own sentence on when, or the general rule on too few (not the
-        # Skull it overrides): the section itself, not a part of it
-        first = lead_rule if lead.kind in ("list", "game-end", "shortfall", "steps") else narrower(index, result, lead_rule)
+        first = lead_rule if lead.kind in WHOLE_SECTION else narrower(index, result, lead_rule)
         if first != lead_rule:
             lead.also = [lead_rule, *lead.also]
         text = lead.answer

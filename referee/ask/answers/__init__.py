@@ -58,13 +58,17 @@ from .ties import tie_break
 from .turn import turn
 from .turn_order import first_player
 
-__all__ = ["CONFIDENCE", "QUOTED", "QUOTED_LOOSELY", "Computed", "Context", "compute"]
+__all__ = ["CONFIDENCE", "QUOTED", "QUOTED_LOOSELY", "WHOLE_SECTION", "Computed", "Context", "compute"]
 # The kinds whose answer is a sentence of the rules, quoted, not worked out from the data.
 QUOTED = frozenset({"first-player", "setup-amount", "tie-break", "at-zero", "shortfall", "limit", "threshold", "amount", "game-end", "steps", "turn", "roll-outcome", "overview",
                     "contents"})
 # ... of which these find their sentence by a looser reading (a number before the thing asked):
 # the confidence does not take them for as sure as the others (its "quoted" signal).
 QUOTED_LOOSELY = frozenset({"amount"})
+# The kinds that answer for the section they cite as a whole (a list, the steps, the end section's
+# own sentence on when, the general rule on too few that a Skull defers to): cited as it is, not
+# narrowed to a sub-section a phrase of the question names.
+WHOLE_SECTION = frozenset({"list", "game-end", "shortfall", "steps"})
 ORDER = {k: i for i, k in enumerate(("game", "cycle", "chart", "map", "card", "count", "players", "facts", "value",
                                      "first-player", "setup-amount", "tie-break", "at-zero", "shortfall",
                                      "limit", "threshold", "amount", "game-end", "overview", "contents", "steps", "turn", "roll-outcome", "record",
