@@ -185,6 +185,9 @@ def test_off_topic_questions_get_no_answer(scored):
     ("Draw 17 cards.", "7", False),
     ("A die shows 2.5 on average.", "2", False),
     ("Hand limit: 5; discard down to it.", "5", True),
+    ("The shop shuts at 10pm.", "10", True),
+    ("Move 10 places.", "1", False),
+    ("Take the 10th card.", "10", False),
 ])
 def test_a_number_is_stated_only_as_a_whole(text, number, stated):
     """`says:` checks the one-line answer for the number itself, never a part of another."""

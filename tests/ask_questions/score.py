@@ -152,13 +152,14 @@ NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven tw
 
 
 def states_number(text: str, number: str) -> bool:
-    """`text` holds `number` as a whole number (not inside 17 or 2.5), or its word up to twenty."""
+    """`text` holds `number` as a whole number (not inside 17 or 2.5), or its word up to twenty; a
+    time of day glued to its "am"/"pm" ("10pm") still states its hour."""
     import re
 
     words = {number.strip()}
     if number.strip().isdigit() and int(number) < len(NUMBER_WORDS):
         words.add(NUMBER_WORDS[int(number)])
-    return any(re.search(rf"(?<![\w.]){re.escape(w)}(?![\w]|\.\d)", text, re.IGNORECASE) for w in words)
+    return any(re.search(rf"(?<![\w.]){re.escape(w)}(?!(?!(?:am|pm)\b)\w|\.\d)", text, re.IGNORECASE) for w in words)
 
 
 def items_of(data: dict) -> list[dict]:
