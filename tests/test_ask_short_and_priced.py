@@ -53,3 +53,14 @@ def test_a_row_acting_on_others_is_its_rule_not_their_field():
     "doubled by x2: yes" was the answer (asked 23 times in the tuning set)."""
     answer = ask("rolled x2 with a gold and a star, do both double", game="rattlebones")
     assert answer.source != "data:record" and answer.citations[0].id == "actions.double", answer.answer
+
+
+def test_an_icon_label_reads_once_beside_its_own_words():
+    """Bone Strike's :bone: is labelled "Bone symbol": ":bone: symbols" read "Bone symbol symbols"
+    in the answer, and ":damage: damage" "Damage symbol damage"."""
+    abilities = ask("how many times can i use a bone ability in a turn", game="bone-strike")
+    assert abilities.citations[0].id == "attack.bone-abilities"
+    assert "with Bone symbols from the pool" in abilities.citations[0].text
+    faces = ask("what can a die face show", game="bone-strike")
+    texts = " ".join(c.text for c in faces.citations)
+    assert "symbol symbol" not in texts and "Damage symbol damage" not in texts

@@ -249,6 +249,14 @@ def _icon_label(match: re.Match, icons: dict[str, str]) -> str:
     after = match.string[match.end():match.end() + len(label) + 2].lower()
     if re.match(re.escape(label.lower()) + r"(e?s)?\b", after):
         return ""
+    named = label.split()
+    said_next = re.match(r"\s*(\w+)", match.string[match.end():])
+    if said_next and len(named) > 1:  # "Damage symbol": ":damage: damage" is "damage"
+        first, last, said = named[0], named[-1], said_next.group(1).lower()
+        if re.fullmatch(re.escape(first.lower()) + r"(e?s)?", said):
+            return ""
+        if re.fullmatch(re.escape(last.lower()) + r"(e?s)?", said):  # ":bone: symbols": "Bone symbols"
+            return label[:-len(last)].rstrip() + match.group(2)
     counted = re.search(r"\b(\d+)(?:\*\*)?\s*$", match.string[:match.start()])
     if counted and int(counted.group(1)) > 1 and label.isalpha() and label.islower() and not label.endswith("s"):
         label += "s"  # "Gain **4** :star:" reads "Gain 4 stars"
