@@ -216,10 +216,22 @@ def test_can_so_many_of_us_play_is_answered_yes_or_no_from_the_player_count():
     assert ask("can we play with 3 people", game="runes-and-bones").answer == "Yes: 2 to 6 players."
     assert ask("how many people can play this", game="runes-and-bones").answer == "2 to 6 players."
     # "the most players": the count, not the most runes a player may hold (blind set 41)
-    assert ask("whats the most players we can have", game="runes-and-bones").answer == "2 to 6 players."
-    assert ask("min number of players", game="runes-and-bones").answer == "2 to 6 players."
+    assert ask("whats the most players we can have", game="runes-and-bones").answer == "At most 6 players (2 to 6)."
+    assert ask("min number of players", game="runes-and-bones").answer == "At least 2 players (2 to 6)."
     bakers = ask("can 6 of us play", game=str(Path(__file__).parent / "fixtures" / "crumb-and-crust"))
     assert bakers.answer == "No: 2 to 5 players." and bakers.citations[0].id == "opening-time.bakers"
+
+
+def test_the_player_count_and_the_ages_asked_in_a_word():
+    """"whats the max player count" gave the highest health (0.87) and "what ages is it for" no
+    match at all (blind set 93): "count", "max" and "ages" ask for the box's facts too."""
+    most = ask("whats the max player count", game="bone-strike")
+    assert most.source == "data:players" and most.answer == "At most 4 players (2 to 4)."
+    assert ask("what's the player count", game="rattlebones").answer == "2 to 4 players."
+    assert ask("can 5 people play, whats the max", game="bone-strike").answer == "No: at most 4 players (2 to 4)."
+    ages = ask("what ages is it for", game="rattlebones")
+    assert ages.source == "data:facts" and "14+" in ages.answer
+    assert not ask("what ages is it for", game="runes-and-bones").matched  # its box gives no age
 
 
 def test_a_count_answers_only_for_the_thing_counted(games):

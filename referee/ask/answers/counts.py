@@ -125,6 +125,10 @@ PLAY_COUNT = lazy(r"\bhow many (players|people|persons|of us|folks)\b|\bplayer c
                   r"|\b(most|max|maximum|least|fewest|min|minimum) (number of )?(players|people)\b")
 
 
+MOST = lazy(r"\b(most|max|maximum|up to)\b")  # "the max player count": the high end first
+LEAST = lazy(r"\b(least|fewest|min|minimum)\b")
+
+
 # "Can 7 players play?", "can we play with 3 people?" (and "7 of us", read as 7 players): yes or no
 # from the player count.
 _N = said_number(1, 10)
@@ -155,7 +159,8 @@ def players(ctx: Context) -> list[Computed]:
         return []
     asked = next(number_of(g) for g in with_n.groups() if g and number_of(g) is not None) if with_n else None
     if {s for s in qset if not s.isdigit()} - {"plai", "player", "game", "thi", "can", "us", "togeth", "most",
-                                               "fewest", "least", "number", "peopl", "we", "it", "onc"} \
+                                               "fewest", "least", "number", "peopl", "we", "it", "onc",
+                                               "count", "max", "maximum", "min", "minimum"} \
             - _title_stems(ctx) - generic_stems():  # "up to how many people can play", "... at once"
         return []  # "how many players are on a soccer team", "how many players draw a card"
     game = ctx.index.data("game") or {}
@@ -165,10 +170,14 @@ def players(ctx: Context) -> list[Computed]:
         return []
     if low == high or not high:
         text = "1 player: a solo game." if low == 1 else f"{low} players."
+    elif MOST.search(text):
+        text = f"At most {high} players ({low} to {high})."
+    elif LEAST.search(text):
+        text = f"At least {low} players ({low} to {high})."
     else:
         text = f"{low} to {high} players."
     if asked is not None:
-        text = ("Yes: " if low <= asked <= (high or low) else "No: ") + text
+        text = ("Yes: " if low <= asked <= (high or low) else "No: ") + text.replace("At ", "at ", 1)
     rule = None
     for hit in ctx.result.phrases:
         if hit.phrase.rule and "player" in hit.phrase.stems and hit.phrase.kind in ("rule-title", "rule-alias"):
@@ -199,7 +208,7 @@ PLAY_TIME = lazy(r"\bhow long (does|is|do|will|would|should|can) (?:(?:a|an|one|
                  r"|\bplay(ing)? ?time\b|\bhow long (?:to|(?:does|will|would) it take to) play\b|\bhow many (?P<unit>minutes|hours)\b.*\b(game|session|play)\b"
                  r"|\bgame length\b|\blength of (a|the|one) (game|session|story)\b",
                  triggers=("how long", "time", "minutes", "hours", "length"))
-AGE = lazy(r"\b(what|which|minimum|min|recommended|suitable|right) age\b.*\b(it|this|game|play|for)\b|\b(minimum|min|recommended) age\b|"
+AGE = lazy(r"\b(what|which|minimum|min|recommended|suitable|right) ages?\b.*\b(it|this|game|play|for)\b|\b(minimum|min|recommended) age\b|"
            r"\bhow old\b.*\b(play|players?|be)\b|\bages?\b.*\b(suitable|recommended)\b|"
            r"\b(ok|okay|suitable|good|fine|right|safe) for (kids|children|a child|my kids|families)\b|"
            r"\b(can|could) (kids|children|my kids)\b.*\bplay\b", triggers=("age", "how old", "kids", "child", "families"))
