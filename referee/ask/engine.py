@@ -31,6 +31,7 @@ from .cache import UnknownGame, content_games, resolve_game
 from .calibrate import calibrate
 from .intent import LIST
 from .leads import namesake_ranked_higher, narrower, search_names_outright, variant_unasked, whole_list
+from .players import without_fellows
 from .query import correct_typos, intent_of, read, stems_of, translate_slang, without_own_name
 from .search import RuleHit, SearchResult, search
 from .store import GameDataProblem, GameIndex, open_index
@@ -237,6 +238,7 @@ def _distinctness(question: str, indexes: list[GameIndex]) -> tuple[dict[str, fl
 def answer_in(index: GameIndex, question: str, k: int = 3, known: frozenset[str] = frozenset()) -> Answer:
     raw = read(without_own_name(index, question))  # "run out of health" is read as "zero health"
     raw, corrected = translate_slang(index, raw)  # "hp" is read as "health" where the game says so
+    raw = without_fellows(index, raw)  # "me and jo both have 3": jo is a player, no word of the rules
     query = correct_typos(index, raw, known)
     corrected.update({raw.tokens[i]: w for i, w in query.corrected.items()})
     result = search(index, query)

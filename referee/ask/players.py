@@ -10,8 +10,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from .text import STOPWORDS
+
+if TYPE_CHECKING:
+    from .query import Query
+    from .store import GameIndex
 
 _PERSON = (
     re.compile(r"\b([a-z]+)(?:'s|')\s+(?:turn|hand|left|right|score|own)\b"),
@@ -51,3 +56,28 @@ def player_noun(text: str) -> tuple[str, str] | None:
     plurals = [p for p in (noun[:-3] + "men" if noun.endswith("man") else "", noun + "es", noun + "s") if p in said]
     return noun, plurals[0] if plurals else noun + "s"
 
+
+
+# A fellow player called by name ("me and jo both have 3", "kai and me"): the name is no word of
+# the rules, and read as one it made the question look off-topic. Not "<word> and i": "rain came
+# and i have ..." is no name.
+_FELLOW = (re.compile(r"\bme and ([a-z]+)\b"), re.compile(r"\b([a-z]+) and me\b"))
+
+
+def without_fellows(index: GameIndex, query: "Query") -> "Query":
+    """The question without the names of fellow players the game's rules never use."""
+    text = query.text.lower()
+    if " and " not in text:
+        return query
+    named = {m.group(1) for pattern in _FELLOW for m in pattern.finditer(text)} - STOPWORDS
+    spots = [i for i in query.content if query.tokens[i] in named and not query.tokens[i].isdigit()]
+    if not spots:
+        return query
+    df = index.df([query.stems[i] for i in spots])
+    unknown = {i for i in spots if df[query.stems[i]] == 0 and not index.starts_phrase(query.stems[i])}
+    if not unknown:
+        return query
+    from .query import Query  # not at import: the index builder reads this module too
+
+    return Query(text=query.text, tokens=query.tokens, stems=query.stems,
+                 content=[i for i in query.content if i not in unknown], corrected=query.corrected)
