@@ -17,6 +17,7 @@ import pytest
 
 from referee.ask.cache import resolve_game
 from referee.ask.engine import ask
+from referee.ask.intent import rewrite
 from referee.ask.store import open_index
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -353,3 +354,12 @@ def test_a_die_landing_badly_or_a_skipped_turn_needs_rules_that_say_so():
     assert not ask("can i skip my turn without rolling", game="rattlebones").matched
     runes = ask("i dont want to play a rune, can i pass", game="runes-and-bones")
     assert runes.matched and runes.citations[0].id == "round.turns.pass"
+
+
+def test_the_same_thing_named_again_with_too_asks_the_rule_on_the_same():
+    """"someone played fire axe and i have fire axe too" asks about two identical runes (asked in
+    eleven blind sets); the lower-symbol rule it got ("Then weapons") never says what an identical
+    rune does. "too many" is no second of the same."""
+    same = ask("someone played earth shield and i have earth shield too, what happens if i play it", game="runes-and-bones")
+    assert same.citations[0].id == "beating.identical"
+    assert rewrite("do I have to discard if I have too many runes") == "do I have to discard if I have too many runes"

@@ -126,6 +126,10 @@ PARAPHRASES: list[tuple[_Lazy, str | Callable[[re.Match[str]], str]]] = [
     # "The same number of stock tickets", "equally strong": a tie, the rulebooks' word for it.
     (_Lazy(r"\b(the )?same (number|amount|count|total|score)\b|\bequally\b|\bjust as many\b", "same", "equally",
            "just as many"), r"\g<0> tie"),
+    # "Fire Axe is down and I have Fire Axe too": the same thing again, a rule on the same rune.
+    # Not "too many": "too" ends its clause there.
+    (_Lazy(r"\b(\w{3,}(?: \w{3,})?)\b.+?\b\1 (?:too|as well)(?=\s*(?:[,.;:?!]|$))", "too", "as well"),
+     r"\g<0> (identical, a tie)"),
     # "Two of us have the most stock tickets", "we both have the most": a tie for the most.
     (_Lazy(r"\b(two|three|both|all|\d) of us (have|has|got|hold|are on) (the )?most\b"
            r"|\bwe (both|all) (have|got|hold) (the )?most\b", "most"), r"\g<0> tie"),

@@ -56,7 +56,7 @@ altogether good bad working worked play plays playing played
 without number numbers rest ask asks asked said yes own middle far further furthest
 not yet more none amount above whatever bunch regular smaller define definition thru til till
 confusing confused besides automatically affect affects finish finishes finished decline declines
-trigger triggers order
+trigger triggers order identical
 """.split())
 
 NUMBER_WORDS = {
