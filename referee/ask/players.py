@@ -10,25 +10,26 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import TYPE_CHECKING
 
+from .lazy_re import lazy
 from .text import STOPWORDS
 
+TYPE_CHECKING = False  # typing itself is not imported on the warm path (tests/test_ask.py)
 if TYPE_CHECKING:
     from .query import Query
     from .store import GameIndex
 
 _PERSON = (
-    re.compile(r"\b([a-z]+)(?:'s|')\s+(?:turn|hand|left|right|score|own)\b"),
-    re.compile(r"\b([a-z]+)\s+who\b"),
-    re.compile(r"\b([a-z]+)\s+(?:on|to) (?:their|your|his|her) (?:left|right)\b"),
-    re.compile(r"\b(?:oldest|youngest|eldest|tallest|active|fellow|another|starting|winning)\s+([a-z]+)\b"),
-    re.compile(r"\b(?:each|every|the|a|one|any)\s+([a-z]+)\s+(?:draws|rolls|takes|chooses|picks|wins|win|goes|"
+    lazy(r"\b([a-z]+)(?:'s|')\s+(?:turn|hand|left|right|score|own)\b"),
+    lazy(r"\b([a-z]+)\s+who\b"),
+    lazy(r"\b([a-z]+)\s+(?:on|to) (?:their|your|his|her) (?:left|right)\b"),
+    lazy(r"\b(?:oldest|youngest|eldest|tallest|active|fellow|another|starting|winning)\s+([a-z]+)\b"),
+    lazy(r"\b(?:each|every|the|a|one|any)\s+([a-z]+)\s+(?:draws|rolls|takes|chooses|picks|wins|win|goes|"
                r"passes|bids|may|must|scores|starts)\b"),
 )
 # "each show", "every round": a thing as often as a person, so evidence only for a noun found as
 # a person elsewhere, twice (Hat Money's "every show" had made its buskers "shows").
-_EACH = re.compile(r"\b(?:each|every|per)\s+([a-z]+)\b")
+_EACH = lazy(r"\b(?:each|every|per)\s+([a-z]+)\b")
 STRONG = 2  # places a noun must stand as a person before "each <noun>" counts too
 MIN_EVIDENCE = 3  # places a noun must stand as a person before it is read as the players' name
 
@@ -61,7 +62,7 @@ def player_noun(text: str) -> tuple[str, str] | None:
 # A fellow player called by name ("me and jo both have 3", "kai and me"): the name is no word of
 # the rules, and read as one it made the question look off-topic. Not "<word> and i": "rain came
 # and i have ..." is no name.
-_FELLOW = (re.compile(r"\bme and ([a-z]+)\b"), re.compile(r"\b([a-z]+) and me\b"))
+_FELLOW = (lazy(r"\bme and ([a-z]+)\b", triggers=("me and",)), lazy(r"\b([a-z]+) and me\b", triggers=("and me",)))
 
 
 def without_fellows(index: GameIndex, query: "Query") -> "Query":
