@@ -232,6 +232,10 @@ def test_the_player_count_and_the_ages_asked_in_a_word():
     ages = ask("what ages is it for", game="rattlebones")
     assert ages.source == "data:facts" and "14+" in ages.answer
     assert not ask("what ages is it for", game="runes-and-bones").matched  # its box gives no age
+    for asked in ("whats the age rating", "age?"):  # blind sets 92 to 95
+        assert ask(asked, game="rattlebones").source == "data:facts"
+    run = ask("roughly how long does one run take", game="ribbon-of-bone")  # a solo game's play is a run
+    assert run.source == "data:facts" and "30-60 minutes" in run.answer
 
 
 def test_a_count_answers_only_for_the_thing_counted(games):

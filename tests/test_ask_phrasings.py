@@ -142,7 +142,7 @@ def test_a_player_count_and_a_tie_said_as_a_situation():
     the points section."""
     sports = str(FIXTURES / "sack-and-spoon")
     count = ask("up to how many people can play", game=sports)
-    assert count.source == "data:players" and count.answer == "2 to 5 players."
+    assert count.source == "data:players" and count.answer == "At most 5 players (2 to 5)."
     assert ask("can 7 of us play at once", game="runes-and-bones").answer == "No: 2 to 6 players."
     tie = ask("two houses on the same points at the end", game=sports)
     assert tie.source == "data:tie-break" and tie.citations[0].id == "prize-giving.ties"
@@ -363,3 +363,12 @@ def test_the_same_thing_named_again_with_too_asks_the_rule_on_the_same():
     same = ask("someone played earth shield and i have earth shield too, what happens if i play it", game="runes-and-bones")
     assert same.citations[0].id == "beating.identical"
     assert rewrite("do I have to discard if I have too many runes") == "do I have to discard if I have too many runes"
+
+
+def test_walk_me_through_asks_for_the_whole_of_it_and_snake_eyes_is_a_double_one():
+    """"walk me through how an attack works" found "no good match" ("walk" is no move there);
+    "snake eyes" is two 1s, which a designer's rules call "double 1"."""
+    attack = ask("walk me through how an attack works", game="bone-strike")
+    assert attack.matched and attack.citations[0].id == "attack"
+    doubles = ask("snake eyes on the catch dice??", game=str(FIXTURES / "torch-and-trencher"))
+    assert doubles.matched and doubles.citations[0].id == "your-go.catch.doubles"

@@ -130,6 +130,8 @@ PARAPHRASES: list[tuple[_Lazy, str | Callable[[re.Match[str]], str]]] = [
     # Not "too many": "too" ends its clause there.
     (_Lazy(r"\b(\w{3,}(?: \w{3,})?)\b.+?\b\1 (?:too|as well)(?=\s*(?:[,.;:?!]|$))", "too", "as well"),
      r"\g<0> (identical, a tie)"),
+    # "Walk me through an attack": explain it ("walk" is no move there).
+    (_Lazy(r"\b(walk|talk|run|take) (me|us) through\b", "through"), "explain"),
     # "Two of us have the most stock tickets", "we both have the most": a tie for the most.
     (_Lazy(r"\b(two|three|both|all|\d) of us (have|has|got|hold|are on) (the )?most\b"
            r"|\bwe (both|all) (have|got|hold) (the )?most\b", "most"), r"\g<0> tie"),

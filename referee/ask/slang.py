@@ -11,6 +11,7 @@ Kept as a module, not a data file, so an installed package always has it.
 from __future__ import annotations
 
 TABLE = """
+snake eyes: double 1 | two 1s | double one | two ones
 backwards: back | reverse | anticlockwise | counterclockwise
 backward: back | reverse | anticlockwise | counterclockwise
 reverse: back | backwards
