@@ -14,7 +14,7 @@ import yaml
 
 from referee.ask import rerank
 from referee.ask.cache import resolve_game
-from referee.ask.engine import ask
+from referee.ask.engine import THRESHOLD, ask
 from referee.ask.intent import rewrite
 from referee.ask.query import parse
 from referee.ask.search import search
@@ -868,3 +868,14 @@ def test_a_fellow_player_called_by_name_is_no_word_the_rules_lack():
     assert dusk.signals["unknown"] == 0
     rain = ask("rain came and i have matches and a hammock with no pegs, which goes", game=str(FIXTURES / "guy-ropes"))
     assert rain.signals["unknown"] >= 1  # "came", no name
+
+
+def test_a_card_named_in_full_is_shown_unsure_rather_than_no_match():
+    """"how far can i move with dash" (asked of the starter in fourteen blind sets): Dash moves
+    nobody, and "move" is no word of the starter, so it was "no good match"; the card the question
+    names is what it is about, shown at the lowest confidence an answer has."""
+    starter = str(Path(__file__).resolve().parents[1] / "generator" / "templates" / "new-game")
+    dash = ask("how far can i move with dash", game=starter)
+    assert dash.matched and dash.source == "card" and dash.card["name"] == "Dash"
+    assert dash.confidence == THRESHOLD
+    assert not ask("how far can i move with a dash of salt in monopoly", game=starter).matched

@@ -29,6 +29,7 @@ from .answers.turn import TURN_WORDS
 from .answers.turn_order import REWRITE_WORDS
 from .cache import UnknownGame, content_games, resolve_game
 from .calibrate import calibrate
+from .cards import card_of, names_card
 from .intent import LIST
 from .leads import namesake_ranked_higher, narrower, search_names_outright, variant_unasked, whole_list
 from .players import without_fellows
@@ -42,6 +43,7 @@ from .unsaid import UNSAID, dealing_unsaid, hand_limit_unsaid, other_game_unsaid
 # every off-topic question there stays below it, and the rule questions clear it.
 MAX_MATCHES = 20
 THRESHOLD = 0.27
+NAMED_CARD_TOPICAL = 0.3  # below, the question is about something else that shares a card's name
 OFF_TOPIC = 0.4  # confidence kept when a question has as many unknown words as known ones
 NOWHERE_WORD = 0.8  # ... and this for each such word no game uses, when every game is asked
 UNKNOWN_WORD = 0.75  # kept for each word of the question the game never uses ("demons", "soccer")
@@ -284,6 +286,10 @@ def answer_in(index: GameIndex, question: str, k: int = 3, known: frozenset[str]
         topical *= UNSAID  # an age the box does not give: no rule says it ("how old" is no "old part")
     confidence *= topical
     matched = first is not None and confidence >= THRESHOLD
+    # A card the question names in full is what it asks about, in words the game may never use
+    # ("how far can I move with Dash"): its own text, as unsure as an answer can be.
+    named_card = not matched and source == "card" and topical >= NAMED_CARD_TOPICAL and names_card(result)
+    matched = matched or named_card
     top = result.top
     signals = {
         "raw": confidence, "search": search_conf * topical, "topical": topical,
@@ -306,7 +312,7 @@ def answer_in(index: GameIndex, question: str, k: int = 3, known: frozenset[str]
     # no section, as sure as the question is about this game (the calibration is of sections).
     facts = matched and source == "data:facts"
     if matched and not facts:  # how often answers made like this one are right (see calibrate.py)
-        confidence = max(THRESHOLD, calibrate(signals))
+        confidence = THRESHOLD if named_card else max(THRESHOLD, calibrate(signals))
     order = [first] if first else []
     for rule in following:
         if rule and rule not in order and rule in index.rules:
@@ -322,15 +328,6 @@ def answer_in(index: GameIndex, question: str, k: int = 3, known: frozenset[str]
     if matched:
         answer.card = card
     return answer
-
-
-def card_of(index: GameIndex, ref: str) -> dict | None:
-    """The card "deck/card" as the index's data holds it: id, name, deck's name, and whether a
-    section governs it."""
-    card = index.cards().get(ref)
-    if card is None:
-        return None
-    return {"id": card["id"], "name": card["name"], "deck": card["deck"], "governed": bool(card.get("governed", True))}
 
 
 def search_confidence(result: SearchResult) -> float:

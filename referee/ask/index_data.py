@@ -144,7 +144,7 @@ class DataDocs:
                     self.phrase(card.id.replace("-", " "), "card", f"{deck.id}/{card.id}", rule,
                                 label=card.name)
                 cards.append({"id": card.id, "name": card.name, "count": card.count, "rule": rule,
-                              "governed": governs,  # else the card is its own answer (engine.card_of)
+                              "governed": governs,  # else the card is its own answer (cards.card_of)
                               "fields": self.plain_data(fields)})
             self.doc("deck", deck.id, deck.rule, deck.name, "", self.text(deck.note or "") +
                      f"\n{deck.total} cards")
