@@ -51,3 +51,12 @@ def test_a_field_asked_cites_the_section_that_rules_it():
     (31 such questions in the tuning set)."""
     answer = ask("which colour dice belong to the nemesis", game="runeblade")
     assert answer.citations[0].id == "characters.traits" and "red" in answer.answer, answer.answer
+
+
+def test_a_count_of_our_colour_asks_no_colour():
+    """"me and the nemesis both have 6 of our colour, who does the denouement" counts dice of a
+    colour; it was answered "The Nemesis: colour red" at 0.85 (asked in eight blind sets). "what
+    colour is the nemesis" still gets the colour."""
+    tie = ask("me and the nemesis both have 6 of our colour at the end, who does the denouement", game="runeblade")
+    assert tie.source != "data:record" and tie.citations[0].id == "sessions.denouement"
+    assert ask("what colour is the nemesis", game="runeblade").answer.startswith("The Nemesis (The three characters): colour red")

@@ -27,6 +27,7 @@ ROLL_WORDS = {"roll", "rolled", "rolling", "rolls", "throw", "throws", "threw", 
 # Fields that describe what a record does, in the order they make the best sentence.
 DESCRIBE = ("effect", "text", "result", "outcome", "offer", "summary", "event", "ability", "name")
 SKIP_FIELDS = {"id", "rule", "sample", "icon", "fixed", "at"}
+_OWNERS = frozenset(("our", "my", "their", "your", "his", "her"))  # "6 of our colour": dice of it
 REST_OF_QUESTION = 0.3  # "what does X do?": at most this share of the question is not X
 SCENE_OF_QUESTION = 0.5  # ... or this much, when the search agrees that X's section answers
 
@@ -76,7 +77,7 @@ class Context:
         """The keys of a record or card the question names, itself or by an alias
         ("price" for cost), other than words of the thing's own name."""
         name = {self.query.stems[i] for i in name_hit.positions}
-        said = set(self.qset)
+        said = set(self.qset) - self._owned_kind()
         for hit in self.result.phrases:
             if (hit.phrase.kind == "term-alias" and hit.phrase.canon
                     and not set(hit.positions) & set(name_hit.positions)):
@@ -93,6 +94,18 @@ class Context:
             if key_stems and key_stems <= said and not key_stems & name:
                 asked.append(key)
         return asked
+
+    def _owned_kind(self) -> set[str]:
+        """Words said as a kind of what players hold ("6 of our colour", "ten of my own colour"),
+        counting things of it, not asking what it is; unless said again elsewhere."""
+        t, stems = self.query.tokens, self.query.stems
+        owned: set[str] = set()
+        other: set[str] = set()
+        for i in self.query.content:
+            counted = (i >= 2 and t[i - 2] == "of" and t[i - 1] in _OWNERS
+                       or i >= 3 and t[i - 3] == "of" and t[i - 2] in _OWNERS and t[i - 1] == "own")
+            (owned if counted else other).add(stems[i])
+        return owned - other
 
     def rule_ok(self, rule: str | None) -> str | None:
         return rule if rule in self.index.rules else None
