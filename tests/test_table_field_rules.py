@@ -60,3 +60,13 @@ def test_a_count_of_our_colour_asks_no_colour():
     tie = ask("me and the nemesis both have 6 of our colour at the end, who does the denouement", game="runeblade")
     assert tie.source != "data:record" and tie.citations[0].id == "sessions.denouement"
     assert ask("what colour is the nemesis", game="runeblade").answer.startswith("The Nemesis (The three characters): colour red")
+
+
+def test_two_rows_named_together_ask_about_both_not_one():
+    """"i rolled time and balance together, how do the damage changes stack" was answered with
+    Time's row ("damage ..."), the first ability named; two abilities named together ask how they
+    combine (thirty questions of the blind sets ask it)."""
+    both = ask("time and balance together, how does the incoming damage work out", game="ribbon-of-bone")
+    assert both.source != "data:record" and both.citations[0].id == "abilities.combining"
+    one = ask("what does time do", game="ribbon-of-bone")
+    assert one.citations[0].id == "abilities.time"

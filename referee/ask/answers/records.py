@@ -183,6 +183,8 @@ def record(ctx: Context) -> list[Computed]:
         if not isinstance(row, dict):
             continue
         name = row.get("name") or hit.phrase.label
+        if _rows_named(ctx, table_id) > 1:
+            continue  # "i rolled time and balance, how does the damage work out": both, not Time's row
         if ctx.asks(kinds.YES_NO) and not _covers_most(ctx, hit, table["title"]):
             continue  # "does x2 double my gamble points?" asks for a rule, not the row of x2
         asked = ctx.asked_fields([k for k in row if k not in table["columns"][:1]], hit)
@@ -225,6 +227,11 @@ def record(ctx: Context) -> list[Computed]:
         out.append(Computed(text.strip(), rule, CONFIDENCE["record.own-section" if own else "record.shared-section"],
                             "record", also))
     return out[:1]
+
+
+def _rows_named(ctx: Context, table_id: str) -> int:
+    """How many different rows of the table the question names."""
+    return len({h.phrase.ref for h in ctx.hits("row") if h.phrase.ref.rsplit("/", 1)[0] == table_id})
 
 
 def _names_another(ctx: Context, hit: PhraseHit, fields: list[str]) -> bool:
