@@ -879,3 +879,15 @@ def test_a_card_named_in_full_is_shown_unsure_rather_than_no_match():
     assert dash.matched and dash.source == "card" and dash.card["name"] == "Dash"
     assert dash.confidence == THRESHOLD
     assert not ask("how far can i move with a dash of salt in monopoly", game=starter).matched
+
+
+def test_a_piece_named_in_a_yes_or_no_question_is_no_answer_in_itself():
+    """"does the guy in my chair get huff tokens too" cited the box's contents ("30 Huff tokens."),
+    and "we lost some spanner tokens, can we use coins instead" was answered by the kit list; a
+    piece named in a yes-or-no or what-happens question sets the scene. "how many huff tokens are
+    there" is still the box's."""
+    barber = str(FIXTURES / "short-back-and-sides")
+    huff = ask("does the guy in my chair get huff tokens too", game=barber)
+    assert huff.citations[0].id == "half-hour.tick-tock"
+    assert not ask("we lost some spanner tokens, can we use coins instead", game=str(FIXTURES / "nacelle-shift")).matched
+    assert ask("how many huff tokens are there", game=barber).answer.startswith("30 Huff tokens")

@@ -29,7 +29,7 @@ import math
 from operator import itemgetter
 
 from .asked import ask_matches
-from .intent import DEFINITION
+from .intent import DEFINITION, HAPPENS, YES_NO
 from .intent import OTHER as OTHER_INTENT
 from .phrases import NAME_KINDS, PhraseHit, match_phrases
 from .query import Query, correct_typos, generic_stems, intent_of, never_unknown, order_asked, parse, stems_of  # noqa: F401  (re-exported)
@@ -280,11 +280,14 @@ def _phrase_scores(phrases: list[PhraseHit], query: Query, idf: dict[str, float]
     scores: dict[str, float] = {}
     named: dict[str, dict[str, float]] = {}
     defining = intent_of(query.text) in (DEFINITION, OTHER_INTENT)
+    situation = intent_of(query.text) in (YES_NO, HAPPENS)
     for hit in phrases:
         phrase = hit.phrase
         kind_weight = PHRASE_KIND_WEIGHT.get(phrase.kind, 0.5)
         if phrase.kind in THING_KINDS and not defining:
             kind_weight *= THING_IN_SCENE
+        elif phrase.kind == "component" and situation:
+            continue  # "can we use coins if we lose spanner tokens": the kit list is no answer
         if not phrase.rule or kind_weight == 0:
             continue
         span = {query.stems[i] for i in hit.positions}
