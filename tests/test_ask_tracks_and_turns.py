@@ -55,3 +55,12 @@ def test_the_steps_asked_are_named_in_order(game, question, rule, says):
     quoted the turn's first sentence, "Turns go clockwise")."""
     answer = ask(question, game=str(FIXTURES / game))
     assert answer.citations[0].id == rule and answer.answer == says, answer.answer
+
+
+def test_a_face_of_pips_is_read_under_the_rule_on_moving():
+    """Rattlebones' starting die: "rolled a 5 what do i do" read the face right ("move one of your
+    monkeys exactly 5 spaces") but cited the set-up of the dice; the data's faces 2 to 6 now name
+    the section on moving, as the Rattlebones face names its own."""
+    five = ask("rolled a 5 what do i do", game="rattlebones")
+    assert five.source == "data:map" and five.citations[0].id == "turn.moving"
+    assert "exactly 5 spaces" in five.answer
