@@ -64,3 +64,13 @@ def test_an_icon_label_reads_once_beside_its_own_words():
     faces = ask("what can a die face show", game="bone-strike")
     texts = " ".join(c.text for c in faces.citations)
     assert "symbol symbol" not in texts and "Damage symbol damage" not in texts
+
+
+def test_holding_more_than_the_limit_asks_the_limit():
+    """"i have 6 runes after banners, do i have to discard" fell to "no good match" (0.25), and
+    "after buying" to Buy runes: a number held and a question of discarding or being allowed asks
+    the limit on holding."""
+    for asked in ("i have 6 runes after banners, do i have to discard",
+                  "i have 6 runes after buying, is that ok"):
+        held = ask(asked, game="runes-and-bones")
+        assert held.source == "data:limit" and held.citations[0].id == "round.hand-limit", asked

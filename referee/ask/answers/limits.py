@@ -63,11 +63,14 @@ def _says_limit(sentence: str) -> bool:
         SAYS_LIMIT.search(plain) and any(t.isdigit() or number_of(t) is not None for t in words(sentence)))
 
 
-# "thanks to banners i have 6 runes at the end of the round, do i keep them all?": how many runes
-# may be held, whatever else the question says.
+# "thanks to banners i have 6 runes at the end of the round, do i keep them all?", "i have 6 runes
+# after buying, do i have to discard?", "... is that allowed?": how many runes may be held,
+# whatever else the question says.
 HOLDING = lazy(r"\b(?:i|we)(?: have|'ve| ve|'ve got| ve got| got| am holding| hold)(?: got)? (\d+|[a-z]+) ([a-z]+)\b"
-               r".*\b(?:keep|hold|have)\b (?:them|all|every|it|the lot|both)\b",
-               triggers=("keep", "hold", "have"))
+               r".*\b(?:(?:keep|hold|have)\b (?:them|all|every|it|the lot|both)|discard|ditch|get rid|throw (?:one|some|any)"
+               r"|over the limit|too many|(?:is that|is it|am i) (?:ok|okay|allowed|fine|legal))\b",
+               triggers=("keep", "hold", "have", "discard", "ditch", "get rid", "throw", "limit", "too many",
+                         "ok", "allowed", "fine", "legal"))
 
 
 def limit(ctx: Context) -> list[Computed]:
