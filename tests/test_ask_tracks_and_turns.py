@@ -64,3 +64,10 @@ def test_a_face_of_pips_is_read_under_the_rule_on_moving():
     five = ask("rolled a 5 what do i do", game="rattlebones")
     assert five.source == "data:map" and five.citations[0].id == "turn.moving"
     assert "exactly 5 spaces" in five.answer
+
+
+def test_two_of_us_is_no_row_of_a_chart():
+    """"two of us tied for most stock tickets, how many points each" read "two" as the 1234
+    chart's place 2 ("place 2: 2 points"); the players tied get the stock's own tie value."""
+    tied = ask("two of us tied for most stock tickets, how many points each", game="rattlebones")
+    assert tied.citations[0].id == "actions.stock.ties" and "7" in tied.answer

@@ -19,7 +19,9 @@ from .counts import per_player_total
 def chart(ctx: Context) -> list[Computed]:
     if ctx.asks(kinds.YES_NO, kinds.HAPPENS, kinds.WHO_WINS, kinds.LIST):
         return []  # a number read off a chart answers none of these
-    numbers = ctx.free_numbers()
+    tokens = ctx.query.tokens
+    # "two of us tied for most stock": players, not a row of a chart
+    numbers = [(i, n) for i, n in ctx.free_numbers() if tokens[i + 1:i + 3] != ["of", "us"]]
     if not numbers:
         return []
     column_hits: dict[str, list[tuple[int, PhraseHit]]] = {}
