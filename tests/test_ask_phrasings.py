@@ -372,3 +372,10 @@ def test_walk_me_through_asks_for_the_whole_of_it_and_snake_eyes_is_a_double_one
     assert attack.matched and attack.citations[0].id == "attack"
     doubles = ask("snake eyes on the catch dice??", game=str(FIXTURES / "torch-and-trencher"))
     assert doubles.matched and doubles.citations[0].id == "your-go.catch.doubles"
+
+
+def test_a_tiebreak_in_one_word_is_a_tie():
+    """"whats the tiebreak at the end": a game that writes "A tie goes to ..." never says
+    "tiebreak", which counted against the question (0.09, "no good match")."""
+    steam = ask("whats the tiebreak at the end", game=str(FIXTURES / "full-head-of-steam"))
+    assert steam.matched and steam.citations[0].id == "grand-parade"

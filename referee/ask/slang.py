@@ -11,6 +11,9 @@ Kept as a module, not a data file, so an installed package always has it.
 from __future__ import annotations
 
 TABLE = """
+tiebreak: tie | tie break | tied
+tiebreaker: tie | tie breaker | tied
+tiebreakers: tie | tie breakers | tied
 snake eyes: double 1 | two 1s | double one | two ones
 backwards: back | reverse | anticlockwise | counterclockwise
 backward: back | reverse | anticlockwise | counterclockwise
