@@ -11,6 +11,8 @@ built into a temporary cache.
 """
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -18,6 +20,7 @@ import pytest
 from referee.ask.cache import resolve_game
 from referee.ask.engine import ask
 from referee.ask.intent import rewrite
+from referee.ask.run import EXIT_NO_MATCH
 from referee.ask.store import open_index
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -379,3 +382,15 @@ def test_a_tiebreak_in_one_word_is_a_tie():
     "tiebreak", which counted against the question (0.09, "no good match")."""
     steam = ask("whats the tiebreak at the end", game=str(FIXTURES / "full-head-of-steam"))
     assert steam.matched and steam.citations[0].id == "grand-parade"
+
+
+def test_the_chance_of_a_roll_is_no_rule_and_the_answer_points_to_odds():
+    """"whats the probability of rolling two sixes with two dice" (off-topic in five blind sets)
+    found Rattlebones' rolling at up to 0.75: a chance is worked out, not ruled, unless the rules
+    speak of one; the refusal says where it is worked out. "another chance to roll" is no odds."""
+    asked = "whats the probability of rolling two sixes with two dice"
+    assert not ask(asked, game="rattlebones").matched
+    run = subprocess.run([sys.executable, "-m", "referee.ask", asked, "-g", "rattlebones"],
+                         cwd=Path(__file__).resolve().parents[1], capture_output=True, text=True)
+    assert run.returncode == EXIT_NO_MATCH and "referee odds --game rattlebones" in run.stdout
+    assert ask("rolled a 5 and want another chance to roll, can i", game="rattlebones").signals["topical"] > 0.5

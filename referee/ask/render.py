@@ -5,7 +5,9 @@ from .answers import QUOTED
 from .engine import Answer, Citation
 from .lazy_re import lazy
 from .text import shorten, wrap
+from .unsaid import ODDS_ASKED, ODDS_TRIGGERS
 
+_ODDS = lazy(ODDS_ASKED, triggers=ODDS_TRIGGERS)
 WIDTH = 88
 # Below this confidence an answer was right about half the time on questions written blind
 # (tests/ask_questions/score.py prints the bands): it is shown as a pointer, not a ruling.
@@ -25,6 +27,12 @@ def render_text(answer: Answer, width: int = WIDTH) -> str:
             lines.append(f"Closest sections ({answer.game_title}):")
             for c in answer.citations:
                 lines.append(f"  §{c.number} {c.title}: {shorten(c.text, 120)}")
+        if _ODDS.search(answer.question.lower()):
+            from .cache import content_games  # only here: a folder outside content/ is named by its path
+
+            game = answer.game if answer.game in {g.key for g in content_games()} else "<game>"
+            lines.append("The chance of a roll is worked out, not ruled: try `referee odds 2d6`, or")
+            lines.append(f"`referee odds --game {game} ...` with the game's own dice (`referee odds --help`).")
         # Naming the game helps only a question asked of every game.
         lines.append("Try other words, or name the game with --game." if answer.every_game else "Try other words.")
         return "\n".join(lines)

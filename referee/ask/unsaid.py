@@ -203,6 +203,11 @@ _RUNS_SHORT = (r"(?:unlimited|limited|no limit|not enough|without limit|infinite
 _PLACE = (r"(?:space|square|spot|stop|section|strip|tile|zone|place|room|hex|bay|field|area|location|lane|post"
           r"|stall|house|street|district|stretch|row|island)s?\b")
 
+# The chance of a roll, which `referee odds` works out (render.py points there).
+ODDS_ASKED = (r"(?:\b(?:probability|odds|likelihood|percentage)\b|\bchances? (?:of|that)\b|\bwhat(?:s|'s| is| are)? the chances?\b)"
+              r".*\b(?:roll|rolls|rolling|dice|die|d\d+|sixes)\b"
+              r"|\b(?:roll|rolls|rolling)\b.*\b(?:probability|odds|likelihood|percentage)\b")
+ODDS_TRIGGERS = ("probab", "odds", "chance", "likelihood", "percent")
 TOPICS = (
     # (not "hourglass", asked or in the rules: Bone Strike's dice and Ribbon of Bone's abilities show one)
     _Topic(r"\btime ?limit\b|\btimers?\b|\bin real time\b"
@@ -309,6 +314,13 @@ TOPICS = (
            "set-up at 0.71; the tuning set asks it of seven games whose rules never say, each wanting "
            "no match; blind sets 54-55: 'what if the supply runs out of bones' found Runes and Bones' "
            "empty pot, its hand's 'no limit' taken for the supply's"),
+    # The chance of a roll: "whats the probability of rolling two sixes with two dice" (referee odds
+    # works it out; a rule need not say it)
+    _Topic(ODDS_ASKED, ODDS_TRIGGERS,
+           r"\b(?:probability|odds|chances?|likelihood|likely|percent|percentage|half the time|one in \w+)\b",
+           ("probab", "odds", "chance", "likel", "percent", "half the time", "one in"),
+           "blind sets 91-105: 'whats the probability of rolling two sixes with two dice' found Rattlebones' "
+           "rolling at up to 0.75 in five sets, each wanting no match"),
     # Two pieces on one place: "can two of us stand on the same section", "two buses at the same stop"
     _Topic(r"\b(?:two|2|both|more than one)\b.*\bsame (?:\w+ )?" + _PLACE, ("same",),
            r"\bsame " + _PLACE + r"|\boccupied\b|\balready (?:there|on|in|at)\b|\bshar(?:e|es|ed|ing) (?:a|the|one) " + _PLACE
