@@ -151,10 +151,30 @@ def decimal(text: str) -> float:
     return float(text)
 
 
+INTERNAL_ERROR = 70  # sysexits' EX_SOFTWARE: neither a verdict (1) nor bad input (2), a bug of ours
+
+
 def launch(commands: dict[str, Command], fallback: str, argv: list[str] | None = None) -> int:
     """Run one command line of a console script; returns its exit code.
 
-    fallback: "module:function" that runs the Typer app (which exits through SystemExit)."""
+    fallback: "module:function" that runs the Typer app (which exits through SystemExit).
+    An exception no command turned into a message is a bug of ours: it is named in one line, not
+    shown as a traceback (BONEYARD_DEBUG=1 lets it through, traceback and all)."""
+    try:
+        return _launch(commands, fallback, argv)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except Exception as error:  # noqa: BLE001  (the last net: every expected failure has its own message)
+        if os.environ.get("BONEYARD_DEBUG"):
+            raise
+        name = os.path.basename(sys.argv[0]) or "boneyard"
+        print(f"{name}: internal error ({type(error).__name__}: {error}). This is a bug in Boneyard, not in "
+              "your files; run again with BONEYARD_DEBUG=1 to see where, and please report it.", file=sys.stderr)
+        return INTERNAL_ERROR
+
+
+def _launch(commands: dict[str, Command], fallback: str, argv: list[str] | None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if _is_help(commands, argv):
         return _help(fallback, argv)

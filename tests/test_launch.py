@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.launch import Command, whole
+from generator.launch import INTERNAL_ERROR, Command, launch, whole
 from tests import warm
 from tests.warm import TyperApp
 
@@ -226,3 +226,20 @@ def test_ask_started_on_its_own_writes_no_control_character(tmp_path, ask_cache,
     assert not any(char in out + err for char in CONTROLS)
     if code == 1:  # no match: the question is echoed, escaped
         assert question.replace("\x1b", "\\u001b").replace("\x07", "\\u0007") in out
+
+
+def _broken(**_kw):
+    raise RuntimeError("a fault in our code")
+
+
+def test_a_bug_of_ours_is_one_line_not_a_traceback(capsys, monkeypatch):
+    """An exception no command turned into a message reaches the user as one line naming it, exit
+    70; BONEYARD_DEBUG=1 lets it through for whoever fixes it."""
+    commands = {"break": Command(_broken, "")}
+    monkeypatch.delenv("BONEYARD_DEBUG", raising=False)
+    assert launch(commands, "generator.cli:main", ["break"]) == INTERNAL_ERROR
+    err = capsys.readouterr().err
+    assert "internal error (RuntimeError: a fault in our code)" in err and "Traceback" not in err
+    monkeypatch.setenv("BONEYARD_DEBUG", "1")
+    with pytest.raises(RuntimeError):
+        launch(commands, "generator.cli:main", ["break"])
