@@ -860,14 +860,14 @@ def test_in_effect_is_an_idiom_and_staying_in_effect_is_lasting():
 def test_a_fellow_player_called_by_name_is_no_word_the_rules_lack():
     """"me and sam both got 4 skips": sam is a player, and counted as a word Skimstone never uses
     it made the question look a fifth off-topic (blind set 93's "me and jo both have 3 punches"
-    fell to "no good match"). A word beside "and i" stays a word: "rain came and i have"."""
+    fell to "no good match"). A word beside "and i" stays a word: "rain poured and i have"."""
     skim = ask("me and sam both got 4 skips, best throw of the outing, who gets the ripple bonus",
                game=str(FIXTURES / "skimstone"))
     assert skim.citations[0].id == "ripple-bonus" and skim.signals["unknown"] == 0
     dusk = ask("it got dark and me and jo both have 3 punches, who wins", game=str(FIXTURES / "bramble-and-bearing"))
     assert dusk.signals["unknown"] == 0
-    rain = ask("rain came and i have matches and a hammock with no pegs, which goes", game=str(FIXTURES / "guy-ropes"))
-    assert rain.signals["unknown"] >= 1  # "came", no name
+    rain = ask("rain poured and i have matches and a hammock with no pegs, which goes", game=str(FIXTURES / "guy-ropes"))
+    assert rain.signals["unknown"] >= 1  # "poured", no name
 
 
 def test_a_card_named_in_full_is_shown_unsure_rather_than_no_match():

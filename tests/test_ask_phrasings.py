@@ -394,3 +394,12 @@ def test_the_chance_of_a_roll_is_no_rule_and_the_answer_points_to_odds():
                          cwd=Path(__file__).resolve().parents[1], capture_output=True, text=True)
     assert run.returncode == EXIT_NO_MATCH and "referee odds --game rattlebones" in run.stdout
     assert ask("rolled a 5 and want another chance to roll, can i", game="rattlebones").signals["topical"] > 0.5
+
+
+def test_hit_and_stop_are_table_talk():
+    """"meter just hit 6 what happens", "that was the 3rd bell, do we stop right now": a game that
+    never writes "hit" or "stop" lost the question to "no good match" (blind sets 100, 96)."""
+    meltdown = ask("meter just hit 6 what happens", game=str(FIXTURES / "balloon-dog-saturday"))
+    assert meltdown.matched and meltdown.citations[0].id == "meltdown.full-meltdown"
+    bell = ask("that was the 3rd bell, do we stop right now", game=str(FIXTURES / "seconds-please"))
+    assert bell.matched and bell.citations[0].id == "the-bell"

@@ -48,8 +48,9 @@ mid midway halfway some enough whoever forever suck sucks between total single
 """.split())
 
 # Words of table talk that no rulebook need print for a question to be its own ("is it gone for
-# good", "do i draw before or after", "we both have 19 points"): a game that never uses one does
-# not count it against the question, as GENERIC, though each still weighs as a word. Numbers too.
+# good", "do i draw before or after", "we both have 19 points", "the meter just hit 6", "do we
+# stop right now"): a game that never uses one does not count it against the question, as
+# GENERIC, though each still weighs as a word. Numbers too.
 TABLE_TALK = frozenset("""
 once twice both after before themselves themself yourself myself nothing whole last second first
 altogether good bad working worked play plays playing played
@@ -57,6 +58,7 @@ without number numbers rest ask asks asked said yes own middle far further furth
 not yet more none amount above whatever bunch regular smaller define definition thru til till
 confusing confused besides automatically affect affects finish finishes finished decline declines
 trigger triggers order identical
+hit hits stop stops stopped came
 """.split())
 
 NUMBER_WORDS = {
