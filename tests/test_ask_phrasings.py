@@ -403,3 +403,9 @@ def test_hit_and_stop_are_table_talk():
     assert meltdown.matched and meltdown.citations[0].id == "meltdown.full-meltdown"
     bell = ask("that was the 3rd bell, do we stop right now", game=str(FIXTURES / "seconds-please"))
     assert bell.matched and bell.citations[0].id == "the-bell"
+
+
+def test_netball_is_another_game():
+    """"how many players on a netball team" (off-topic in three blind sets) found Bone Strike at
+    up to 0.76; netball, like football, is another game."""
+    assert not ask("how many players on a netball team", game="bone-strike").matched

@@ -219,7 +219,7 @@ pandemic risk cluedo clue battleship mahjong mahjongg dominoes domino jenga twis
 trivial charades sudoku crossword hearthstone magic mtg pokemon yugioh warhammer dnd d&d dungeons
 football soccer basketball baseball hockey tennis golf cricket rugby volleyball badminton snooker
 billiards pool darts bowling touchdown homerun offside penalty goalkeeper quarterback inning
-ludo farkle stratego codenames tarot hearts spades euchre
+ludo farkle stratego codenames tarot hearts spades euchre netball lacrosse handball rounders softball croquet
 """.split())
 # Words that name other games only in these settings ("pool" is a dice pool, "go" a verb).
 AMBIGUOUS = frozenset({"bridge", "gin", "ticket", "risk", "clue", "magic", "pool", "golf", "penalty",
