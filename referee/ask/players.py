@@ -5,6 +5,9 @@ get" find the rule written about weavers or surveyors.
 The index finds the noun once, from the places only a person stands in a sentence ("the keeper
 who", "a weaver's turn", "the youngest baker", "each merchant draws"), and keeps it in its data;
 query.translate_slang then reads "player" as that noun for that game alone.
+
+A fellow player called by name in a question ("me and jo both have 3") is read without the name
+(without_fellows), which no rulebook prints.
 """
 from __future__ import annotations
 
@@ -25,7 +28,7 @@ _PERSON = (
     lazy(r"\b([a-z]+)\s+(?:on|to) (?:their|your|his|her) (?:left|right)\b"),
     lazy(r"\b(?:oldest|youngest|eldest|tallest|active|fellow|another|starting|winning)\s+([a-z]+)\b"),
     lazy(r"\b(?:each|every|the|a|one|any)\s+([a-z]+)\s+(?:draws|rolls|takes|chooses|picks|wins|win|goes|"
-               r"passes|bids|may|must|scores|starts)\b"),
+         r"passes|bids|may|must|scores|starts)\b"),
 )
 # "each show", "every round": a thing as often as a person, so evidence only for a noun found as
 # a person elsewhere, twice (Hat Money's "every show" had made its buskers "shows").
@@ -58,14 +61,13 @@ def player_noun(text: str) -> tuple[str, str] | None:
     return noun, plurals[0] if plurals else noun + "s"
 
 
-
 # A fellow player called by name ("me and jo both have 3", "kai and me"): the name is no word of
-# the rules, and read as one it made the question look off-topic. Not "<word> and i": "rain came
+# the rules, and read as one it made the question look off-topic. Not "<word> and i": "rain poured
 # and i have ..." is no name.
 _FELLOW = (lazy(r"\bme and ([a-z]+)\b", triggers=("me and",)), lazy(r"\b([a-z]+) and me\b", triggers=("and me",)))
 
 
-def without_fellows(index: GameIndex, query: "Query") -> "Query":
+def without_fellows(index: GameIndex, query: Query) -> Query:
     """The question without the names of fellow players the game's rules never use."""
     text = query.text.lower()
     if " and " not in text:
