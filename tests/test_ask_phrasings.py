@@ -405,7 +405,10 @@ def test_hit_and_stop_are_table_talk():
     assert bell.matched and bell.citations[0].id == "the-bell"
 
 
-def test_netball_is_another_game():
+def test_netball_and_a_try_are_another_games():
     """"how many players on a netball team" (off-topic in three blind sets) found Bone Strike at
-    up to 0.76; netball, like football, is another game."""
+    up to 0.76, and rugby's "how many points is a try worth" Rattlebones at 0.94; "can i try again"
+    is still a question of ours."""
     assert not ask("how many players on a netball team", game="bone-strike").matched
+    assert not ask("how many points is a try worth", game="rattlebones").matched
+    assert ask("can i try again if i roll a 1", game="rattlebones").matched

@@ -229,9 +229,11 @@ AMBIGUOUS = frozenset({"bridge", "gin", "ticket", "risk", "clue", "magic", "pool
 _SURELY_NAMED = lazy(r"\bpass(es|ed|ing)? go\b|\bplay(ing)? go\b|\bin go\b"
                      r"|\b(?:win|wins|winning|won|good|better|best) at (?:go|risk|clue|bridge|checkers|draughts|dominoes)\b"
                      r"|\b(?:in|of|playing|play) (?:risk|clue|bridge|checkers|draughts|dominoes)\b"
-                     r"|\bticket to ride\b|\bconnect (?:four|4)\b|\bskull king\b|\bstandard deck\b",
+                     r"|\bticket to ride\b|\bconnect (?:four|4)\b|\bskull king\b|\bstandard deck\b"
+                     # rugby's try: "how many points is a try worth" (Rattlebones answered it at 0.94)
+                     r"|\b(?:a|the) try (?:is )?worth\b|\b(?:score|scores|scored|scoring|points? for) (?:a|the) try\b",
                      triggers=("go", "risk", "clue", "bridge", "checkers", "draughts", "dominoes", "ticket",
-                               "connect", "skull king", "standard deck"))
+                               "connect", "skull king", "standard deck", "try"))
 
 
 def other_games(text: str) -> list[str]:
