@@ -2,7 +2,7 @@
 hand limit, a named deck or pile running out, and the TOPICS (a time limit, teams, taking a move
 back, a stand-in die, a redraw, an expansion, what other players may see, looking through a pile,
 levelling up, a die landing badly, skipping a turn, a shared supply running out, two pieces on one
-place).
+place, the chance of a roll).
 
 "can players trade gold with each other": a game whose rules never say trade, swap, exchange,
 barter or bargain does not allow it, and no section answers the question. Its other words (gold,

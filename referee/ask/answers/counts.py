@@ -208,7 +208,8 @@ PLAY_TIME = lazy(r"\bhow long (does|is|do|will|would|should|can) (?:(?:a|an|one|
                  r"|\bplay(ing)? ?time\b|\bhow long (?:to|(?:does|will|would) it take to) play\b|\bhow many (?P<unit>minutes|hours)\b.*\b(game|session|play)\b"
                  r"|\bgame length\b|\blength of (a|the|one) (game|session|story)\b",
                  triggers=("how long", "time", "minutes", "hours", "length"))
-AGE = lazy(r"\bage (rating|range|limit|group)\b|^\W*ages?\W*$|\b(what|which|minimum|min|recommended|suitable|right) ages?\b.*\b(it|this|game|play|for)\b|\b(minimum|min|recommended) age\b|"
+AGE = lazy(r"\bage (rating|range|limit|group)\b|^\W*ages?\W*$|"
+           r"\b(what|which|minimum|min|recommended|suitable|right) ages?\b.*\b(it|this|game|play|for)\b|\b(minimum|min|recommended) age\b|"
            r"\bhow old\b.*\b(play|players?|be)\b|\bages?\b.*\b(suitable|recommended)\b|"
            r"\b(ok|okay|suitable|good|fine|right|safe) for (kids|children|a child|my kids|families)\b|"
            r"\b(can|could) (kids|children|my kids)\b.*\bplay\b", triggers=("age", "how old", "kids", "child", "families"))
