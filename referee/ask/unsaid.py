@@ -2,7 +2,7 @@
 hand limit, a named deck or pile running out, and the TOPICS (a time limit, teams, taking a move
 back, a stand-in die, a redraw, an expansion, what other players may see, looking through a pile,
 levelling up, a die landing badly, skipping a turn, a shared supply running out, two pieces on one
-place, the chance of a roll).
+place, the chance of a roll, a household chore).
 
 "can players trade gold with each other": a game whose rules never say trade, swap, exchange,
 barter or bargain does not allow it, and no section answers the question. Its other words (gold,
@@ -321,6 +321,17 @@ TOPICS = (
            ("probab", "odds", "chance", "likel", "percent", "half the time", "one in"),
            "blind sets 91-105: 'whats the probability of rolling two sixes with two dice' found Rattlebones' "
            "rolling at up to 0.75 in five sets, each wanting no match"),
+    # A household chore: "is it my turn to do the washing up", "whose turn is it to take the bins out"
+    _Topic(r"\b(?:do|doing|did|does) the (?:dishes|washing|laundry|ironing|hoovering|vacuuming|hoover)\b|\bwash(?:ing)?[- ]up\b"
+           r"|\b(?:take|put|taking|putting) (?:out )?the (?:bins?|rubbish|trash|recycling)\b|\bwalk(?:ing)? the dog\b"
+           r"|\bmow(?:ing)? the lawn\b|\b(?:load|empty)(?:ing)? the dishwasher\b",
+           ("the", "wash"),
+           # (not "trash" or "bin": deck-builders' words for removing a card)
+           r"\b(?:dish(?:es)?|washing|laundry|ironing|hoover\w*|vacuum\w*|bins|rubbish|recycling|dogs?|lawns?|dishwasher"
+           r"|chores?)\b",
+           ("dish", "wash", "laundry", "ironing", "hoover", "vacuum", "bins", "rubbish", "recycling", "dog", "lawn", "chore"),
+           "blind sets 112-113 and the tuning set: 'is it my turn to do the washing up' and 'whose turn is it "
+           "to take the bins out' found a game's turn order at up to 0.70 (Bone Strike says 'bin' for burn)"),
     # Two pieces on one place: "can two of us stand on the same section", "two buses at the same stop"
     _Topic(r"\b(?:two|2|both|more than one)\b.*\bsame (?:\w+ )?" + _PLACE, ("same",),
            r"\bsame " + _PLACE + r"|\boccupied\b|\balready (?:there|on|in|at)\b|\bshar(?:e|es|ed|ing) (?:a|the|one) " + _PLACE

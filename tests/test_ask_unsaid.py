@@ -1,0 +1,34 @@
+"""`referee ask` refusing what the rules never speak of (issue 12, round thirty-one): a household
+chore asked in a game's words ("is it my turn to do the washing up") is no question of its turns,
+unless the game is about the chores.
+
+Asked of the seed games in content/ and the designer's games in tests/fixtures; every index is
+built into a temporary cache.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from referee.ask.engine import ask
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def ask_cache(module_ask_cache):
+    return module_ask_cache
+
+
+def test_a_household_chore_is_no_question_of_a_games_turns():
+    """"is it my turn to do the washing up" (blind set 113) got a turn order in every game at
+    0.34-0.52, and "whose turn is it to take the bins out" Bone Strike's refill at 0.70, whose
+    glossary calls burning a card binning it."""
+    assert not ask("is it my turn to do the washing up").matched
+    for game in ("bone-strike", "rattlebones", "runes-and-bones"):
+        assert not ask("is it my turn to do the washing up", game=game).matched
+        assert not ask("whose turn is it to take the bins out", game=game).matched
+    # A game about the chores answers them.
+    rota = ask("whose turn is it to do the washing up", game=str(FIXTURES / "grime-rota"))
+    assert rota.matched and rota.citations[0].id == "dodging"
