@@ -484,7 +484,7 @@ def test_dealing_with_other_players_in_a_game_that_never_mentions_it_gets_no_goo
     end of a session at 0.54, and Wet Paint's "trade rep or cans" a section at 0.27, though neither
     game ever says trade, swap, exchange, barter or bargain. A game that does (Runes and Bones'
     barter variant) keeps its answer; swapping one's own things is no dealing."""
-    from referee.ask.unsaid import _DEALING, UNSAID, dealing_unsaid
+    from referee.ask.unsaid import DEALING, UNSAID, dealing_unsaid
 
     for question, game in (("can we swap characters with each other between sessions", "runeblade"),
                            ("can players trade rep or cans with each other", str(FIXTURES / "wet-paint"))):
@@ -493,9 +493,9 @@ def test_dealing_with_other_players_in_a_game_that_never_mentions_it_gets_no_goo
         assert dealing_unsaid(_index(game), question) == UNSAID
     trading = "can we trade runes with each other"
     assert dealing_unsaid(_index("runes-and-bones"), trading) == 1.0 and ask(trading, game="runes-and-bones").matched
-    assert _DEALING.search("can i trade gold to another player for stars")
-    assert _DEALING.search("can i trade cards with the player next to me")
-    assert not _DEALING.search("can i swap stamina for food")
+    assert DEALING.search("can i trade gold to another player for stars")
+    assert DEALING.search("can i trade cards with the player next to me")
+    assert not DEALING.search("can i swap stamina for food")
 
 
 def test_a_game_that_swaps_only_its_own_things_still_never_deals():

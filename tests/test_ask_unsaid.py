@@ -1,6 +1,7 @@
 """`referee ask` refusing what the rules never speak of (issue 12, round thirty-one): a household
 chore asked in a game's words ("is it my turn to do the washing up") is no question of its turns,
-unless the game is about the chores.
+unless the game is about the chores; dealing with each other is the section that deals with
+other players.
 
 Asked of the seed games in content/ and the designer's games in tests/fixtures; every index is
 built into a temporary cache.
@@ -32,3 +33,14 @@ def test_a_household_chore_is_no_question_of_a_games_turns():
     # A game about the chores answers them.
     rota = ask("whose turn is it to do the washing up", game=str(FIXTURES / "grime-rota"))
     assert rota.matched and rota.citations[0].id == "dodging"
+
+
+def test_dealing_with_each_other_is_the_section_that_deals_with_other_players():
+    """"can we trade runes with each other" got Runes and Bones' "Trade runes", a swap with the bag
+    (eleven tuning questions from several blind sets), where the bartering variant deals between
+    players; a section that does deal with others stays first."""
+    barter = ask("can we trade runes with each other", game="runes-and-bones")
+    assert barter.citations[0].id == "optional.barter"
+    assert ask("how much does it cost to trade runes", game="runes-and-bones").citations[0].id == "round.trade"
+    marbles = ask("can i swap marbles with someone", game=str(FIXTURES / "alley-and-taw"))
+    assert marbles.citations[0].id == "your-go.swapping"

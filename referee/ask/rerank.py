@@ -236,9 +236,11 @@ _WIN_ASKED = lazy(r"\b(win|wins|winner|winning|won)\b", triggers=("win", "won"))
 
 def settle_first(index: GameIndex, query: Query, hits: list) -> None:
     """The last checks of first place, after the re-ranker: a tie's section asked of no tie, a
-    component's line asked what the component does."""
+    component's line asked what the component does, a section dealing with no one asked of
+    dealing with others."""
     ties_when_asked(index, query, hits)
     component_yields_to_what_it_does(query, hits)
+    dealing_goes_to_dealers(index, query, hits)
 
 
 def ties_when_asked(index: GameIndex, query: Query, hits: list) -> None:
@@ -274,3 +276,32 @@ def component_yields_to_what_it_does(query: Query, hits: list) -> None:
         return
     hits[1].score = hits[0].score
     hits.insert(0, hits.pop(1))
+
+
+def dealing_goes_to_dealers(index: GameIndex, query: Query, hits: list) -> None:
+    """Asked about dealing with other players ("can we trade runes with each other"), a first
+    section that deals with no one (Runes and Bones' swap of runes with the bag, titled "Trade
+    runes") yields to the first of the next two that deals with others: titled or saying a sentence
+    for that kind of dealing, and speaking of other players. It takes the first's score."""
+    from .answers.base import content_stems, sentences_of
+    from .unsaid import DEALING, DEALING_KINDS, OTHERS, dealing_kind
+
+    found = DEALING.search(query.text.lower()) if len(hits) > 1 else None
+    if not found:
+        return
+    dealing = frozenset(stems_of(list(DEALING_KINDS[dealing_kind(found.group(1))])))
+
+    def deals(rule: str) -> bool:
+        info = index.rules.get(rule)
+        if info is None or not OTHERS.search((info.text or "").lower()):
+            return False
+        return bool(dealing & set(content_stems(info.title or ""))) or any(
+            dealing & set(content_stems(s)) and OTHERS.search(s.lower()) for s in sentences_of(info.text or ""))
+
+    if deals(hits[0].rule):
+        return
+    for j, hit in enumerate(hits[1:3], start=1):
+        if deals(hit.rule):
+            hit.score = hits[0].score
+            hits.insert(0, hits.pop(j))
+            return

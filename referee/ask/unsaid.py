@@ -28,7 +28,7 @@ from .store import GameIndex
 # Another player, as players name one ("another warden", "a mate", "each other").
 _SOMEONE = (r"(?:each other|one another|(?:an)?other\b|the other\b|us\b|ourselves|(?:the |a |my )?(?:players?|opponents?"
             r"|neighbou?rs?|person|\w*mates?|friends?)\b|someone|somebody|him\b|her\b|them\b)")  # a housemate, a crewmate
-_DEALING = lazy(r"\b(trad(?:e|es|ed|ing)|swap(?:s|ped|ping)?|exchang(?:e|es|ed|ing)|sell(?:s|ing)?|sold"
+DEALING = lazy(r"\b(trad(?:e|es|ed|ing)|swap(?:s|ped|ping)?|exchang(?:e|es|ed|ing)|sell(?:s|ing)?|sold"
                 r"|giv(?:e|es|ing)|lend(?:s|ing)?|pass(?:es|ed|ing)?(?= (?:\w+ ){1,4}?to\b)"
                 r"|hand(?:s|ed|ing)?(?= (?:\w+ ){1,6}?(?:over|to)\b))\b.*"
                 rf"(?:\b(?:with|to|between|among)\s+{_SOMEONE}|\b(?:each other|one another)\b"
@@ -47,12 +47,12 @@ _RULES_TAKE = lazy(r"\b(?:steal|steals|stole|stolen|rob|robs|nick|nicks|pinch|pi
 # is not the offering of dice Runeblade's rules allow. Not "deal": cards are dealt.
 # Selling to another player is a trade; handing a thing over is giving it ("hand" itself is no
 # word to look for in the rules: it is the cards held).
-_KINDS = {"trade": ("trade", "swap", "exchange", "barter", "bargain", "sell"), "give": ("give", "lend", "offer"),
+DEALING_KINDS = {"trade": ("trade", "swap", "exchange", "barter", "bargain", "sell"), "give": ("give", "lend", "offer"),
           "pass": ("pass", "give", "lend", "offer")}  # passing a thing to another: a "Passing" section answers
 # A rule's sentence that speaks to dealing: with another player ("players may trade", "swap with
 # an opponent", "each other", "give florins to another journeyman"; "exchange it for another card"
 # is not a dealing), or forbidding it ("they cannot be taken from you, traded or discarded").
-_OTHERS = lazy(r"\b(?:players?|opponents?|teams?|each other|one another|(?:to|with) another|cannot|can't|can not"
+OTHERS = lazy(r"\b(?:players?|opponents?|teams?|each other|one another|(?:to|with) another|cannot|can't|can not"
                r"|never|may not|nobody|no one)\b",
                triggers=("player", "opponent", "team", "other", "not", "can't", "never", "nobody", "no one"))
 UNSAID = 0.15  # kept of the confidence
@@ -96,15 +96,19 @@ def dealing_unsaid(index: GameIndex, text: str) -> float:
     """UNSAID when the question asks about dealing with other players and the rules never deal
     so between players; else 1.0."""
     plain = text.lower()
-    found = _DEALING.search(plain)
+    found = DEALING.search(plain)
     if not found:
         return _taking_unsaid(index, plain)
-    verb = found.group(1)
-    kind = "pass" if verb.startswith("pass") else "give" if verb.startswith(("giv", "lend", "hand")) else "trade"
+    kind = dealing_kind(found.group(1))
     deals = _DEALS.get((index.fingerprint, kind))
     if deals is None:
-        deals = _DEALS[index.fingerprint, kind] = _rules_deal(index, _KINDS[kind])
+        deals = _DEALS[index.fingerprint, kind] = _rules_deal(index, DEALING_KINDS[kind])
     return 1.0 if deals else UNSAID
+
+
+def dealing_kind(verb: str) -> str:
+    """The kind of dealing (DEALING_KINDS) a question's verb asks about."""
+    return "pass" if verb.startswith("pass") else "give" if verb.startswith(("giv", "lend", "hand")) else "trade"
 
 
 def _taking_unsaid(index: GameIndex, plain: str) -> float:
@@ -134,7 +138,7 @@ def _rules_deal(index: GameIndex, verbs: tuple[str, ...]) -> bool:
         if dealing & set(content_stems(info.title or "")):
             return True
         for sentence in sentences_of(info.text or ""):
-            if dealing & set(content_stems(sentence)) and _OTHERS.search(sentence.lower()):
+            if dealing & set(content_stems(sentence)) and OTHERS.search(sentence.lower()):
                 return True
     return False
 
