@@ -47,7 +47,8 @@ def render_text(answer: Answer, width: int = WIDTH) -> str:
     unsure = answer.confidence < UNSURE
     short = one_line(answer.answer or first.text, width)
     if answer.source == "rules":  # a rule's text: the sentence that says what was asked
-        short = one_line(asked_sentence(answer.answer or first.text, answer.question), width)
+        text = answer.answer or first.text
+        short = one_line(winning_sentence(text, answer.question, answer.game_title or ""), width)
     lines.append(("Not sure; the closest rule: " if unsure else "") + short)
     head = _head(answer)
     lines.append("")
@@ -130,6 +131,30 @@ def asked_sentence(text: str, question: str) -> str:
     spread = {word: sum(word in these for these in held) for word in asked}
     best = max(range(len(sentences)), key=lambda i: (sum(1 / spread[w] for w in held[i]), -i))
     return sentences[best]
+
+
+# "who wins", "how do you win this": asked nothing more, the answer is the sentence saying who wins
+# ("Finish with the most bones"), else how the game ends, not a rule's scene-setting first sentence
+# ("Three demon lords share a court") nor one that wins something else ("to win a pot of bones").
+_WIN_ONLY = lazy(r"^\W*(?:so |ok |okay )?(?:who (?:wins|is the winner)|how (?:do|does|can|would|will) (?:you|i|we|u|one|someone"
+                 r"|somebody|anyone|a player) (?:actually |even |ever )?win|how to win)\b"
+                 r"(?: this| it| (?:the |this )?(?:whole )?(?:game|thing|one)| overall| in the end| at the end)?\W*$", triggers=("win",))
+_WINS = lazy(r"\b(?:wins|winner|win the game|(?:they|you|we|everyone|everybody|he|she)(?: all)? win|win (?:at once|on the spot"
+             r"|outright|immediately|together))\b")
+_GAME_ENDS = lazy(r"\bgame (?:ends|is over|stops)\b|\bends in\b")
+
+
+def winning_sentence(text: str, question: str, title: str = "") -> str:
+    """The sentence of a rule that answers the question (asked_sentence); asked only who wins, one
+    saying who wins ("... wins", "whoever", "the most bones") or else how the game ends."""
+    from .answers.overview import SAYS_WHO_WINS
+
+    chosen = asked_sentence(text, question)
+    asked = question.lower().replace(title.lower(), "the game") if title else question.lower()
+    if not _WIN_ONLY.search(asked) or _WINS.search(chosen.lower()):
+        return chosen
+    sentences = [s for s in _SENTENCE_END.split(text.strip()) if s.strip()]
+    return next((s for says in (_WINS, SAYS_WHO_WINS, _GAME_ENDS) for s in sentences if says.search(s.lower())), chosen)
 
 
 def one_line(text: str, width: int = WIDTH) -> str:

@@ -1,7 +1,7 @@
-"""`referee ask` refusing what the rules never speak of (issue 12, round thirty-one): a household
-chore asked in a game's words ("is it my turn to do the washing up") is no question of its turns,
-unless the game is about the chores; dealing with each other is the section that deals with
-other players.
+"""`referee ask` on questions round thirty-one's blind sets kept asking (issue 12): a household
+chore asked in a game's words ("is it my turn to do the washing up") is no question of its turns
+unless the game is about the chores; dealing with each other is the section that deals with other
+players; asked only who wins, the short answer is the sentence saying who wins.
 
 Asked of the seed games in content/ and the designer's games in tests/fixtures; every index is
 built into a temporary cache.
@@ -44,3 +44,19 @@ def test_dealing_with_each_other_is_the_section_that_deals_with_other_players():
     assert ask("how much does it cost to trade runes", game="runes-and-bones").citations[0].id == "round.trade"
     marbles = ask("can i swap marbles with someone", game=str(FIXTURES / "alley-and-taw"))
     assert marbles.citations[0].id == "your-go.swapping"
+
+
+def test_asked_only_who_wins_the_short_answer_says_who_wins():
+    """"who wins the game" printed Runes and Bones' opening sentence "play runes ... to win a pot
+    of bones", and "how do you win this" Ribbon of Bone's "Three demon lords share a court": the
+    one line is the sentence saying who wins, else how the game ends; a sentence that already says
+    who wins stays, and a narrower question keeps its own sentence."""
+    from referee.ask.render import render_text
+
+    def first_line(question: str, game: str) -> str:
+        return render_text(ask(question, game=game)).splitlines()[0]
+
+    assert first_line("who wins the game", "runes-and-bones").startswith("Finish with the most bones")
+    assert "ends in survival" in first_line("how do you win this", "ribbon-of-bone")
+    assert first_line("who wins", str(FIXTURES / "al-dente-span")) == "The most marks wins."
+    assert first_line("how do i win a fight", "ribbon-of-bone") == "The opponent reaches 0 health."
