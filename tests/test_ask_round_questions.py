@@ -1,7 +1,8 @@
 """`referee ask` on questions round thirty-one's blind sets kept asking (issue 12): a household
 chore asked in a game's words ("is it my turn to do the washing up") is no question of its turns
 unless the game is about the chores; dealing with each other is the section that deals with other
-players; asked only who wins, the short answer is the sentence saying who wins.
+players; asked only who wins, the short answer is the sentence saying who wins; a FAQ's short
+answer is its answer, not its question.
 
 Asked of the seed games in content/ and the designer's games in tests/fixtures; every index is
 built into a temporary cache.
@@ -60,3 +61,14 @@ def test_asked_only_who_wins_the_short_answer_says_who_wins():
     assert "ends in survival" in first_line("how do you win this", "ribbon-of-bone")
     assert first_line("who wins", str(FIXTURES / "al-dente-span")) == "The most marks wins."
     assert first_line("how do i win a fight", "ribbon-of-bone") == "The opponent reaches 0 health."
+
+
+def test_a_faqs_short_answer_is_its_answer_not_its_question():
+    """A FAQ answering printed its own question first ("Can the Skull target a player who has
+    folded?"): the one line is the answer, a bare "Yes." with the sentence saying why."""
+    from referee.ask.render import render_text
+
+    answer = ask("what if i fold, can people still skull me", game="runes-and-bones")
+    assert answer.source == "faq"
+    first = render_text(answer).splitlines()[0]
+    assert first.startswith("Yes. Anyone with bones") and "?" not in first

@@ -46,6 +46,8 @@ def render_text(answer: Answer, width: int = WIDTH) -> str:
     # answer right only about half the time on unseen questions says it may not be the one.
     unsure = answer.confidence < UNSURE
     short = one_line(answer.answer or first.text, width)
+    if answer.source == "faq" and answer.answer:  # "Can the Skull target ...? Yes. Anyone with bones ...": its answer
+        short = faq_answer(answer.answer, width)
     if answer.source == "rules":  # a rule's text: the sentence that says what was asked
         text = answer.answer or first.text
         short = one_line(winning_sentence(text, answer.question, answer.game_title or ""), width)
@@ -155,6 +157,17 @@ def winning_sentence(text: str, question: str, title: str = "") -> str:
         return chosen
     sentences = [s for s in _SENTENCE_END.split(text.strip()) if s.strip()]
     return next((s for says in (_WINS, SAYS_WHO_WINS, _GAME_ENDS) for s in sentences if says.search(s.lower())), chosen)
+
+
+def faq_answer(text: str, width: int = WIDTH) -> str:
+    """A FAQ's answer without its question, to its first sentence; a bare "Yes." or "No." keeps
+    the sentence after it, which says why."""
+    _question, mark, rest = text.partition("? ")
+    sentences = [s for s in _SENTENCE_END.split((rest if mark else text).strip()) if s.strip()]
+    if not sentences:
+        return one_line(text, width)
+    short = sentences[0] if len(sentences[0].split()) > 3 or len(sentences) < 2 else " ".join(sentences[:2])
+    return shorten(" ".join(short.split()), 2 * width)
 
 
 def one_line(text: str, width: int = WIDTH) -> str:
