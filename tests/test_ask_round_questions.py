@@ -2,7 +2,7 @@
 chore asked in a game's words ("is it my turn to do the washing up") is no question of its turns
 unless the game is about the chores; dealing with each other is the section that deals with other
 players; asked only who wins, the short answer is the sentence saying who wins; a FAQ's short
-answer is its answer, not its question.
+answer is its answer, not its question; a table row's references read as the rulebook prints them.
 
 Asked of the seed games in content/ and the designer's games in tests/fixtures; every index is
 built into a temporary cache.
@@ -72,3 +72,25 @@ def test_a_faqs_short_answer_is_its_answer_not_its_question():
     assert answer.source == "faq"
     first = render_text(answer).splitlines()[0]
     assert first.startswith("Yes. Anyone with bones") and "?" not in first
+
+
+def test_a_table_rows_references_read_as_the_rulebook_prints_them():
+    """A row's field quoted as an answer printed its raw reference ("scored off the store's star
+    chart ([[spaces.store]]).; sells stars yes"): rows are kept as players read them (§5.1 Start /
+    Store), and a sentence-long field reads "offer: Sell ...", the fields ending in one full stop."""
+    from referee.ask.cache import resolve_game
+    from referee.ask.store import open_index
+
+    def strings(value):
+        if isinstance(value, str):
+            yield value
+        elif isinstance(value, dict | list):
+            for inner in value.values() if isinstance(value, dict) else value:
+                yield from strings(inner)
+
+    for game in ("rattlebones", "ribbon-of-bone", "runeblade", "runes-and-bones", "bone-strike"):
+        said = list(strings([table["rows"] for table in open_index(resolve_game(game)).data("tables")]))
+        assert said and not [s for s in said if "[[" in s], game
+    store = ask("i have 6 stars and land on the store, how much if i sell them all", game="rattlebones")
+    assert "offer: Sell any number of your stars" in store.answer and "(§5.1 Start / Store)" in store.answer
+    assert ".;" not in store.answer

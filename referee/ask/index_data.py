@@ -189,7 +189,7 @@ class DataDocs:
                         self.doc("row", f"{table.id}/{i}", rule, str(names[0]), table.title,
                                  "; ".join(self.text(s) for s in _flatten(row)), table.title)
             tables.append({"id": table.id, "title": table.title, "kind": table.kind, "rule": table.rule,
-                           "die": table.die, "columns": list(table.columns), "rows": rows,
+                           "die": table.die, "columns": list(table.columns), "rows": self.plain_data(rows),
                            "items": list(table.items), "note": table.note, "field_rules": dict(table.field_rules)})
         self.data["tables"] = tables
 

@@ -204,9 +204,11 @@ def record(ctx: Context) -> list[Computed]:
                                      describe_row(val, skip={"name"}))
                     else:  # a formula ({roll: d4, divide: 2}): "heal: roll d4; divide 2", not "roll: d4"
                         parts.append(f"{humanize(key)}: {fmt(val)}")
+                elif isinstance(val, str) and " " in val.strip():  # a sentence: "offer: Sell any number of ..."
+                    parts.append(f"{humanize(key)}: {val.strip()}")
                 else:
                     parts.append(pair(key, val))
-            text = f"{fmt(name)} ({table['title']}): " + "; ".join(parts)
+            text = f"{fmt(name)} ({table['title']}): " + "; ".join(p.rstrip(".") for p in parts) + "."
             if rule and rule in ctx.index.rules and rule != table.get("rule"):
                 text += "\n\n" + ctx.index.rules[rule].text
             also = [r for r in [ctx.rule_ok(table.get("rule"))] if r and r != rule]
