@@ -2,7 +2,8 @@
 chore asked in a game's words ("is it my turn to do the washing up") is no question of its turns
 unless the game is about the chores; dealing with each other is the section that deals with other
 players; asked only who wins, the short answer is the sentence saying who wins; a FAQ's short
-answer is its answer, not its question; a table row's references read as the rulebook prints them.
+answer is its answer, not its question; a table row's references read as the rulebook prints them;
+a cycle's verdict says who beats whom once.
 
 Asked of the seed games in content/ and the designer's games in tests/fixtures; every index is
 built into a temporary cache.
@@ -94,3 +95,12 @@ def test_a_table_rows_references_read_as_the_rulebook_prints_them():
     store = ask("i have 6 stars and land on the store, how much if i sell them all", game="rattlebones")
     assert "offer: Sell any number of your stars" in store.answer and "(§5.1 Start / Store)" in store.answer
     assert ".;" not in store.answer
+
+
+def test_a_cycles_verdict_says_who_beats_whom_once():
+    """"does fire beat water" answered "No. water beats fire: water beats fire (Elements ...)":
+    where the things compared are the cycle's own, the verdict says it once, as a sentence."""
+    verdict = ask("does fire beat water", game="runes-and-bones").answer
+    assert verdict.startswith("No. Water beats fire (Elements") and verdict.count("beats") == 1
+    runes = ask("does water-axe beat fire-shield?", game="runes-and-bones").answer
+    assert runes.startswith("Yes. Water Axe beats Fire Shield: water beats fire (")

@@ -75,7 +75,11 @@ def beats(ctx: Context) -> list[Computed]:
         why = f"{wi} beats {li} ({table['title']}: {' > '.join(items)} > {items[0]})"
         if steps:
             why = "; ".join(steps) + ", so the next comparison decides: " + why
-        verdict = f"{winner} beats {loser}: {why}."
+        if steps or (winner.lower(), loser.lower()) != (wi.lower(), li.lower()):
+            verdict = f"{winner} beats {loser}: {why}."
+        else:  # "water beats fire (Elements ...)", not "water beats fire: water beats fire (...)"
+            verdict = f"{why}."
+        verdict = verdict[0].upper() + verdict[1:]
         if YES_NO.search(ctx.text):
             asked_a_wins = not LOSE.search(ctx.text)
             yes = (winner == name_a) == asked_a_wins
