@@ -3,7 +3,7 @@ chore asked in a game's words ("is it my turn to do the washing up") is no quest
 unless the game is about the chores; dealing with each other is the section that deals with other
 players; asked only who wins, the short answer is the sentence saying who wins; a FAQ's short
 answer is its answer, not its question; a table row's references read as the rulebook prints them;
-a cycle's verdict says who beats whom once.
+a cycle's verdict says who beats whom once; the one line comes first and says enough.
 
 Asked of the seed games in content/ and the designer's games in tests/fixtures; every index is
 built into a temporary cache.
@@ -95,6 +95,23 @@ def test_a_table_rows_references_read_as_the_rulebook_prints_them():
     store = ask("i have 6 stars and land on the store, how much if i sell them all", game="rattlebones")
     assert "offer: Sell any number of your stars" in store.answer and "(§5.1 Start / Store)" in store.answer
     assert ".;" not in store.answer
+
+
+def test_the_one_line_answer_comes_first_and_says_enough():
+    """The one line printed first is the answer: how a misspelt word was read comes under it, not
+    above; a first sentence of a few words keeps the next ("Yes." alone, "London, 1879."); asked
+    how much, of two sentences as good the one with a number."""
+    from referee.ask.render import render_text
+
+    def lines(question: str, game: str) -> list[str]:
+        return render_text(ask(question, game=game)).splitlines()
+
+    typo = lines("who narrates the denoument if we tie on dice", "runeblade")
+    assert typo[0].startswith("On a tie") and typo[1] == "(read as: denoument -> denouement)"
+    flea = lines("whats the point of this game, what am i trying to do", str(FIXTURES / "pulex-parade"))[0]
+    assert "London, 1879. Each of you runs a flea circus" in flea
+    smoke = lines("how much does a smoke token cost me at the end", str(FIXTURES / "first-crack"))[0]
+    assert smoke == "Each one you still have on Saturday costs you 2 cash at the end."
 
 
 def test_a_cycles_verdict_says_who_beats_whom_once():

@@ -15,10 +15,18 @@ UNSURE = 0.7
 
 
 def render_text(answer: Answer, width: int = WIDTH) -> str:
+    """The answer in one line first; under it how a word of the question was read, if one was
+    read otherwise ("(read as: denoument -> denouement)"); then the rule it comes from."""
+    text = _render(answer, width)
+    if not answer.corrected:
+        return text
+    fixed = ", ".join(f"{k} -> {v}" for k, v in answer.corrected.items())
+    first, _, rest = text.partition("\n")
+    return f"{first}\n(read as: {fixed})" + (f"\n{rest}" if rest else "")
+
+
+def _render(answer: Answer, width: int) -> str:
     lines: list[str] = []
-    if answer.corrected:
-        fixed = ", ".join(f"{k} -> {v}" for k, v in answer.corrected.items())
-        lines.append(f"(read as: {fixed})")
     if not answer.matched:
         where = "any game's rules" if answer.every_game or not answer.game_title else \
             f"the rules of {answer.game_title}"
@@ -113,6 +121,12 @@ def _cited_first(lines: list[str], answer: Answer, first: Citation, head: str, w
 _SENTENCE_END = lazy(r"(?<=[.?!])\s+(?=[A-Z0-9(])|\n\s*\n")
 
 
+_HOW_MANY = lazy(r"\bhow (?:many|much)\b", triggers=("how",))
+_NUMBER = lazy(r"(?<![§.\d])\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twice|half|double)\b")  # not "§7"
+SCENE_WORDS = 4  # a first sentence shorter than this sets a scene ("London, 1879.")
+_CUT = lazy(r"[.?!](?= )")
+
+
 def asked_sentence(text: str, question: str) -> str:
     """The sentence of a rule that holds most of the question's words, the rarer in the rule the
     more ("how much steam does everyone start with": "Every keeper takes 2 steam.", not the
@@ -129,9 +143,13 @@ def asked_sentence(text: str, question: str) -> str:
         return text
     held = [said(sentence) & asked for sentence in sentences]
     # A word in every sentence ("steam" in the Steam rule) tells none apart: each word counts by
-    # how few sentences hold it ("can I hold 7 steam": the one that says "hold").
+    # how few sentences hold it ("can I hold 7 steam": the one that says "hold"). Asked how many
+    # or how much, of two sentences as good the one with a number ("Each one ... costs you 2
+    # cash", not "Smoke tokens are bad news.").
     spread = {word: sum(word in these for these in held) for word in asked}
-    best = max(range(len(sentences)), key=lambda i: (sum(1 / spread[w] for w in held[i]), -i))
+    numeric = bool(_HOW_MANY.search(question.lower()))
+    best = max(range(len(sentences)), key=lambda i: (sum(1 / spread[w] for w in held[i]),
+                                                     numeric and bool(_NUMBER.search(sentences[i])), -i))
     return sentences[best]
 
 
@@ -163,18 +181,16 @@ def faq_answer(text: str, width: int = WIDTH) -> str:
     """A FAQ's answer without its question, to its first sentence; a bare "Yes." or "No." keeps
     the sentence after it, which says why."""
     _question, mark, rest = text.partition("? ")
-    sentences = [s for s in _SENTENCE_END.split((rest if mark else text).strip()) if s.strip()]
-    if not sentences:
-        return one_line(text, width)
-    short = sentences[0] if len(sentences[0].split()) > 3 or len(sentences) < 2 else " ".join(sentences[:2])
-    return shorten(" ".join(short.split()), 2 * width)
+    return one_line(rest if mark and rest.strip() else text, width)
 
 
 def one_line(text: str, width: int = WIDTH) -> str:
-    """The answer's first sentence: the short answer a player wants first."""
-    first = text.strip().split("\n\n", 1)[0]
-    first = " ".join(first.split())
-    cuts = [c for c in (first.find(end) for end in (". ", "? ", "! ")) if c > 0]
-    if cuts:
-        first = first[:min(cuts) + 1]
+    """The answer's first sentence: the short answer a player wants first. One of a few words
+    ("Yes.", "London, 1879.") keeps the sentence after it, which says why or what."""
+    first = " ".join(text.strip().split("\n\n", 1)[0].split())
+    ends = [m.end() for m in _CUT.finditer(first)]  # after each ". ", "? " or "! "
+    if ends and len(first[:ends[0]].split()) >= SCENE_WORDS:
+        first = first[:ends[0]]
+    elif len(ends) > 1:
+        first = first[:ends[1]]
     return shorten(first, 2 * width)
