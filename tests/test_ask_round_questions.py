@@ -3,7 +3,8 @@ chore asked in a game's words ("is it my turn to do the washing up") is no quest
 unless the game is about the chores; dealing with each other is the section that deals with other
 players; asked only who wins, the short answer is the sentence saying who wins; a FAQ's short
 answer is its answer, not its question; a table row's references read as the rulebook prints them;
-a cycle's verdict says who beats whom once; the one line comes first and says enough.
+a cycle's verdict says who beats whom once; the one line comes first and says enough; "how many
+can play" is the player count even where the rules never say "play".
 
 Asked of the seed games in content/ and the designer's games in tests/fixtures; every index is
 built into a temporary cache.
@@ -121,3 +122,12 @@ def test_a_cycles_verdict_says_who_beats_whom_once():
     assert verdict.startswith("No. Water beats fire (Elements") and verdict.count("beats") == 1
     runes = ask("does water-axe beat fire-shield?", game="runes-and-bones").answer
     assert runes.startswith("Yes. Water Axe beats Fire Shield: water beats fire (")
+
+
+def test_how_many_can_play_is_the_player_count_in_a_game_that_never_says_play():
+    """"how many can play" (blind set 119) got no good match at confidence 0 in 24 designer's
+    games whose rules never say "play": a question of no word the game lacks and no word it uses
+    is no other game's, and the box's count answers it."""
+    for game in ("bin-night", "first-crack", "warp-and-weft"):
+        answer = ask("how many can play", game=str(FIXTURES / game))
+        assert answer.matched and answer.source == "data:players" and "players" in answer.answer

@@ -357,7 +357,9 @@ def topicality(result: SearchResult, known: frozenset[str] = frozenset(),
     unknown_stems = result.unknown_stems - exempt
     unknown = len(unknown_stems) if exempt else result.unknown
     nowhere = len(unknown_stems - known) if known else 0
-    if result.known > unknown or (exempt and not unknown):
+    # A question of no word the game lacks, nor any it uses ("how many can play" of rules that
+    # never say "play"), is no other game's: only an answer from the data can have come of it.
+    if result.known > unknown or (exempt and not unknown) or not (result.known or unknown):
         return UNKNOWN_WORD ** unknown * NOWHERE_WORD ** nowhere
     return OFF_TOPIC * result.known / max(unknown, 1) * NOWHERE_WORD ** nowhere
 
