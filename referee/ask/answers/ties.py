@@ -24,7 +24,8 @@ ASKED_TIE = lazy(r"\b(tie|ties|tied|tying|equally)\b|\b(are|is|were|still|end|en
                  r"trick|die|dice|way)\b)\w+", triggers=("tie", "tying", "equally", "level", "same"))
 ASKED_OUTCOME = lazy(r"\bwho\b|\bwhat (if|happens|now)\b|\bwin|\bwinner\b|\bat the end\W*$")  # "... level at the end"
 # A sentence that breaks a tie: a tie word and who wins or shares.
-TIE_WORD = lazy(r"\b(tie|ties|tied|level|equal|equally)\b")
+TIE_WORD = lazy(r"\b(tie|ties|tied|level|equal|equally)\b|\b(a|still a|it's a|is a) draw\b"  # "If it's a draw"
+                r"|\bsame (total|score|number|amount|points|tally|count)\b")  # "two tilers have the same total"
 RESOLVES = lazy(r"\b(win|wins|winner|share|shares|precedence|first place|breaks?|score|scores|split|splits)\b")
 GOES_ON = lazy(r"^(if|and if|otherwise|after that)\b.*\b(still|too|also|again|that)\b|\bshare\b")
 # Question words that say "a tie" or "who wins", not what is tied.
