@@ -5,7 +5,7 @@ players; asked only who wins, the short answer is the sentence saying who wins; 
 answer is its answer, not its question; a table row's references read as the rulebook prints them;
 a cycle's verdict says who beats whom once; the one line comes first and says enough; "how many
 can play" is the player count even where the rules never say "play"; a tie written as a draw is
-broken by its sentence.
+broken by its sentence; the steps of a turn and the age for the game are asked in words no rule needs.
 
 Asked of the seed games in content/ and the designer's games in tests/fixtures; every index is
 built into a temporary cache.
@@ -19,6 +19,7 @@ import pytest
 from referee.ask.engine import ask
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
+STARTER = str(Path(__file__).resolve().parents[1] / "generator" / "templates" / "new-game")
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -140,3 +141,13 @@ def test_a_tie_written_as_a_draw_or_the_same_total_is_broken_by_its_sentence():
     tie = ask("tied on money at the end", game=str(FIXTURES / "grout-expectations"))
     assert tie.source == "data:tie-break" and tie.citations[0].id == "invoice.ties"
     assert tie.answer.startswith("If two or more tilers have the same total")
+
+
+def test_the_steps_of_a_turn_and_the_age_for_the_game_are_asked_in_words_no_rule_needs():
+    """"what are the steps on my turn" of the starter game (blind set 121) got no good match: its
+    rules never say "steps", which counted against it as a word of another game; "whats the age
+    for this game" of Rattlebones was not read as asking the box's age."""
+    steps = ask("what are the steps on my turn", game=STARTER)
+    assert steps.matched and steps.citations[0].id == "turn"
+    age = ask("whats the age for this game", game="rattlebones")
+    assert age.matched and age.source == "data:facts" and age.answer == "Ages 14+."

@@ -25,6 +25,7 @@ from .answers.counts import AGE, facts_words
 from .answers.limits import LIMIT_WORDS
 from .answers.overview import OVERVIEW_WORDS
 from .answers.records import CARD_TEXT_STEMS
+from .answers.turn import ASKED as TURN_ASKED
 from .answers.turn import TURN_WORDS
 from .answers.turn_order import REWRITE_WORDS
 from .cache import UnknownGame, content_games, resolve_game
@@ -280,6 +281,8 @@ def answer_in(index: GameIndex, question: str, k: int = 3, known: frozenset[str]
     # Likewise "limit" or "max", which a rule setting one need not use ("never hold more than 5"),
     # and "what is this game about", which its opening need not say.
     exempt = facts_words(query.text) if source == "data:facts" else ASKING_WORDS.get(source, frozenset())
+    if TURN_ASKED.search(question.lower()):  # "what are the steps on my turn", whatever answers it
+        exempt = exempt | TURN_WORDS
     topical = (topicality(result, known, exempt) * other_game_unsaid(index, question) * dealing_unsaid(index, question)
                * hand_limit_unsaid(index, question) * topic_unsaid(index, question) * pile_out_unsaid(index, question))
     if source != "data:facts" and AGE.search(question):
