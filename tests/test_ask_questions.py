@@ -77,7 +77,8 @@ GAMES = ["bone-strike", "rattlebones", "runeblade", "runes-and-bones", "ribbon-o
          "seasoned-nut", "answers-on-a-beermat", "assembly-point", "brakes-optional",
          "gangline", "bunsen-and-burette", "dust-jackets", "captain-and-stoker",
          "till-six", "rise-and-fall", "cod-end", "lights-up-at-nine",
-         "crux-comp", "grout-expectations", "serac-and-snowbridge", "dome-after-dark"]
+         "crux-comp", "grout-expectations", "serac-and-snowbridge", "dome-after-dark",
+         "greenacre-sunday", "brennock-pass", "over-the-brook", "merge-conflict"]
 # The floors follow the levels reached on the sets as they stand; each blind set's score and
 # the tuning set's once it joined are in tests/ask_questions/HISTORY.md.
 MIN_TOP1 = 0.81  # 81.96 % once blind set 14 joined (round nine)
