@@ -5,7 +5,8 @@ players; asked only who wins, the short answer is the sentence saying who wins; 
 answer is its answer, not its question; a table row's references read as the rulebook prints them;
 a cycle's verdict says who beats whom once; the one line comes first and says enough; "how many
 can play" is the player count even where the rules never say "play"; a tie written as a draw is
-broken by its sentence; the steps of a turn and the age for the game are asked in words no rule needs.
+broken by its sentence; the steps of a turn and the age for the game (the youngest too) are
+asked in words no rule needs.
 
 Asked of the seed games in content/ and the designer's games in tests/fixtures; every index is
 built into a temporary cache.
@@ -151,3 +152,10 @@ def test_the_steps_of_a_turn_and_the_age_for_the_game_are_asked_in_words_no_rule
     assert steps.matched and steps.citations[0].id == "turn"
     age = ask("whats the age for this game", game="rattlebones")
     assert age.matched and age.source == "data:facts" and age.answer == "Ages 14+."
+
+
+def test_the_youngest_age_asks_the_boxs_age():
+    """"whats the youngest age this is meant for" (blind set 120) got no good match at 0: "the
+    youngest age" (or the lowest) asks the box's age, as "the minimum age" does."""
+    age = ask("whats the youngest age this is meant for", game="runeblade")
+    assert age.matched and age.source == "data:facts" and age.answer == "Ages 12+."

@@ -209,7 +209,7 @@ PLAY_TIME = lazy(r"\bhow long (does|is|do|will|would|should|can) (?:(?:a|an|one|
                  r"|\bgame length\b|\blength of (a|the|one) (game|session|story)\b",
                  triggers=("how long", "time", "minutes", "hours", "length"))
 AGE = lazy(r"\bage (rating|range|limit|group)\b|^\W*ages?\W*$|"
-           r"\b(what|which|minimum|min|recommended|suitable|right) ages?\b.*\b(it|this|game|play|for)\b|\b(minimum|min|recommended) age\b|"
+           r"\b(what|which|minimum|min|recommended|suitable|right) ages?\b.*\b(it|this|game|play|for)\b|\b(minimum|min|recommended|youngest|lowest) age\b|"
            r"\bthe ages? (for|on) (this|the|it)\b|"  # "whats the age for this game", "the age on the box"
            r"\bhow old\b.*\b(play|players?|be)\b|\bages?\b.*\b(suitable|recommended)\b|"
            r"\b(ok|okay|suitable|good|fine|right|safe) for (kids|children|a child|my kids|families)\b|"
