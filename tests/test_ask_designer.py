@@ -535,7 +535,8 @@ def test_a_time_limit_asked_of_rules_that_time_nothing_gets_no_good_match():
     """Blind set 29: "is there a time limit on taking your turn" found Runes and Bones' hand limit
     at 0.92, by the word "limit"; no rule of it mentions a timer, minutes or seconds. Bone Strike's
     hourglass dice are no timer: asking about them is untouched."""
-    from referee.ask.unsaid import UNSAID, topic_unsaid
+    from referee.ask.topics import topic_unsaid
+    from referee.ask.unsaid import UNSAID
 
     question = "is there a time limit on taking your turn"
     assert topic_unsaid(_index("runes-and-bones"), question) == UNSAID
@@ -551,7 +552,8 @@ def test_giving_to_or_teaming_up_with_other_players_needs_rules_that_say_so():
     another player (Runeblade offers dice, Before the Chime gives florins "to another journeyman",
     Lantern Watch forbids it: "Nobody may give oil straight to another keeper"); a trade only by
     rules that trade, so Runeblade's offering does not answer swapping characters."""
-    from referee.ask.unsaid import UNSAID, dealing_unsaid, topic_unsaid
+    from referee.ask.topics import topic_unsaid
+    from referee.ask.unsaid import UNSAID, dealing_unsaid
 
     starter = str(Path(__file__).resolve().parents[1] / "generator" / "templates" / "new-game")
     assert dealing_unsaid(_index(starter), "can i give stars to another player") == UNSAID
@@ -573,7 +575,8 @@ def test_taking_a_move_back_a_stand_in_die_or_a_redraw_need_rules_that_mention_t
     i dont have a d4" and "can i redraw my starting constituents" (Ribbon of Bone) got sections,
     though no rule mentions taking back, a stand-in die or redrawing. Rules that say a thing stays
     ("Once mounted, a stamp stays for the rest of the game") speak to taking it back."""
-    from referee.ask.unsaid import UNSAID, topic_unsaid
+    from referee.ask.topics import topic_unsaid
+    from referee.ask.unsaid import UNSAID
 
     for question, game in (("can i take back a card i played by mistake", str(FIXTURES / "kite-cutters")),
                            ("can i use a d6 if i dont have a d4", "ribbon-of-bone"),
@@ -608,7 +611,8 @@ def test_an_expansion_or_what_others_may_see_need_rules_that_mention_them():
     each others dice" (Rattlebones, 0.81) got sections, though its rules name no expansion and
     hide nothing (blind set 31: "other peoples dice", 0.81 again). Runes and Bones' spy looks at a
     hand: there the rules answer."""
-    from referee.ask.unsaid import UNSAID, topic_unsaid
+    from referee.ask.topics import topic_unsaid
+    from referee.ask.unsaid import UNSAID
 
     for question in ("is there an expansion with more board tiles", "are we allowed to look at each others dice",
                      "are we allowed to look at other peoples dice", "can i peek at anyone else's dice"):
@@ -622,7 +626,8 @@ def test_lying_or_owning_up_needs_rules_that_mention_it():
     """Blind set 45: "do i have to tell people how many runes im holding" got Runes and Bones'
     hand limit at 0.96; its rules never speak of lying, bluffing or announcing. Hung Jury's do
     (its leanings may be lied about): there the question is theirs to answer."""
-    from referee.ask.unsaid import UNSAID, topic_unsaid
+    from referee.ask.topics import topic_unsaid
+    from referee.ask.unsaid import UNSAID
 
     for question in ("do i have to tell people how many runes im holding", "can i bluff about what runes im holding"):
         assert topic_unsaid(_index("runes-and-bones"), question) == UNSAID, question
@@ -647,7 +652,8 @@ def test_a_shared_supply_running_out_needs_rules_that_say_what_happens():
     set-up at 0.71, though no rule limits its supply or says what happens when it runs out.
     Rattlebones' availability says how much there is; a player's own bones running out is the
     end of Runes and Bones, not a supply."""
-    from referee.ask.unsaid import UNSAID, topic_unsaid
+    from referee.ask.topics import topic_unsaid
+    from referee.ask.unsaid import UNSAID
 
     unclaimed = str(FIXTURES / "unclaimed")
     assert topic_unsaid(_index(unclaimed), "is there a limit on how many thank you points there are") == UNSAID

@@ -38,7 +38,8 @@ from .query import correct_typos, intent_of, read, stems_of, translate_slang, wi
 from .search import RuleHit, SearchResult, search
 from .store import GameDataProblem, GameIndex, open_index
 from .text import STOPWORDS, words
-from .unsaid import UNSAID, dealing_unsaid, hand_limit_unsaid, other_game_unsaid, pile_out_unsaid, topic_unsaid
+from .topics import topic_unsaid
+from .unsaid import UNSAID, dealing_unsaid, hand_limit_unsaid, other_game_unsaid, pile_out_unsaid
 
 # Calibrated on tests/ask_questions (see tests/test_ask_questions.py, which prints the figures):
 # every off-topic question there stays below it, and the rule questions clear it.

@@ -5,7 +5,7 @@ from .answers import QUOTED
 from .engine import Answer, Citation
 from .lazy_re import lazy
 from .text import shorten, wrap
-from .unsaid import ODDS_ASKED, ODDS_TRIGGERS
+from .topics import ODDS_ASKED, ODDS_TRIGGERS
 
 _ODDS = lazy(ODDS_ASKED, triggers=ODDS_TRIGGERS)
 WIDTH = 88

