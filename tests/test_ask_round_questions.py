@@ -6,7 +6,7 @@ answer is its answer, not its question; a table row's references read as the rul
 a cycle's verdict says who beats whom once; the one line comes first and says enough; "how many
 can play" is the player count even where the rules never say "play"; a tie written as a draw is
 broken by its sentence; the steps of a turn and the age for the game (the youngest too) are
-asked in words no rule needs.
+asked in words no rule needs; an app or real money needs rules that speak of them.
 
 Asked of the seed games in content/ and the designer's games in tests/fixtures; every index is
 built into a temporary cache.
@@ -159,3 +159,13 @@ def test_the_youngest_age_asks_the_boxs_age():
     youngest age" (or the lowest) asks the box's age, as "the minimum age" does."""
     age = ask("whats the youngest age this is meant for", game="runeblade")
     assert age.matched and age.source == "data:facts" and age.answer == "Ages 12+."
+
+
+def test_an_app_or_real_money_needs_rules_that_speak_of_them():
+    """"is there an app for tracking health" and "can we gamble real money instead of bones" got
+    a section at 0.42-0.58 from rules that never speak of screens or money; money itself, asked
+    of the game's own ("how do i get money to buy stuff"), is still answered."""
+    assert not ask("is there an app for tracking health", game="ribbon-of-bone").matched
+    assert not ask("can we gamble real money instead of bones", game="runes-and-bones").matched
+    assert not ask("is there an online version we can play", game="runes-and-bones").matched
+    assert ask("how do i get money to buy stuff", game="bone-strike").citations[0].id == "discard"

@@ -1,8 +1,9 @@
 """Things players ask about that many rules never mention, each a TOPIC: a time limit, teams,
 taking a move back, a stand-in die, a redraw, an expansion, what other players may see, looking
 through a pile, levelling up, a die landing badly, skipping a turn, lying or owning up, a shared
-supply running out, a household chore, two pieces on one place, the chance of a roll. Asked of
-rules that never mention it, a topic gets no good match (unsaid.UNSAID of the confidence).
+supply running out, a household chore, an app or real money, two pieces on one place, the chance
+of a roll. Asked of rules that never mention it, a topic gets no good match (unsaid.UNSAID of the
+confidence).
 """
 from __future__ import annotations
 
@@ -167,6 +168,14 @@ TOPICS = (
            ("dish", "wash", "laundry", "ironing", "hoover", "vacuum", "bins", "rubbish", "recycling", "dog", "lawn", "chore"),
            "blind sets 112-113 and the tuning set: 'is it my turn to do the washing up' and 'whose turn is it "
            "to take the bins out' found a game's turn order at up to 0.70 (Bone Strike says 'bin' for burn)"),
+    # Playing it on a screen, or for real money: "is there an app for tracking health", "is there an
+    # online version", "can we gamble real money instead of bones"
+    _Topic(r"\b(?:an|the|a phone|a dice|a dice roller|a scoring) apps?\b|\b(?:online|digital|steam|computer|mobile) version\b"
+           r"|\bplay (?:it |this )?online\b|\btabletop simulator\b|\b(?:real|actual) (?:money|cash)\b",
+           ("app", "version", "online", "simulator", "money", "cash"),
+           r"\b(?:apps?|online|digital|phones?|money|cash)\b", ("app", "online", "digital", "phone", "money", "cash"),
+           "the tuning set asks it of Ribbon of Bone and Runes and Bones, whose rules never speak of screens or "
+           "money, answered at 0.42-0.58"),
     # Two pieces on one place: "can two of us stand on the same section", "two buses at the same stop"
     _Topic(r"\b(?:two|2|both|more than one)\b.*\bsame (?:\w+ )?" + _PLACE, ("same",),
            r"\bsame " + _PLACE + r"|\boccupied\b|\balready (?:there|on|in|at)\b|\bshar(?:e|es|ed|ing) (?:a|the|one) " + _PLACE
