@@ -58,7 +58,7 @@ def _render(answer: Answer, width: int) -> str:
         short = faq_answer(answer.answer, width)
     if answer.source == "rules":  # a rule's text: the sentence that says what was asked
         text = answer.answer or first.text
-        short = one_line(winning_sentence(text, answer.question, answer.game_title or ""), width)
+        short = one_line(answering_sentence(text, answer.question, answer.game_title or ""), width)
     lines.append(("Not sure; the closest rule: " if unsure else "") + short)
     head = _head(answer)
     lines.append("")
@@ -164,7 +164,7 @@ _WINS = lazy(r"\b(?:wins|winner|win the game|(?:they|you|we|everyone|everybody|h
 _GAME_ENDS = lazy(r"\bgame (?:ends|is over|stops)\b|\bends in\b")
 
 
-def winning_sentence(text: str, question: str, title: str = "") -> str:
+def answering_sentence(text: str, question: str, title: str = "") -> str:
     """The sentence of a rule that answers the question (asked_sentence); asked only who wins, one
     saying who wins ("... wins", "whoever", "the most bones") or else how the game ends."""
     from .answers.overview import SAYS_WHO_WINS
