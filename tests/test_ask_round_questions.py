@@ -116,6 +116,11 @@ def test_the_one_line_answer_comes_first_and_says_enough():
     assert "London, 1879. Each of you runs a flea circus" in flea
     smoke = lines("how much does a smoke token cost me at the end", str(FIXTURES / "first-crack"))[0]
     assert smoke == "Each one you still have on Saturday costs you 2 cash at the end."
+    # A rule's own question keeps its answer ("Rolled Lost?"), and a bracket is no sentence's end.
+    lost = lines("i rolled lost, who picks where i go", str(FIXTURES / "bramble-and-bearing"))[0]
+    assert lost == "Rolled Lost? You've turned the map upside down."
+    chair = lines("can two lifeguards be on the same chair", str(FIXTURES / "deep-end-duty"))[0]
+    assert chair.endswith("(playing alone? run two guards) and puts their standee on any empty chair.")
 
 
 def test_a_cycles_verdict_says_who_beats_whom_once():

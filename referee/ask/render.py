@@ -150,6 +150,8 @@ def asked_sentence(text: str, question: str) -> str:
     numeric = bool(_HOW_MANY.search(question.lower()))
     best = max(range(len(sentences)), key=lambda i: (sum(1 / spread[w] for w in held[i]),
                                                      numeric and bool(_NUMBER.search(sentences[i])), -i))
+    if sentences[best].rstrip().endswith("?") and best + 1 < len(sentences):
+        return f"{sentences[best]} {sentences[best + 1]}"  # "Rolled Lost? The player on your left ..."
     return sentences[best]
 
 
@@ -186,10 +188,13 @@ def faq_answer(text: str, width: int = WIDTH) -> str:
 
 def one_line(text: str, width: int = WIDTH) -> str:
     """The answer's first sentence: the short answer a player wants first. One of a few words
-    ("Yes.", "London, 1879.") keeps the sentence after it, which says why or what."""
+    ("Yes.", "London, 1879.") or a question ("Rolled Lost?") keeps the sentence after it, which says
+    why or what."""
     first = " ".join(text.strip().split("\n\n", 1)[0].split())
-    ends = [m.end() for m in _CUT.finditer(first)]  # after each ". ", "? " or "! "
-    if ends and len(first[:ends[0]].split()) >= SCENE_WORDS:
+    # after each ". ", "? " or "! " outside brackets ("a lifeguard card (playing alone? run two)")
+    ends = [m.end() for m in _CUT.finditer(first) if first.count("(", 0, m.start()) <= first.count(")", 0, m.start())]
+    asks_back = bool(ends) and first[ends[0] - 1] == "?"  # "Rolled Lost? You've turned the map upside down."
+    if ends and len(first[:ends[0]].split()) >= SCENE_WORDS and not asks_back:
         first = first[:ends[0]]
     elif len(ends) > 1:
         first = first[:ends[1]]
