@@ -80,3 +80,32 @@ def test_no_ten_word_run_is_copied_from_the_seeds(game):
                     copied.append(f"{file.name}: ...{' '.join(words[i:i + WINDOW])}...")
                     break
     assert not copied, "text copied from a seed rulebook; rewrite it in our own words:\n" + "\n".join(copied)
+
+
+NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
+                9: "nine", 10: "ten", 11: "eleven", 12: "twelve", 15: "fifteen", 20: "twenty"}
+# Values that are ours, not the rulebook's: no section can state them.
+OUR_OWN_VALUES = {
+    ("rattlebones", "die-colours"),  # the names the referee gives the three dice
+    ("rattlebones", "loop-spaces"),  # the sample board we print
+    ("rattlebones", "points-sides-per-value"),  # our split of the points sides
+}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_value_cites_a_section_that_states_it(game):
+    """`referee ask` answers "how much gold is in the supply" with the value and cites its `rule:`:
+    a section that never says 20 would send the player to the wrong page."""
+    from generator.model.rules import rule_tree
+
+    g = load(game).game
+    texts = {full: f"{rule.title} {rule.text}" for full, _n, _d, rule, _p in rule_tree(g.rules)}
+    unstated = []
+    for key, value in g.values.items():
+        if value.rule is None or (game, key) in OUR_OWN_VALUES:
+            continue
+        said = " ".join(t for full, t in texts.items() if full == value.rule or full.startswith(value.rule + "."))
+        forms = [str(value.value)] + ([NUMBER_WORDS[value.value]] if value.value in NUMBER_WORDS else [])
+        if not any(re.search(rf"\b{re.escape(form)}\b", said, re.IGNORECASE) for form in forms):
+            unstated.append(f"{key}: {value.value} (cites {value.rule})")
+    assert not unstated, unstated
