@@ -1,12 +1,13 @@
-"""`referee ask` on questions round thirty-one's blind sets kept asking (issue 12): a household
-chore asked in a game's words ("is it my turn to do the washing up") is no question of its turns
-unless the game is about the chores; dealing with each other is the section that deals with other
-players; asked only who wins, the short answer is the sentence saying who wins; a FAQ's short
-answer is its answer, not its question; a table row's references read as the rulebook prints them;
-a cycle's verdict says who beats whom once; the one line comes first and says enough; "how many
-can play" is the player count even where the rules never say "play"; a tie written as a draw is
-broken by its sentence; the steps of a turn and the age for the game (the youngest too) are
-asked in words no rule needs; an app or real money needs rules that speak of them.
+"""`referee ask` on questions rounds thirty-one's and thirty-two's blind sets kept asking (issue
+12): a household chore asked in a game's words ("is it my turn to do the washing up") is no
+question of its turns unless the game is about the chores; dealing with each other is the
+section that deals with other players; asked only who wins, the short answer is the sentence
+saying who wins; a FAQ's short answer is its answer, not its question; a table row's references
+read as the rulebook prints them; a cycle's verdict says who beats whom once; the one line comes
+first and says enough; "how many can play" is the player count even where the rules never say
+"play" or "player"; a tie written as a draw is broken by its sentence; a quoted sentence ends
+outside its brackets; the steps of a turn and the age for the game (the youngest too) are asked
+in words no rule needs; an app or real money needs rules that speak of them.
 
 Asked of the seed games in content/ and the designer's games in tests/fixtures; every index is
 built into a temporary cache.
@@ -139,6 +140,15 @@ def test_how_many_can_play_is_the_player_count_in_a_game_that_never_says_play():
     for game in ("bin-night", "first-crack", "warp-and-weft"):
         answer = ask("how many can play", game=str(FIXTURES / game))
         assert answer.matched and answer.source == "data:players" and "players" in answer.answer
+
+
+def test_a_quoted_sentence_is_not_cut_inside_its_brackets():
+    """Answers quoting a sentence ended it at the first full stop of a reference inside it: "Whoever
+    has the most points when the day ends wins (§7." (36 answers of the tuning set)."""
+    win = ask("whats the point of the game, how do i win", game=str(FIXTURES / "crates-before-hail")).answer
+    assert win == "Whoever has the most points when the day ends wins (§7.1 Counting up)."
+    first = ask("who goes first", game=str(FIXTURES / "greenacre-sunday")).answer
+    assert first.startswith("Whoever most recently bought a houseplant goes first (can't decide? youngest player).")
 
 
 def test_a_tie_written_as_a_draw_or_the_same_total_is_broken_by_its_sentence():

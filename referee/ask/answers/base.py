@@ -164,7 +164,8 @@ def content_stems(text: str) -> tuple[str, ...]:
 
 
 # The sentences of a rule's text (a numbered step's "3." left off), for answers that quote one.
-SENTENCE = lazy(r"[^.;!?\n]+[.;!?]?")
+# a bracket is no sentence's end: "goes first (can't decide? flip a coin)." is one sentence
+SENTENCE = lazy(r"(?:[^.;!?\n(]|\([^()\n]*\)|\()+[.;!?]?")
 STEP_NUMBER = lazy(r"^\s*\d+[.)]\s*")
 
 
