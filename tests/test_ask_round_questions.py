@@ -142,6 +142,21 @@ def test_how_many_can_play_is_the_player_count_in_a_game_that_never_says_play():
         assert answer.matched and answer.source == "data:players" and "players" in answer.answer
 
 
+def test_the_player_count_is_sure_whatever_the_game_calls_its_players():
+    """"how many people can play" (round thirty-two's designer game with written questions) was
+    refused, or "Not sure", in 57 of 247 designer's games: "people" counted against a game whose
+    rules say "porters" or "recorders"; a game naming the count in no section had no answer; and
+    "whats the player count" read "count" as a misspelt "county" or missed "porters count"."""
+    for game, question in (("night-porter", "how many people can play"), ("penny-post", "whats the player count"),
+                           ("brennock-pass", "whats the player count"), ("cod-end", "whats the most people who can play")):
+        answer = ask(question, game=str(FIXTURES / game))
+        assert answer.matched and answer.confidence >= 0.7, (game, answer.answer, answer.confidence)
+        assert answer.source == "data:players" and "players" in answer.answer
+    boxed = ask("how many people can play", game=str(FIXTURES / "csvgame"))  # no section says how many
+    assert boxed.matched and boxed.source == "data:facts" and boxed.answer == "2 to 4 players." and not boxed.citations
+    assert not ask("how many people can play monopoly", game=str(FIXTURES / "csvgame")).matched
+
+
 def test_a_quoted_sentence_is_not_cut_inside_its_brackets():
     """Answers quoting a sentence ended it at the first full stop of a reference inside it: "Whoever
     has the most points when the day ends wins (§7." (36 answers of the tuning set)."""

@@ -21,7 +21,7 @@ from collections.abc import Set as AbstractSet
 from .answers import QUOTED, QUOTED_LOOSELY, WHOLE_SECTION, Computed, compute
 from .answers.base import content_stems
 from .answers.contents import OF_THE_BOX
-from .answers.counts import AGE, facts_words
+from .answers.counts import AGE, PLAYER_COUNT_WORDS, facts_words
 from .answers.limits import LIMIT_WORDS
 from .answers.overview import OVERVIEW_WORDS
 from .answers.records import CARD_TEXT_STEMS
@@ -56,7 +56,7 @@ SURE_COMPUTED = 0.8  # a computed answer this sure goes first, unless the search
 # The words that ask for what a computed answer gives, which the rules it quotes need not use.
 ASKING_WORDS = {"data:limit": LIMIT_WORDS, "data:overview": OVERVIEW_WORDS, "data:card": CARD_TEXT_STEMS,
                 "data:first-player": REWRITE_WORDS, "data:contents": OF_THE_BOX,
-                "data:turn": TURN_WORDS, "data:steps": TURN_WORDS}
+                "data:turn": TURN_WORDS, "data:steps": TURN_WORDS, "data:players": PLAYER_COUNT_WORDS}
 NAMED_WEIGHT = 0.3  # choosing a game: the share of the question that are names it knows
 TITLE_BONUS = 1.0  # the question names the game
 ASKED_WEIGHT = 0.5  # a question the game's section answers (Rule.asks) as close as this to the player's

@@ -132,7 +132,7 @@ def correct_typos(index: GameIndex, query: Query, known: frozenset[str] = frozen
         return query
     df = index.df([query.stems[i] for i in unknown])
     unknown = [i for i in unknown if df[query.stems[i]] == 0 and not index.starts_phrase(query.stems[i])
-               and query.stems[i] not in generic_stems()]
+               and not never_unknown(query.stems[i])]  # "count" is no misspelt "county"
     if not unknown:
         return query
     from rapidfuzz import process  # only paid for when a word is unknown

@@ -120,7 +120,7 @@ def _players_said(text: str) -> int | None:
     return next((number_of(g) for g in said.groups() if g), None) if said else None
 
 
-PLAY_COUNT = lazy(r"\bhow many (players|people|persons|of us|folks)\b|\bplayer count\b|"
+PLAY_COUNT = lazy(r"\bhow many (players|people|persons|of us|folks)\b|\bplayers? count\b|"
                   r"\bhow many (can|could|may) play\b|\bnumber of players\b"
                   r"|\b(most|max|maximum|least|fewest|min|minimum) (number of )?(players|people)\b")
 
@@ -149,6 +149,12 @@ def _said_as_players(ctx: Context) -> tuple[str, frozenset[str]]:
     return said.sub("players", ctx.text), frozenset(ctx.qset - own) | {"player"}
 
 
+# The words a question of the player count is made of, beside the game's title and everyday words:
+# a game calling its players "recorders" says none of them, and they count against no answer.
+PLAYER_COUNT_WORDS = frozenset({"plai", "player", "game", "thi", "can", "us", "togeth", "most", "fewest", "least",
+                                "number", "peopl", "we", "it", "onc", "count", "max", "maximum", "min", "minimum"})
+
+
 def players(ctx: Context) -> list[Computed]:
     """"How many people can play this?": the game's player count, citing the section that
     names players (its title or an alias), else set-up. "Can 7 of us play?": yes or no, and the
@@ -158,9 +164,7 @@ def players(ctx: Context) -> list[Computed]:
     if not (PLAY_COUNT.search(text) or with_n) or not ({"plai", "player"} & qset):
         return []
     asked = next(number_of(g) for g in with_n.groups() if g and number_of(g) is not None) if with_n else None
-    if {s for s in qset if not s.isdigit()} - {"plai", "player", "game", "thi", "can", "us", "togeth", "most",
-                                               "fewest", "least", "number", "peopl", "we", "it", "onc",
-                                               "count", "max", "maximum", "min", "minimum"} \
+    if {s for s in qset if not s.isdigit()} - PLAYER_COUNT_WORDS \
             - _title_stems(ctx) - generic_stems():  # "up to how many people can play", "... at once"
         return []  # "how many players are on a soccer team", "how many players draw a card"
     game = ctx.index.data("game") or {}
@@ -197,6 +201,8 @@ def players(ctx: Context) -> list[Computed]:
         rule = next((rid for rid, info in ctx.index.rules.items() if said.search(info.text)), None)
     if rule is None:
         rule = next((r for r in (ctx.index.data("setup_rule"), "overview", "components") if r in ctx.index.rules), None)
+    if rule is None:  # no section to cite: a fact of the box, as its play time is
+        return [Computed(text, next(iter(ctx.index.rules), None), CONFIDENCE["facts"], "facts")]
     return [Computed(text, rule, CONFIDENCE["players"], "players")]
 
 
@@ -217,10 +223,12 @@ AGE = lazy(r"\bage (rating|range|limit|group)\b|^\W*ages?\W*$|"
 
 
 def facts_words(text: str) -> set[str]:
-    """The words of a question that ask for the game's facts ("how long should", "ok for kids"):
-    no rulebook uses them, so only the question's other words say whether it is about the game."""
+    """The words of a question that ask for the game's facts ("how long should", "ok for kids", "how
+    many people can play"): no rulebook need use them, so only the question's other words say
+    whether it is about the game."""
     spans = [m.group(0) for pattern in (PLAY_TIME, AGE) for m in pattern.finditer(text.lower())]
-    return set(content_stems(" ".join(spans)))
+    counted = PLAYER_COUNT_WORDS if PLAY_COUNT.search(text.lower()) or PLAY_WITH.search(text.lower()) else set()
+    return set(content_stems(" ".join(spans))) | counted
 
 
 def game_facts(ctx: Context) -> list[Computed]:
