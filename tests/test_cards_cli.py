@@ -70,7 +70,7 @@ def test_text_that_cannot_fit_is_an_error_naming_the_card(tmp_path, starter_game
     result = run("build", starter_game, "--out", tmp_path)
     assert result.exit_code == 2
     assert "card 'dash'" in result.output and "does not fit" in result.output
-    assert "my-game/cards.yaml:13:15: decks[0].cards[0].text: deck 'actions', card 'dash'" in result.output
+    assert "my-game/cards.yaml:16:15: decks[0].cards[0].text: deck 'actions', card 'dash'" in result.output
 
 
 def test_characters_the_font_lacks_are_an_error_at_the_card_field(starter_game):
@@ -78,7 +78,7 @@ def test_characters_the_font_lacks_are_an_error_at_the_card_field(starter_game):
     cards.write_text(cards.read_text().replace("Gain **2** :star:.", "Move up to \u2615 spaces."))
     result = run("validate", starter_game)
     assert result.exit_code == 2, result.output
-    assert "my-game/cards.yaml:13:15: decks[0].cards[0].text: deck 'actions', card 'dash'" in result.output
+    assert "my-game/cards.yaml:16:15: decks[0].cards[0].text: deck 'actions', card 'dash'" in result.output
     assert "no glyph for" in result.output
 
 

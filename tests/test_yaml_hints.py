@@ -29,7 +29,7 @@ def test_a_colon_in_unquoted_text_says_to_quote_it_and_shows_how(starter_game):
         "text: Gain :star: for each card in your hand."))
     result = warm.cards("validate", starter_game, timeout=120)
     assert result.returncode == 2 and "Traceback" not in result.stderr
-    assert "cards.yaml:20:" in result.stderr and "mapping values are not allowed" in result.stderr
+    assert "cards.yaml:23:" in result.stderr and "mapping values are not allowed" in result.stderr
     assert 'write text: "Gain :star: for each card in your hand."' in result.stderr
 
 
@@ -74,7 +74,7 @@ def test_yes_read_as_true_where_text_was_expected(starter_game):
     with pytest.raises(GameDataError) as caught:
         load(starter_game)
     report = str(caught.value)
-    assert "game.yaml:4:12: play_time: expected a valid string (found False)" in report
+    assert "game.yaml:5:12: play_time: expected a valid string (found False)" in report
     assert 'YAML reads an unquoted no as false: write "no" in quotes' in report
 
 
@@ -85,7 +85,7 @@ def test_a_card_field_printed_as_text_that_yaml_read_as_true(starter_game):
         load(starter_game)
     report = str(caught.value)
     assert "card 'dash': 'type' would print as True, not as yes" in report
-    assert "cards.yaml:12:15: decks[0].cards[0].type:" in report
+    assert "cards.yaml:15:15: decks[0].cards[0].type:" in report
 
 
 def test_a_flag_used_only_by_when_may_stay_a_yes(starter_game):
