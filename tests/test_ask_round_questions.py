@@ -100,6 +100,9 @@ def test_a_table_rows_references_read_as_the_rulebook_prints_them():
     store = ask("i have 6 stars and land on the store, how much if i sell them all", game="rattlebones")
     assert "offer: Sell any number of your stars" in store.answer and "(§5.1 Start / Store)" in store.answer
     assert ".;" not in store.answer
+    # a row's name opens the answer as a sentence does
+    empty = ask("what happens if the gold supply is empty and i roll gold", game="rattlebones").answer
+    assert empty.startswith("Gold (Supply limits): ")
 
 
 def test_the_one_line_answer_comes_first_and_says_enough():

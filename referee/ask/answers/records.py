@@ -208,7 +208,7 @@ def record(ctx: Context) -> list[Computed]:
                     parts.append(f"{humanize(key)}: {val.strip()}")
                 else:
                     parts.append(pair(key, val))
-            text = f"{fmt(name)} ({table['title']}): " + "; ".join(p.rstrip(".") for p in parts) + "."
+            text = f"{_as_named(name)} ({table['title']}): " + "; ".join(p.rstrip(".") for p in parts) + "."
             if rule and rule in ctx.index.rules and rule != table.get("rule"):
                 text += "\n\n" + ctx.index.rules[rule].text
             also = [r for r in [ctx.rule_ok(table.get("rule"))] if r and r != rule]
@@ -219,7 +219,7 @@ def record(ctx: Context) -> list[Computed]:
             continue
         if not _says_something(row, table) and not (rule and rule != table.get("rule")):
             continue  # "peons: count 2" (a starting deck's list) tells no one what the Peons do; a row with a section of its own has it say
-        text = f"{fmt(name)} ({table['title']}): {describe_row(row, skip={'name'})}"
+        text = f"{_as_named(name)} ({table['title']}): {describe_row(row, skip={'name'})}"
         if rule and rule != table.get("rule"):
             text = ctx.index.rules[rule].text + f"\n\nFrom the data, {text}"
         also = [r for r in [ctx.rule_ok(table.get("rule"))] if r and r != rule]
@@ -229,6 +229,14 @@ def record(ctx: Context) -> list[Computed]:
         out.append(Computed(text.strip(), rule, CONFIDENCE["record.own-section" if own else "record.shared-section"],
                             "record", also))
     return out[:1]
+
+
+def _as_named(name: object) -> str:
+    """A row's name opening an answer, capital first as a sentence starts ("Gold (Supply limits):
+    ..."); a name of a letter and a number keeps the game's spelling ("x2")."""
+    said = fmt(name)
+    first = said.split(" ", 1)[0]
+    return said[:1].upper() + said[1:] if first.isalpha() else said
 
 
 def _rows_named(ctx: Context, table_id: str) -> int:
