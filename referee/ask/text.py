@@ -298,6 +298,8 @@ def shorten(text: str, limit: int = 160) -> str:
     if len(text) <= limit:
         return text
     cut = text[:limit].rsplit(" ", 1)[0]
+    while cut.count("(") > cut.count(")") and cut.rfind("(") > limit // 2:  # not "and resolve (§9.7 Resolving ..."
+        cut = cut[:cut.rfind("(")].rstrip()
     return cut.rstrip(",;:") + " ..."
 
 
