@@ -169,6 +169,15 @@ def test_a_quoted_sentence_is_not_cut_inside_its_brackets():
     assert first.startswith("Whoever most recently bought a houseplant goes first (can't decide? youngest player).")
 
 
+def test_a_question_all_in_the_games_words_needs_less_to_be_answered():
+    """"how do i get a marquis to join my side instead of killing it" got no good match at 0.2,
+    its right section first among the closest: every word of it is Ribbon of Bone's. Answered
+    now, and as unsure as it is; a question in other words still needs the full threshold."""
+    joined = ask("how do i get a marquis to join my side instead of killing it", game="ribbon-of-bone")
+    assert joined.matched and joined.citations[0].id == "combat.endings.full-bind" and joined.confidence < 0.7
+    assert not ask("how do you castle in chess", game="ribbon-of-bone").matched
+
+
 def test_a_tie_written_as_a_draw_or_the_same_total_is_broken_by_its_sentence():
     """"tied on money at the end" (blind set 118) got no good match: Grout Expectations writes its
     tie as "the same total" under "If it's a draw", words the tie-break answer did not know."""
