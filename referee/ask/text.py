@@ -58,7 +58,7 @@ without number numbers rest ask asks asked said yes own middle far further furth
 not yet more none amount above whatever bunch regular smaller define definition thru til till
 confusing confused besides automatically affect affects finish finishes finished decline declines
 trigger triggers order identical
-hit hits stop stops stopped came count counts
+hit hits stop stops stopped came count counts rid
 """.split())
 
 NUMBER_WORDS = {
