@@ -59,6 +59,7 @@ not yet more none amount above whatever bunch regular smaller define definition 
 confusing confused besides automatically affect affects finish finishes finished decline declines
 trigger triggers order identical
 hit hits stop stops stopped came count counts rid
+third fourth fifth 2nd 3rd 4th 5th
 """.split())
 
 NUMBER_WORDS = {
