@@ -84,7 +84,8 @@ GAMES = ["bone-strike", "rattlebones", "runeblade", "runes-and-bones", "ribbon-o
          "sharp-scratch", "come-in-number-nine", "shrove-sprint", "scenic-route",
          "dip-net-day", "jack-high", "caps-and-gills", "trestle-and-tat",
          "pleachers-match", "three-in-a-bed", "squop-cup", "tip-up-camp",
-         "tight-five", "dawn-count", "straw-crows", "oyez"]
+         "tight-five", "dawn-count", "straw-crows", "oyez",
+         "any-old-iron", "forty-winks", "turnip-round", "lollipop-duty"]
 # The floors follow the levels reached on the sets as they stand; each blind set's score and
 # the tuning set's once it joined are in tests/ask_questions/HISTORY.md.
 MIN_TOP1 = 0.81  # 81.96 % once blind set 14 joined (round nine)
