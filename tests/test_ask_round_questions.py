@@ -188,6 +188,16 @@ def test_get_rid_of_is_table_talk():
     assert fifth.matched and fifth.citations[0].id == "round.hand-limit"
 
 
+def test_a_card_sharing_only_everyday_words_is_not_the_sections_answer():
+    """"how do we set up" (blind set 133) answered with the Police Car card's text ("put up to 2
+    cars back"), filed under the set-up section it found: "up" was the card's only word of the
+    question. A card the question names keeps its text, everyday words or not ("Last Orders")."""
+    setup = ask("how do we set up", game=str(FIXTURES / "lollipop-duty"))
+    assert setup.source == "rules" and setup.citations[0].id == "before-the-gates"
+    orders = ask("when can i play last orders", game=str(FIXTURES / "three-in-a-bed"))
+    assert orders.source == "card" and orders.answer.startswith("Last Orders")
+
+
 def test_a_tie_written_as_a_draw_or_the_same_total_is_broken_by_its_sentence():
     """"tied on money at the end" (blind set 118) got no good match: Grout Expectations writes its
     tie as "the same total" under "If it's a draw", words the tie-break answer did not know."""

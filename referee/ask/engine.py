@@ -34,7 +34,7 @@ from .cards import card_of, names_card
 from .intent import LIST
 from .leads import namesake_ranked_higher, narrower, search_names_outright, variant_unasked, whole_list
 from .players import without_fellows
-from .query import correct_typos, intent_of, read, stems_of, translate_slang, without_own_name
+from .query import correct_typos, intent_of, never_unknown, read, stems_of, translate_slang, without_own_name
 from .search import RuleHit, SearchResult, search
 from .store import GameDataProblem, GameIndex, open_index
 from .text import STOPWORDS, words
@@ -385,11 +385,16 @@ def _answer_text(index: GameIndex, hit: RuleHit, asked: list[str]) -> tuple[str,
     info = index.rules[hit.rule]
     doc = hit.best_doc
     if doc is not None:
-        kind, _key, title, answer, _score = doc
+        kind, key, title, answer, _score = doc
         # A component the question does not name, in the section that lists them all: the list
         # answers ("whats in the box"), not its first line ("32 Garment cards.").
         listed = (kind == "component" and hit.rule == index.data("components_rule")
                   and not set(content_stems(title)) & set(asked))
-        if kind in ("faq", "glossary", "card", "component") and answer and not listed:
+        # A card sharing only an everyday word with the question ("up" of "how do we set up") is
+        # not what the section says of it.
+        said = content_stems(f"{title} {answer} {key.rsplit('/', 1)[-1].replace('-', ' ')}")
+        idle = (kind == "card" and not set(content_stems(title)) <= set(asked)
+                and not {s for s in said if not never_unknown(s)} & set(asked))
+        if kind in ("faq", "glossary", "card", "component") and answer and not listed and not idle:
             return answer, kind
     return _citation(index, hit.rule).text or info.title, "rules"
