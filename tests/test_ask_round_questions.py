@@ -198,6 +198,14 @@ def test_a_card_sharing_only_everyday_words_is_not_the_sections_answer():
     assert orders.source == "card" and orders.answer.startswith("Last Orders")
 
 
+def test_my_options_on_my_go_is_a_question_of_the_turn():
+    """"what are my options on my go" (blind set 132) was refused at 0.10 with the turn section
+    first among the closest: "options" is a word asking what a turn holds, as "steps" is, and a
+    "go" is a turn."""
+    options = ask("what are my options on my go", game=str(FIXTURES / "any-old-iron"))
+    assert options.matched and options.citations[0].id == "a-day"
+
+
 def test_a_tie_written_as_a_draw_or_the_same_total_is_broken_by_its_sentence():
     """"tied on money at the end" (blind set 118) got no good match: Grout Expectations writes its
     tie as "the same total" under "If it's a draw", words the tie-break answer did not know."""

@@ -23,7 +23,7 @@ ASKED = lazy(r"\bwhat (can|do|should|may|must|could|are) (i|we|you) (do|allowed 
 
 
 # The words asking what a turn holds, which the turn section need not use ("the phases of my turn").
-TURN_WORDS = frozenset(stems_of("steps step parts part phases phase stages stage order sequence stuff things".split()))
+TURN_WORDS = frozenset(stems_of("steps step parts part phases phase stages stage order sequence stuff things options option choices choice".split()))
 
 
 def turn(ctx: Context) -> list[Computed]:
