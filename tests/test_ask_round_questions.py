@@ -6,8 +6,11 @@ saying who wins; a FAQ's short answer is its answer, not its question; a table r
 read as the rulebook prints them; a cycle's verdict says who beats whom once; the one line comes
 first and says enough; "how many can play" is the player count even where the rules never say
 "play" or "player"; a tie written as a draw is broken by its sentence; a quoted sentence ends
-outside its brackets; the steps of a turn and the age for the game (the youngest too) are asked
-in words no rule needs; an app or real money needs rules that speak of them.
+outside its brackets; the player count is sure whatever the game calls its players; a question
+all in the game's words needs less to be answered; "get rid of" and ordinals are table talk; a
+card sharing only everyday words is not a section's answer; "my options on my go" asks of the
+turn; the steps of a turn and the age for the game (the youngest too) are asked in words no rule
+needs; an app or real money needs rules that speak of them.
 
 Asked of the seed games in content/ and the designer's games in tests/fixtures; every index is
 built into a temporary cache.
