@@ -209,6 +209,14 @@ def test_my_options_on_my_go_is_a_question_of_the_turn():
     assert options.matched and options.citations[0].id == "a-day"
 
 
+def test_the_one_sentence_numbering_the_thing_asked_answers_how_many():
+    """"how many rounds are there" (blind set 133) got the opening: the one sentence of the rules
+    numbering rounds ("... so there are six rounds") was found, but as unsure as any number said
+    beside the thing asked, and the search's first section was surer."""
+    rounds = ask("how many rounds are there", game=str(FIXTURES / "lollipop-duty"))
+    assert rounds.citations[0].id == "the-bell" and "six rounds" in rounds.answer
+
+
 def test_a_tie_written_as_a_draw_or_the_same_total_is_broken_by_its_sentence():
     """"tied on money at the end" (blind set 118) got no good match: Grout Expectations writes its
     tie as "the same total" under "If it's a draw", words the tie-break answer did not know."""

@@ -56,7 +56,8 @@ def amount(ctx: Context) -> list[Computed]:
         return []  # nothing else of the question in that section: a number of the thing said in passing
     if not others and len({rule for _, rule, _ in found}) > 1:
         return []  # only the thing asked ("how many actions?") and several sections number it
-    return [Computed(as_sentence(sentence), rule, CONFIDENCE["amount"], "amount")]
+    sure = CONFIDENCE["amount.only" if not others and len(found) == 1 else "amount"]  # "so there are six rounds"
+    return [Computed(as_sentence(sentence), rule, sure, "amount")]
 
 
 def thing_counted(rest: str) -> str | None:

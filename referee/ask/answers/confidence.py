@@ -36,6 +36,7 @@ CONFIDENCE = {
     "steps": 0.8,  # the named section's steps by name, asked for its steps (a game without asks: lists)
     "turn": 0.8,  # the turn section's first sentence, asked what a turn holds (a game without asks: lists)
     "amount": 0.6,  # a sentence putting a number right before the thing asked (a game without asks: lists)
+    "amount.only": 0.8,  # ... asked nothing else, and the only sentence of the rules numbering it
     "list": 0.9,  # a list table the question names ("what are the phases of a turn?")
     "list.least": 0.5,  # the share of the question the list's title must cover
     "value.most": 0.9,  # a fixed value: at most this, from how well its label fits
