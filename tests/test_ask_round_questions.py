@@ -217,6 +217,15 @@ def test_the_one_sentence_numbering_the_thing_asked_answers_how_many():
     assert rounds.citations[0].id == "the-bell" and "six rounds" in rounds.answer
 
 
+def test_an_age_in_years_and_played_with_a_number_are_the_boxs_facts():
+    """"is this ok for a 10 year old" (blind set 135) was refused, and "can it be played with 4"
+    (blind set 134) got Runeblade's opening: the box's age and player count answer them."""
+    age = ask("is this ok for a 10 year old", game="rattlebones")
+    assert age.matched and age.source == "data:facts" and age.answer == "Ages 14+."
+    four = ask("can it be played with 4", game="runeblade")
+    assert four.source == "data:players" and four.answer.startswith("No: ")
+
+
 def test_a_tie_written_as_a_draw_or_the_same_total_is_broken_by_its_sentence():
     """"tied on money at the end" (blind set 118) got no good match: Grout Expectations writes its
     tie as "the same total" under "If it's a draw", words the tie-break answer did not know."""

@@ -132,7 +132,7 @@ LEAST = lazy(r"\b(least|fewest|min|minimum)\b")
 # "Can 7 players play?", "can we play with 3 people?" (and "7 of us", read as 7 players): yes or no
 # from the player count.
 _N = said_number(1, 10)
-PLAY_WITH = lazy(rf"\bcan {_N} (players|people) (\w+ )?play\b|\bplay (it |this |the game )?with {_N}( players| people)?\b"
+PLAY_WITH = lazy(rf"\bcan {_N} (players|people) (\w+ )?play\b|\bplay(?:ed)? (it |this |the game )?with {_N}( players| people)?\b"
                  rf"|\b{_N} players (can |could )?play\b", triggers=("play",))
 
 
@@ -219,7 +219,9 @@ AGE = lazy(r"\bage (rating|range|limit|group)\b|^\W*ages?\W*$|"
            r"\bthe ages? (for|on) (this|the|it)\b|"  # "whats the age for this game", "the age on the box"
            r"\bhow old\b.*\b(play|players?|be)\b|\bages?\b.*\b(suitable|recommended)\b|"
            r"\b(ok|okay|suitable|good|fine|right|safe) for (kids|children|a child|my kids|families)\b|"
-           r"\b(can|could) (kids|children|my kids)\b.*\bplay\b", triggers=("age", "how old", "kids", "child", "families"))
+           r"\b(can|could) (kids|children|my kids)\b.*\bplay\b|"
+           r"\b(ok|okay|suitable|good|fine|right|safe|too hard) for (a |an |my )?\w+[ -](year|yr)[ -]olds?\b",  # "a 10 year old"
+           triggers=("age", "how old", "kids", "child", "families", "year old", "year-old", "yr old"))
 
 
 def facts_words(text: str) -> set[str]:
