@@ -224,6 +224,10 @@ def test_an_age_in_years_and_played_with_a_number_are_the_boxs_facts():
     assert age.matched and age.source == "data:facts" and age.answer == "Ages 14+."
     four = ask("can it be played with 4", game="runeblade")
     assert four.source == "data:players" and four.answer.startswith("No: ")
+    # ... as "does this work with 6 people" and, asked of nothing else, "how long does it take"
+    six = ask("does this work with 6 people", game=STARTER)
+    assert six.source == "data:players" and six.answer.startswith("No: ")
+    assert ask("how long does it take", game="rattlebones").source == "data:facts"
 
 
 def test_a_tie_written_as_a_draw_or_the_same_total_is_broken_by_its_sentence():

@@ -133,7 +133,9 @@ LEAST = lazy(r"\b(least|fewest|min|minimum)\b")
 # from the player count.
 _N = said_number(1, 10)
 PLAY_WITH = lazy(rf"\bcan {_N} (players|people) (\w+ )?play\b|\bplay(?:ed)? (it |this |the game )?with {_N}( players| people)?\b"
-                 rf"|\b{_N} players (can |could )?play\b", triggers=("play",))
+                 rf"|\b{_N} players (can |could )?play\b"
+                 rf"|\b(work|works|ok|okay|good|fine) (with|for) (just |only )?{_N} (players|people)\b",  # "does this work with 6 people"
+                 triggers=("play", "people"))
 
 
 def _said_as_players(ctx: Context) -> tuple[str, frozenset[str]]:
@@ -212,7 +214,8 @@ PLAY_TIME = lazy(r"\bhow long (does|is|do|will|would|should|can) (?:(?:a|an|one|
                  r"(?:(?:\d+|two|three|four|five|six)[ -]players? |typical |usual |full |whole )?"
                  r"(?:games?|sessions?|play ?throughs?|matche?s?|story|stories|campaigns?|runs?)\b"
                  r"|\bplay(ing)? ?time\b|\bhow long (?:to|(?:does|will|would) it take to) play\b|\bhow many (?P<unit>minutes|hours)\b.*\b(game|session|play)\b"
-                 r"|\bgame length\b|\blength of (a|the|one) (game|session|story)\b",
+                 r"|\bgame length\b|\blength of (a|the|one) (game|session|story)\b"
+                 r"|^\W*(roughly |about )?how long (does|will) (it|this|this one) (take|last)\W*$",  # asked of nothing else
                  triggers=("how long", "time", "minutes", "hours", "length"))
 AGE = lazy(r"\bage (rating|range|limit|group)\b|^\W*ages?\W*$|"
            r"\b(what|which|minimum|min|recommended|suitable|right) ages?\b.*\b(it|this|game|play|for)\b|\b(minimum|min|recommended|youngest|lowest) age\b|"
