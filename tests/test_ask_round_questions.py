@@ -228,6 +228,8 @@ def test_an_age_in_years_and_played_with_a_number_are_the_boxs_facts():
     six = ask("does this work with 6 people", game=STARTER)
     assert six.source == "data:players" and six.answer.startswith("No: ")
     assert ask("how long does it take", game="rattlebones").source == "data:facts"
+    assert ask("how long does rattlebones take to play", game="rattlebones").answer == "30-45 minutes."
+    assert not ask("how long does a turn take to play", game="rattlebones").matched
 
 
 def test_a_tie_written_as_a_draw_or_the_same_total_is_broken_by_its_sentence():

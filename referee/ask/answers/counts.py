@@ -213,7 +213,7 @@ def players(ctx: Context) -> list[Computed]:
 PLAY_TIME = lazy(r"\bhow long (does|is|do|will|would|should|can) (?:(?:a|an|one|the|each|our|this|your) )?"
                  r"(?:(?:\d+|two|three|four|five|six)[ -]players? |typical |usual |full |whole )?"
                  r"(?:games?|sessions?|play ?throughs?|matche?s?|story|stories|campaigns?|runs?)\b"
-                 r"|\bplay(ing)? ?time\b|\bhow long (?:to|(?:does|will|would) it take to) play\b|\bhow many (?P<unit>minutes|hours)\b.*\b(game|session|play)\b"
+                 r"|\bplay(ing)? ?time\b|\bhow long (?:to|(?:does|will|would) (?:it |this |this game |the game |a game )?take to) play\b|\bhow many (?P<unit>minutes|hours)\b.*\b(game|session|play)\b"
                  r"|\bgame length\b|\blength of (a|the|one) (game|session|story)\b"
                  r"|^\W*(roughly |about )?how long (does|will) (it|this|this one) (take|last)\W*$",  # asked of nothing else
                  triggers=("how long", "time", "minutes", "hours", "length"))
@@ -241,7 +241,7 @@ def game_facts(ctx: Context) -> list[Computed]:
     game.yaml, citing its first section (what the game is about)."""
     game = ctx.index.data("game") or {}
     rule = next(iter(ctx.index.rules), None)
-    said = PLAY_TIME.search(ctx.text)
+    said = PLAY_TIME.search(ctx.text.lower().replace(ctx.index.title.lower(), "the game"))  # "how long does rattlebones take"
     unit = stems_of([said.group("unit")])[0] if said and said.group("unit") else None
     if unit and ctx.index.df([unit])[unit]:
         return []  # "how many hours do we play" in a game whose rounds are hours: the rules say how many
