@@ -186,7 +186,9 @@ def test_get_rid_of_is_table_talk():
     closest: "rid" is no word a rulebook need print for the question to be its own."""
     brash = ask("how do i get rid of brash", game=str(FIXTURES / "pleachers-match"))
     assert brash.matched and brash.citations[0].id == "brash"
-    # nor is an ordinal, as "first" and "second" are not
+    # nor "explained" ("rule of keeping explained"), nor an ordinal, as "first" and "second" are not
+    keeping = ask("rule of keeping explained", game="runeblade")
+    assert keeping.matched and keeping.citations[0].id == "rolling.keeping"
     fifth = ask("spy gave me a fifth rune in the middle of the round, is that over the limit", game="runes-and-bones")
     assert fifth.matched and fifth.citations[0].id == "round.hand-limit"
 

@@ -58,7 +58,7 @@ without number numbers rest ask asks asked said yes own middle far further furth
 not yet more none amount above whatever bunch regular smaller define definition thru til till
 confusing confused besides automatically affect affects finish finishes finished decline declines
 trigger triggers order identical
-hit hits stop stops stopped came count counts rid
+hit hits stop stops stopped came count counts rid explain explained explanation
 third fourth fifth 2nd 3rd 4th 5th
 """.split())
 
