@@ -241,7 +241,8 @@ def game_facts(ctx: Context) -> list[Computed]:
     game.yaml, citing its first section (what the game is about)."""
     game = ctx.index.data("game") or {}
     rule = next(iter(ctx.index.rules), None)
-    said = PLAY_TIME.search(ctx.text.lower().replace(ctx.index.title.lower(), "the game"))  # "how long does rattlebones take"
+    title = ctx.index.title.lower()
+    said = PLAY_TIME.search(ctx.text.lower().replace(title, "the game") if title else ctx.text)  # "how long does rattlebones take"
     unit = stems_of([said.group("unit")])[0] if said and said.group("unit") else None
     if unit and ctx.index.df([unit])[unit]:
         return []  # "how many hours do we play" in a game whose rounds are hours: the rules say how many
