@@ -116,7 +116,7 @@ def features(index: GameIndex, query: Query, head: list, idf: dict[str, float], 
     parents = {rules[r].parent for r in ids if r in rules}
     top_score = head[0].score or 1.0
     first = rules.get(ids[0])
-    has_asks = bool(index.data("asks"))
+    has_asks = index.lists_questions()
     kind = intent_of(query.text)
     asked_stems = set(query.content_stems)
     numbers = {str(n) for _i, n in query.numbers()}

@@ -35,6 +35,9 @@ NAME_KINDS = ("rule-title", "rule-alias", "term", "term-alias")
 # this many look-ups of an index; then all are read at once: a process asking one question reads
 # a few, one asking many (a session, the test suite) queries no more.
 PHRASE_LOOKUPS = 12
+# The share of its sections a game's `asks:` lists must cover before they, not its titles and
+# text, lead the ranking (GameIndex.lists_questions): the seed games' cover all.
+LISTED_SHARE = 0.8
 
 
 class GameIndex:
@@ -62,6 +65,7 @@ class GameIndex:
         self._ranker: Ranker | None = None
         self._parents: frozenset[str] | None = None
         self._opening: str | None = None
+        self._lists_questions: bool | None = None
         self._rule_stems: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
         self._phrases: dict[str, list[Phrase]] = {}  # first stem -> its phrases, once read
         self._names: dict[str, list[Phrase]] = {}  # stem -> the names of 2+ words holding it
@@ -213,6 +217,17 @@ class GameIndex:
                     f"SELECT rowid, kind, key, rule, title, answer FROM docs WHERE rowid IN ({marks})", unread):
                 rows[rowid] = tuple(row)
         return [rows[rowid] + (score,) for rowid, score in found]
+
+    def lists_questions(self) -> bool:
+        """Nearly every section lists the questions it answers (Rule.asks), as the seed games' do:
+        then those find a question's section, and the steps made for games without them stand
+        aside. A game listing them for a few sections is read as one without: its listed sections
+        would otherwise draw every question near their lists (half a designer's game's own blind
+        questions written into `asks:` lost 271 of the other half's 7,830 answers)."""
+        if self._lists_questions is None:
+            listed = {asked[0] for asked in self.data("asks") or []}
+            self._lists_questions = bool(self.rules) and len(listed) >= LISTED_SHARE * len(self.rules)
+        return self._lists_questions
 
     def has_children(self, rule_id: str) -> bool:
         """The section has sub-sections (it lists steps, kinds ...)."""

@@ -30,7 +30,7 @@ class Unasked:
 
     def __init__(self, index: GameIndex, query: Query) -> None:
         self.variant = asks_variant(query)
-        self.boxed = None if index.data("asks") or BOX_ASKED.search(query.text.lower()) else index.data("components_rule")
+        self.boxed = None if index.lists_questions() or BOX_ASKED.search(query.text.lower()) else index.data("components_rule")
 
     def factor(self, rule: str, info: RuleInfo) -> float:
         kept = (VARIANT_ASKED if self.variant else VARIANT) if info.optional else 1.0

@@ -32,7 +32,7 @@ BETWEEN = frozenset({"more", "extra", "other", "of", "the", "your", "their", "it
 def amount(ctx: Context) -> list[Computed]:
     if not ctx.asks(kinds.NUMBER) or not (said := HOW_MANY.search(ctx.text)) or NOT_HERE.search(ctx.text):
         return []
-    if ctx.index.data("asks"):
+    if ctx.index.lists_questions():
         return []  # a game whose sections list the questions they answer: those find the number's section
     if set(words(ctx.text)) & set(ctx.index.data("player_noun") or []):
         return []  # "with 3 weavers": a number by the players, which a table or a rule on it gives

@@ -30,7 +30,7 @@ LOSE_TITLE = lazy(r"\b(you|we|everyone|everybody) lose\b|\blosing\b|\bdefeat\b|\
 
 
 def game_end(ctx: Context) -> list[Computed]:
-    if ctx.index.data("asks"):
+    if ctx.index.lists_questions():
         return []
     if LOSE_ASKED.search(ctx.text):
         return _losing(ctx)

@@ -36,7 +36,7 @@ def _covers(low: int, high: str | None, face: int) -> bool:
 
 
 def roll_outcome(ctx: Context) -> list[Computed]:
-    if ctx.index.data("asks") or not ROLLED.search(ctx.text):
+    if ctx.index.lists_questions() or not ROLLED.search(ctx.text):
         return []
     asked = FACE_ASKED.search(ctx.text)
     if not asked:

@@ -24,7 +24,7 @@ LEAST_STEPS = 2
 
 
 def steps(ctx: Context) -> list[Computed]:
-    if ctx.index.data("asks"):
+    if ctx.index.lists_questions():
         return []
     asked = ASKED.search(ctx.text)
     if not asked:

@@ -28,7 +28,7 @@ TURN_WORDS = frozenset(stems_of("steps step parts part phases phase stages stage
 
 def turn(ctx: Context) -> list[Computed]:
     rule = ctx.index.data("turn_rule")
-    if not rule or rule not in ctx.index.rules or not ASKED.search(ctx.text) or ctx.index.data("asks"):
+    if not rule or rule not in ctx.index.rules or not ASKED.search(ctx.text) or ctx.index.lists_questions():
         return []
     sentences = sentences_of(ctx.index.rules[rule].text or "")
     return [Computed(as_sentence(sentences[0]), rule, CONFIDENCE["turn"], "turn")] if sentences else []
