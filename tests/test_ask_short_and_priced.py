@@ -1,7 +1,8 @@
 """`referee ask` on what players ask in their own words (issue 12), round twenty-nine: a player
 with fewer than a rule takes (the general rule on too few, not the named rule's number), and a
 price said beside "how many times" (no roll of the time die); a row of the data acting on others
-named with it (the x2's rule, not the gold's "doubled by x2").
+named with it (the x2's rule, not the gold's "doubled by x2"); a thing's price, which the box's count
+of it is not (round thirty-three).
 
 Asked of the designer's games in tests/fixtures and of the seed games in content/; every index is
 built into a temporary cache.
@@ -74,3 +75,11 @@ def test_holding_more_than_the_limit_asks_the_limit():
                   "i have 6 runes after buying, is that ok"):
         held = ask(asked, game="runes-and-bones")
         assert held.source == "data:limit" and held.citations[0].id == "round.hand-limit", asked
+
+
+def test_a_things_price_is_not_the_boxs_count_of_it():
+    """"how much does an ice cream cost" was answered "15 Ice cream tokens." (the kit list, under
+    the set-up) at 0.59; the price is where the kiosk sells them."""
+    answer = ask("how much does an ice cream cost", game=str(FIXTURES / "come-in-number-nine"))
+    assert answer.matched and answer.citations[0].id == "the-kiosk.bringing-her-in", [c.id for c in answer.citations]
+    assert "2 coins" in answer.answer and "tokens" not in answer.answer, answer.answer

@@ -57,6 +57,9 @@ W_PHRASE = 0.45  # phrases naming the rule
 W_ASKED = 1.5  # a question the section answers (Rule.asks), as close to the player's as this
 IDF_POWER = 0.4  # rare words weigh more than common ones, but not overwhelmingly (fitted on four folds)
 GENERIC_WEIGHT = 0.5  # an everyday word, outside the names the game uses
+# Words asking a thing's price: the box's count of it is no answer, neither its name in the kit
+# list nor its line ("how much does an ice cream cost" was "15 Ice cream tokens.").
+PRICED = frozenset({"cost", "costs", "price", "prices", "priced"})
 LENGTH_BONUS = 0.5  # a phrase of n words counts 1 + 0.5 (n - 1) times: longer names say more
 START_COVER = 0.9  # a set-up section covers a question's "start" ("how much steam do we start with")
 SYNONYM = 0.9  # an alias covers a passage holding what it stands for, nearly as well as itself
@@ -281,13 +284,14 @@ def _phrase_scores(phrases: list[PhraseHit], query: Query, idf: dict[str, float]
     named: dict[str, dict[str, float]] = {}
     defining = intent_of(query.text) in (DEFINITION, OTHER_INTENT)
     situation = intent_of(query.text) in (YES_NO, HAPPENS)
+    priced = bool(PRICED & set(query.tokens))
     for hit in phrases:
         phrase = hit.phrase
         kind_weight = PHRASE_KIND_WEIGHT.get(phrase.kind, 0.5)
         if phrase.kind in THING_KINDS and not defining:
             kind_weight *= THING_IN_SCENE
-        elif phrase.kind == "component" and situation:
-            continue  # "can we use coins if we lose spanner tokens": the kit list is no answer
+        elif phrase.kind == "component" and (situation or priced):
+            continue  # "can we use coins if we lose spanner tokens", "what does a sack cost": the kit list is no answer
         if not phrase.rule or kind_weight == 0:
             continue
         span = {query.stems[i] for i in hit.positions}
@@ -362,8 +366,9 @@ def _full_text(index: GameIndex, query: Query, phrases: list[PhraseHit]):
     rows = index.ranked_docs(list(dict.fromkeys(terms)), BM25_WEIGHTS, FTS_LIMIT)  # (kind, key, rule, title, answer, score)
     per_rule: dict[str, list[float]] = {}
     best_doc: dict[str, tuple] = {}
+    priced = bool(PRICED & set(query.tokens))
     for kind, key, rule, title, answer, score in rows:
-        if not rule:
+        if not rule or (priced and kind == "component"):
             continue
         per_rule.setdefault(rule, []).append(-score)
         if rule not in best_doc:
