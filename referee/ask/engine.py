@@ -285,7 +285,7 @@ def answer_in(index: GameIndex, question: str, k: int = 3, known: frozenset[str]
     # long should I bake chicken on the bone" is no question of play time).
     # Likewise "limit" or "max", which a rule setting one need not use ("never hold more than 5"),
     # and "what is this game about", which its opening need not say.
-    exempt = facts_words(query.text) if source == "data:facts" else ASKING_WORDS.get(source, frozenset())
+    exempt = ASKING_WORDS.get(source, frozenset()) | (facts_words(query.text) if source in ("data:facts", "data:players") else set())
     if TURN_ASKED.search(question.lower()) or TURN_ASKED.search(query.text.lower()):  # "... steps on my turn (go)"
         exempt = exempt | TURN_WORDS
     topical = (topicality(result, known, exempt) * other_game_unsaid(index, question) * dealing_unsaid(index, question)

@@ -23,6 +23,9 @@ HOW_MANY = lazy(r"\bhow (many|much)\b|\bnumber of\b")
 # Asked elsewhere: the start (setup_amounts), a limit (limits), the players, a time, a cost.
 NOT_HERE = lazy(r"\b(start|starting|begin|beginning|set ?up|max|maximum|limit|most|at once|players?|people"
                 r"|long|old|age|cost|costs|price|worth|score|points?)\b")
+# "do I have to show everyone how many coins I have": whether a number is told, not the number.
+TOLD = lazy(r"^\W*(do|does|can|could|should|must|are|is|am|have|has|may)\b.*\b(show|tell|say|announce|reveal|see|hide|know)"
+            r"\b( \w+){0,2} how (many|much)\b", triggers=("how many", "how much"))
 # Little words that may stand between a number and what it counts ("4 more cards", "two of the
 # actions", "up to 3 water tokens").
 REFERS_BACK = frozenset({"its", "their", "your", "his", "her", "my", "our", "the", "those", "these"})
@@ -30,7 +33,8 @@ BETWEEN = frozenset({"more", "extra", "other", "of", "the", "your", "their", "it
 
 
 def amount(ctx: Context) -> list[Computed]:
-    if not ctx.asks(kinds.NUMBER) or not (said := HOW_MANY.search(ctx.text)) or NOT_HERE.search(ctx.text):
+    if not ctx.asks(kinds.NUMBER) or not (said := HOW_MANY.search(ctx.text)) or NOT_HERE.search(ctx.text) \
+            or TOLD.search(ctx.text.lower()):
         return []
     if ctx.index.lists_questions():
         return []  # a game whose sections list the questions they answer: those find the number's section

@@ -125,6 +125,17 @@ PLAY_COUNT = lazy(r"\bhow many (players|people|persons|of us|folks)\b|\bplayers?
                   r"|\b(most|max|maximum|least|fewest|min|minimum) (number of )?(players|people)\b")
 
 
+# "how many teams can play", "how many kids can play this": whoever the question counts is the players.
+WHO_PLAYS = lazy(r"\bhow many (\w+) (?:can|could|may) play(?: (?:this|it|this game|the game|at once|together))?\W*$",
+                 triggers=("play",))
+
+
+def _players_named(text: str) -> set[str]:
+    """The stem of the word a "how many ... can play" question counts the players by."""
+    named = WHO_PLAYS.search(text.lower())
+    return set(stems_of([named.group(1)])) if named else set()
+
+
 MOST = lazy(r"\b(most|max|maximum|up to)\b")  # "the max player count": the high end first
 LEAST = lazy(r"\b(least|fewest|min|minimum)\b")
 
@@ -163,10 +174,11 @@ def players(ctx: Context) -> list[Computed]:
     count."""
     text, qset = _said_as_players(ctx)
     with_n = PLAY_WITH.search(text)
-    if not (PLAY_COUNT.search(text) or with_n) or not ({"plai", "player"} & qset):
+    counted_by = _players_named(text)
+    if not (PLAY_COUNT.search(text) or with_n or counted_by) or not ({"plai", "player"} & qset):
         return []
     asked = next(number_of(g) for g in with_n.groups() if g and number_of(g) is not None) if with_n else None
-    if {s for s in qset if not s.isdigit()} - PLAYER_COUNT_WORDS \
+    if {s for s in qset if not s.isdigit()} - PLAYER_COUNT_WORDS - counted_by \
             - _title_stems(ctx) - generic_stems():  # "up to how many people can play", "... at once"
         return []  # "how many players are on a soccer team", "how many players draw a card"
     game = ctx.index.data("game") or {}
@@ -232,7 +244,9 @@ def facts_words(text: str) -> set[str]:
     many people can play"): no rulebook need use them, so only the question's other words say
     whether it is about the game."""
     spans = [m.group(0) for pattern in (PLAY_TIME, AGE) for m in pattern.finditer(text.lower())]
-    counted = PLAYER_COUNT_WORDS if PLAY_COUNT.search(text.lower()) or PLAY_WITH.search(text.lower()) else set()
+    counted_by = _players_named(text)
+    counted = PLAYER_COUNT_WORDS | counted_by if PLAY_COUNT.search(text.lower()) or PLAY_WITH.search(text.lower()) or counted_by \
+        else set()
     return set(content_stems(" ".join(spans))) | counted
 
 
