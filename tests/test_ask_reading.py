@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 from referee.ask.cache import content_games
-from referee.ask.engine import _vocabulary, ask
+from referee.ask.engine import ask
 from referee.ask.store import open_index
+from referee.ask.which_game import vocabulary_share
 
 QUESTIONS = Path(__file__).resolve().parent / "ask_questions"
 
@@ -38,7 +39,7 @@ def test_the_games_vocabulary_chooses_between_equally_sure_answers():
     """Runes and Bones and Rattlebones both hold a sure starting value; the question says bones,
     which fill Runes and Bones' rules and appear once in Rattlebones'."""
     indexes = [open_index(f) for f in content_games()]
-    chance = _vocabulary("how many bones does everyone start with", indexes)
+    chance = vocabulary_share("how many bones does everyone start with", indexes)
     assert abs(sum(chance.values()) - 1.0) < 1e-9
     assert max(chance, key=chance.get) == "runes-and-bones"
     answer = ask("how many bones does everyone start with")

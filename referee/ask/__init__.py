@@ -9,8 +9,9 @@ are stale), index and index_data (building one from the loader's Game), store (o
 intent (what a question asks for, everyday paraphrases), query (a question as words; slang.py
 read in the game's words; typos), phrases (names found in a question), search (coverage, BM25,
 phrases), answers (answers worked out from cycles, tables, records, counts and values, with one
-table of confidences), games (per-game logic), calibrate (how sure to be), engine (ask), render
-(text output), run and command (the command line: register(app)).
+table of confidences), games (per-game logic), calibrate (how sure to be), engine (ask),
+which_game (which of several games a question is asked of), render (text output), run and
+command (the command line: register(app)).
 
 Importing this package is free: nothing below is imported until it is used.
 """

@@ -3,7 +3,7 @@
 Without a game, every game under content/ is asked and the one the question fits best answers:
 its title named in the question settles it; otherwise the answer's confidence, the words of the
 question that only that game uses, and the chance that the question is in that game's words at
-all (a naive Bayes model of each game's docs). When two games fit about as well, both are
+all (a naive Bayes model of each game's docs; which_game.py). When two games fit about as well, both are
 listed as candidates and the best one answers.
 
 The raw confidence is the share of the question the answer accounts for (see search.py), or,
@@ -14,7 +14,6 @@ the answer is right, fitted on held-out questions.
 """
 from __future__ import annotations
 
-import math
 from collections import namedtuple
 from collections.abc import Set as AbstractSet
 
@@ -34,12 +33,12 @@ from .cards import card_of, names_card
 from .intent import LIST
 from .leads import namesake_ranked_higher, narrower, search_names_outright, variant_unasked, whole_list
 from .players import without_fellows
-from .query import correct_typos, intent_of, never_unknown, read, stems_of, translate_slang, without_own_name
+from .query import correct_typos, intent_of, never_unknown, read, translate_slang, without_own_name
 from .search import RuleHit, SearchResult, search
 from .store import GameDataProblem, GameIndex, open_index
-from .text import STOPWORDS, words
 from .topics import topic_unsaid
 from .unsaid import UNSAID, dealing_unsaid, hand_limit_unsaid, other_game_unsaid, pile_out_unsaid
+from .which_game import distinctness, games_named, vocabulary_share
 
 # Calibrated on tests/ask_questions (see tests/test_ask_questions.py, which prints the figures):
 # every off-topic question there stays below it, and the rule questions clear it.
@@ -65,8 +64,7 @@ NAMED_WEIGHT = 0.3  # choosing a game: the share of the question that are names 
 TITLE_BONUS = 1.0  # the question names the game
 ASKED_WEIGHT = 0.5  # a question the game's section answers (Rule.asks) as close as this to the player's
 DISTINCT_WEIGHT = 0.35  # words only this game uses
-VOCABULARY_WEIGHT = 1.0  # the chance the question is in this game's words (see _vocabulary)
-VOCABULARY_SMOOTHING = 0.5  # a word a game never uses counts as half a doc, not as impossible
+VOCABULARY_WEIGHT = 1.0  # the chance the question is in this game's words (which_game.vocabulary)
 CANDIDATE_MARGIN = 0.25  # games scoring within this of the best are listed as candidates
 # A section the search ranks first by a hair is no sure answer: the confidence is scaled by
 # SEPARATION_BASE + SEPARATION_SLOPE * (1 - second score / first score), at most 1. On the tuning
@@ -160,12 +158,12 @@ def ask_every_game(question: str, k: int) -> Answer:
             skipped.append(folder.key)
     if not indexes:
         raise AskUsage("no game under content/ loads; run `cards validate` to see why")
-    named = _games_named(question, indexes)
-    distinct, known = _distinctness(question, indexes)  # known: words some game uses
+    named = games_named(question, indexes)
+    distinct, known = distinctness(question, indexes)  # known: words some game uses
     if named:
         indexes = named
-        distinct, _ = _distinctness(question, indexes)
-    vocabulary = _vocabulary(question, indexes)
+        distinct, _ = distinctness(question, indexes)
+    vocabulary = vocabulary_share(question, indexes)
     scored = []
     for index in indexes:
         answer = answer_in(index, question, k, known)
@@ -185,62 +183,6 @@ def ask_every_game(question: str, k: int) -> Answer:
             for _, s, a in scored[1:] if a.matched and s >= best_score - CANDIDATE_MARGIN
         ]
     return best
-
-
-_NAME_STEMS: dict[tuple[str, str], list[list[str]]] = {}  # a game's title and id in words -> their stems, made once
-
-
-def _games_named(question: str, indexes: list[GameIndex]) -> list[GameIndex]:
-    said, keys = words(question), [(index.title, index.id.replace("-", " ")) for index in indexes]
-    names = {k: [[t for t in words(n) if t not in STOPWORDS] for n in k] for k in keys if k not in _NAME_STEMS}
-    stems_of(said + [t for both in names.values() for tokens in both for t in tokens])  # one stemmer call, not one a name
-    _NAME_STEMS.update({k: [stems_of(tokens) for tokens in both] for k, both in names.items()})
-    stems = [s for t, s in zip(said, stems_of(said)) if t not in STOPWORDS]
-    return [index for index, k in zip(indexes, keys)
-            if any(title and any(stems[i:i + len(title)] == title for i in range(len(stems))) for title in _NAME_STEMS[k])]
-
-
-def _vocabulary(question: str, indexes: list[GameIndex]) -> dict[str, float]:
-    """Per game, the chance that the question was asked in its words: each word's share of the
-    game's docs (a naive Bayes model of each game's text), normalised over the games. "How many
-    bones does everyone start with?" is Runes and Bones' (bones in 55 of its 117 docs), not
-    Rattlebones' (in 1 of 207), whichever answer looks surer."""
-    stems = list(dict.fromkeys(stems_of([t for t in words(question) if t not in STOPWORDS])))
-    if len(indexes) < 2 or not stems:
-        return {}
-    loglik = {}
-    for index in indexes:
-        df = index.df(stems)
-        docs = max(index.docs, 1) + 2 * VOCABULARY_SMOOTHING
-        loglik[index.id] = sum(math.log((df[s] + VOCABULARY_SMOOTHING) / docs) for s in stems)
-    top = max(loglik.values())
-    odds = {g: math.exp(v - top) for g, v in loglik.items()}
-    total = sum(odds.values())
-    return {g: v / total for g, v in odds.items()}
-
-
-def _distinctness(question: str, indexes: list[GameIndex]) -> tuple[dict[str, float], frozenset[str]]:
-    """Per game, the share of the question's words that few other games use; and the words
-    some game uses (no typos, whatever the others make of them)."""
-    tokens = [t for t in words(question) if t not in STOPWORDS]
-    stems = list(dict.fromkeys(stems_of(tokens)))
-    if not stems:
-        return {}, frozenset()
-    present = {index.id: {s for s, n in index.df(stems).items() if n > 0} for index in indexes}
-    games = len(indexes)
-    known = [s for s in stems if any(s in p for p in present.values())]
-    if len(indexes) < 2 or not known:
-        return {}, frozenset(known)
-    out = {}
-    for index in indexes:
-        mine = present[index.id]
-        total = 0.0
-        for s in known:
-            if s in mine:
-                holders = sum(1 for p in present.values() if s in p)
-                total += (games - holders) / (games - 1)
-        out[index.id] = total / len(known)
-    return out, frozenset(known)
 
 
 def answer_in(index: GameIndex, question: str, k: int = 3, known: frozenset[str] = frozenset()) -> Answer:
