@@ -1,7 +1,7 @@
-"""`referee ask` on two kinds of question round thirty-three's blind sets asked (issue 12): whether
-a number has to be told ("do I have to show everyone how many coins I have") is not a question of
-the number, and "how many teams can play" asks the player count whatever the question calls the
-players.
+"""`referee ask` on kinds of question round thirty-three's blind sets asked (issue 12): whether a
+number has to be told ("do I have to show everyone how many coins I have") is not a question of
+the number; "how many teams can play" asks the player count whatever the question calls the
+players; "can I play it on my own" is answered from the player count where the box says one can.
 
 Asked of the designer's games in tests/fixtures and of the seed games in content/; every index is
 built into a temporary cache.
@@ -42,3 +42,25 @@ def test_whoever_the_question_counts_can_play_is_the_player_count(game, question
     answer = ask(question, game=game)
     assert answer.matched and answer.source == "data:players", (answer.answer, answer.source)
     assert answer.confidence >= 0.7 and "players" in answer.answer, (answer.answer, answer.confidence)
+
+
+@pytest.mark.parametrize(("game", "question", "section"), [
+    ("regolith-run", "can i play it on my own", None),
+    ("tether-walk", "can i play tether walk solo", "how-it-ends.solo"),
+    ("cold-snap-callout", "can i play this on my own", "solo"),
+])
+def test_playing_alone_is_the_player_count_where_the_box_says_one(game, question, section):
+    """Games for 1 to 4: "can i play it on my own" was Regolith Run's comms at 0.45 and Tether
+    Walk's solo rule refused at 0.17; a section on solo play is the one cited."""
+    answer = ask(question, game=str(FIXTURES / game))
+    assert answer.matched and answer.source == "data:players", (answer.answer, answer.source)
+    assert answer.answer.startswith("Yes: 1 to"), answer.answer
+    if section:
+        assert answer.citations[0].id == section, [c.id for c in answer.citations]
+
+
+def test_playing_alone_is_left_to_the_rules_of_a_game_for_two_or_more():
+    """Bathysphere is for 2 to 4 and its rules say nothing of solo play: the writers of the
+    tuning set left "is there a solo mode" unanswered in 30 such games of 33."""
+    answer = ask("is there a solo mode", game=str(FIXTURES / "bathysphere"))
+    assert answer.source != "data:players" and not answer.matched, (answer.answer, answer.source)

@@ -136,6 +136,22 @@ def _players_named(text: str) -> set[str]:
     return set(stems_of([named.group(1)])) if named else set()
 
 
+# "can I play this on my own", "is there a solo mode": whether one player can play. Answered only
+# where one can (the box says 1 to N), from a section on solo play if there is one: of a game for
+# 2 or more, the tuning set's writers left it to the rules, which say nothing of it (30 of 33).
+SOLO = lazy(r"^\W*(can|could|may|is|are|does|do)\b.*\b(solo|on (my|your|our) own|by (myself|yourself|ourselves)|alone"
+            r"|single[ -]?player|one player|1 player)\b")
+SOLO_WORDS = frozenset(stems_of("solo own myself yourself ourselves alone single one mode variant version game rule rules "
+                                "play played playable".split()))
+SOLO_SECTION = lazy(r"\b(solo|alone|on your own|single[ -]?player|one player|1 player)\b")
+
+
+def _solo_section(ctx: Context) -> str | None:
+    """The section on playing alone, by its title or an alias ("Going it alone", "Solo")."""
+    return next((rid for rid, info in ctx.index.rules.items()
+                 if SOLO_SECTION.search(" ".join((info.title, *info.aliases)).lower()) and ctx.rule_ok(rid)), None)
+
+
 MOST = lazy(r"\b(most|max|maximum|up to)\b")  # "the max player count": the high end first
 LEAST = lazy(r"\b(least|fewest|min|minimum)\b")
 
@@ -175,17 +191,19 @@ def players(ctx: Context) -> list[Computed]:
     text, qset = _said_as_players(ctx)
     with_n = PLAY_WITH.search(text)
     counted_by = _players_named(text)
-    if not (PLAY_COUNT.search(text) or with_n or counted_by) or not ({"plai", "player"} & qset):
+    solo = SOLO.search(text.lower())
+    if not (PLAY_COUNT.search(text) or with_n or counted_by or solo) or not ({"plai", "player"} & qset or solo):
         return []
     asked = next(number_of(g) for g in with_n.groups() if g and number_of(g) is not None) if with_n else None
-    if {s for s in qset if not s.isdigit()} - PLAYER_COUNT_WORDS - counted_by \
+    if {s for s in qset if not s.isdigit()} - PLAYER_COUNT_WORDS - counted_by - (SOLO_WORDS if solo else set()) \
             - _title_stems(ctx) - generic_stems():  # "up to how many people can play", "... at once"
         return []  # "how many players are on a soccer team", "how many players draw a card"
     game = ctx.index.data("game") or {}
     count = game.get("players") or {}
     low, high = count.get("min"), count.get("max")
-    if not low:
+    if not low or (solo and low != 1):
         return []
+    asked = 1 if solo else asked
     if low == high or not high:
         text = "1 player: a solo game." if low == 1 else f"{low} players."
     elif MOST.search(text):
@@ -196,8 +214,8 @@ def players(ctx: Context) -> list[Computed]:
         text = f"{low} to {high} players."
     if asked is not None:
         text = ("Yes: " if low <= asked <= (high or low) else "No: ") + text.replace("At ", "at ", 1)
-    rule = None
-    for hit in ctx.result.phrases:
+    rule = _solo_section(ctx) if solo else None
+    for hit in ctx.result.phrases if rule is None else ():
         if hit.phrase.rule and "player" in hit.phrase.stems and hit.phrase.kind in ("rule-title", "rule-alias"):
             rule = ctx.rule_ok(hit.phrase.rule)
             break
@@ -245,8 +263,9 @@ def facts_words(text: str) -> set[str]:
     whether it is about the game."""
     spans = [m.group(0) for pattern in (PLAY_TIME, AGE) for m in pattern.finditer(text.lower())]
     counted_by = _players_named(text)
-    counted = PLAYER_COUNT_WORDS | counted_by if PLAY_COUNT.search(text.lower()) or PLAY_WITH.search(text.lower()) or counted_by \
-        else set()
+    solo = SOLO_WORDS if SOLO.search(text.lower()) else frozenset()
+    counted = PLAYER_COUNT_WORDS | counted_by | solo if PLAY_COUNT.search(text.lower()) or PLAY_WITH.search(text.lower()) \
+        or counted_by or solo else set()
     return set(content_stems(" ".join(spans))) | counted
 
 
