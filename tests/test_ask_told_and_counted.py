@@ -1,7 +1,8 @@
 """`referee ask` on kinds of question round thirty-three's blind sets asked (issue 12): whether a
 number has to be told ("do I have to show everyone how many coins I have") is not a question of
 the number; "how many teams can play" asks the player count whatever the question calls the
-players; "can I play it on my own" is answered from the player count where the box says one can.
+players; "can I play it on my own" is answered from the player count where the box says one can;
+a limit is read in "if you are holding more than 8 cards".
 
 Asked of the designer's games in tests/fixtures and of the seed games in content/; every index is
 built into a temporary cache.
@@ -64,3 +65,12 @@ def test_playing_alone_is_left_to_the_rules_of_a_game_for_two_or_more():
     tuning set left "is there a solo mode" unanswered in 30 such games of 33."""
     answer = ask("is there a solo mode", game=str(FIXTURES / "bathysphere"))
     assert answer.source != "data:players" and not answer.matched, (answer.answer, answer.source)
+
+
+def test_a_limit_written_as_what_you_are_holding_is_the_hand_limit():
+    """All One Blue's "if you are holding more than 8 cards, put cards ... until you have 8" was no
+    limit ("are holding" is no "hold"), so "how many cards can i keep in my hand" was taken for a
+    hand limit its rules never set and refused at 0.13."""
+    answer = ask("how many cards can i keep in my hand at the end of my go", game=str(FIXTURES / "all-one-blue"))
+    assert answer.matched and answer.source == "data:limit", (answer.answer, answer.source)
+    assert answer.citations[0].id == "your-go.elbow-room" and "8" in answer.answer, answer.answer

@@ -28,7 +28,7 @@ NOT_ASKED = lazy(r"\bwho\b|\b(wins?|winner|score|scores|points?) most\b|\bmost (
 SAYS_LIMIT = lazy(r"\b(at most|no more than|up to|maximum|limit|capped|discards? down to"
                   r"|(never|cannot|can not|can[\u2019']t|may not|must not|mustn[\u2019']t) (\w+ ){0,2}more than"
                   r"|(nobody|no one|no player) (may|can|could) (\w+ ){0,2}more than"
-                  r"|(if|when|whenever) (you|a player|they|\w+) (holds?|has|have|keeps?|carry|carries) more than"
+                  r"|(if|when|whenever) (you|a player|they|\w+) (holds?|has|have|keeps?|carry|carries|(are |is )?(holding|keeping|carrying)) more than"
                   r"|any more (is|are) (lost|discarded|returned)"
                   r"|(goes|go|runs|run|counts|count) (up )?from \w+( \([^)]*\))? to)\b")  # a track "goes from 0 to 10"
 # ... or that there is none ("There is no hand limit."), which needs no number.
