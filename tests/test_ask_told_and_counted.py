@@ -2,7 +2,8 @@
 number has to be told ("do I have to show everyone how many coins I have") is not a question of
 the number; "how many teams can play" asks the player count whatever the question calls the
 players; "can I play it on my own" is answered from the player count where the box says one can;
-a limit is read in "if you are holding more than 8 cards".
+a limit is read in "if you are holding more than 8 cards"; a number a title shares with the question
+only by a partial match is still the question's ("how many points for 5 stars").
 
 Asked of the designer's games in tests/fixtures and of the seed games in content/; every index is
 built into a temporary cache.
@@ -74,3 +75,15 @@ def test_a_limit_written_as_what_you_are_holding_is_the_hand_limit():
     answer = ask("how many cards can i keep in my hand at the end of my go", game=str(FIXTURES / "all-one-blue"))
     assert answer.matched and answer.source == "data:limit", (answer.answer, answer.source)
     assert answer.citations[0].id == "your-go.elbow-room" and "8" in answer.answer, answer.answer
+
+
+@pytest.mark.parametrize("question", [
+    "i have 5 stars and sell them all, how many points",
+    "how many points for 5 stars",
+])
+def test_a_number_half_of_a_titles_words_share_is_still_the_questions(question):
+    """"points ... 5" shares two of "Points (1-5)"'s three words: that partial match took the 5 for
+    the title's, so five stars were never sold (blind sets 138, 141 and 143 asked; six stars were)."""
+    answer = ask(question, game="rattlebones")
+    assert answer.matched and answer.source == "data:game", (answer.answer, answer.source)
+    assert answer.answer.startswith("5 stars: 18 points"), answer.answer

@@ -111,8 +111,10 @@ class Context:
         return rule if rule in self.index.rules else None
 
     def free_numbers(self, allow: tuple[str, ...] = ("column",)) -> list[tuple[int, int]]:
-        """Numbers in the question that are not part of a name ("9 pip", "x2", "1234")."""
-        taken = {i for h in self.result.phrases if h.phrase.kind not in allow for i in h.positions}
+        """Numbers in the question that are not part of a name ("9 pip", "x2", "1234"). A name found
+        by part of its words is no name of the number it shares ("points for 5 stars" half says
+        the title "Points (1-5)")."""
+        taken = {i for h in self.result.phrases if h.phrase.kind not in allow and h.exact for i in h.positions}
         return [(i, n) for i, n in self.query.numbers() if i not in taken]
 
 
