@@ -3,7 +3,7 @@ number has to be told ("do I have to show everyone how many coins I have") is no
 the number; "how many teams can play" asks the player count whatever the question calls the
 players; "can I play it on my own" is answered from the player count where the box says one can;
 a limit is read in "if you are holding more than 8 cards"; a number a title shares with the question
-only by a partial match is still the question's ("how many points for 5 stars").
+only by a partial match is still the question's ("how many points for 5 stars"); and "wat" is "what".
 
 Asked of the designer's games in tests/fixtures and of the seed games in content/; every index is
 built into a temporary cache.
@@ -87,3 +87,10 @@ def test_a_number_half_of_a_titles_words_share_is_still_the_questions(question):
     answer = ask(question, game="rattlebones")
     assert answer.matched and answer.source == "data:game", (answer.answer, answer.source)
     assert answer.answer.startswith("5 stars: 18 points"), answer.answer
+
+
+@pytest.mark.parametrize("question", ["wat is bloom", "Wot is bloom"])
+def test_what_typed_as_in_a_chat_is_what(question):
+    """"wat is bloom" (blind set 147) was refused at 0.20: "wat" was a word the game never uses."""
+    answer = ask(question, game=str(FIXTURES / "temper-temper"))
+    assert answer.matched and answer.citations[0].id == "bloom", (answer.answer, answer.confidence)

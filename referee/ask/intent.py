@@ -105,6 +105,9 @@ class _Lazy:
 
 
 PARAPHRASES: list[tuple[_Lazy, str | Callable[[re.Match[str]], str]]] = [
+    # "wat happens", "wot is bloom": "what" as typed in a chat (a word no game uses, so the
+    # question read as half off-topic, and no "what happens" either).
+    (_Lazy(r"\b[Ww](at|ot|ut|ht)\b", "wat", "Wat", "wot", "Wot", "wut", "Wut", "wht", "Wht"), "what"),
     # Negations typed with or without the apostrophe: "won't" is "will not", never "won".
     (_Lazy(r"\b(wo|ca)n[\u2019']?t\b", "n't", "n\u2019t", "nt"),
      lambda m: "will not" if m.group(1) == "wo" else "can not"),
