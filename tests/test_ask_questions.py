@@ -92,7 +92,8 @@ GAMES = ["bone-strike", "rattlebones", "runeblade", "runes-and-bones", "ribbon-o
          "quiet-please", "purl-and-natter", "plinth-and-pane", "plonge-night",
          "corkage", "fresh-flood", "jangle-of-keys", "all-one-blue",
          "paying-out", "hanger-and-stub", "souffleur", "dart-and-glide",
-         "dolly-ward", "this-house-believes", "seedlock", "temper-temper"]
+         "dolly-ward", "this-house-believes", "seedlock", "temper-temper",
+         "coral-window", "tuppence-toll", "windbreak-row", "kerb-and-cone"]
 # The floors follow the levels reached on the sets as they stand; each blind set's score and
 # the tuning set's once it joined are in tests/ask_questions/HISTORY.md.
 MIN_TOP1 = 0.81  # 81.96 % once blind set 14 joined (round nine)
