@@ -71,3 +71,15 @@ def test_the_faults_are_seen():
     assert faults("32 Puller tokens. 8 per team, in four team colours") == ["no sentence's end"]
     assert not faults("x2: Doubles what one other die earned this turn.")
     assert not faults("Do these in order: 1) draw a trail card; 2) walk ...")
+
+
+def test_a_shortened_line_ends_before_a_bracket_it_would_leave_open():
+    """Crease & Fold's kit list was cut inside "(12 plain, 6 patterned, 4 foil - ...": the bracket
+    opened before half the line, where the cut did not look."""
+    from referee.ask.text import shorten
+
+    kit = ("12 pattern cards, 31 fold cards, one ordinary die (the crease die), paper squares (12 plain, "
+           "6 patterned, 4 foil - real origami paper is nicest, but coloured card chits are fine), a score pad.")
+    line = shorten(kit, 176)
+    assert line == "12 pattern cards, 31 fold cards, one ordinary die (the crease die), paper squares ...", line
+    assert faults(line) == []

@@ -299,7 +299,9 @@ def shorten(text: str, limit: int = 160) -> str:
     if len(text) <= limit:
         return text
     cut = text[:limit].rsplit(" ", 1)[0]
-    while cut.count("(") > cut.count(")") and cut.rfind("(") > limit // 2:  # not "and resolve (§9.7 Resolving ..."
+    # not "and resolve (§9.7 Resolving ...", nor "paper squares (12 plain, 6 patterned ...": cut
+    # before the bracket, if a third of the line is left
+    while cut.count("(") > cut.count(")") and cut.rfind("(") > limit // 3:
         cut = cut[:cut.rfind("(")].rstrip()
     return cut.rstrip(",;:") + " ..."
 
