@@ -87,11 +87,14 @@ TOPICS = (
     # What others may see: looking at another's things, or keeping one's own secret
     _Topic(r"\b(?:look at|see|peek at|show)\b.*\b(?:each others?|one another|other (?:players?|people|peoples)'?s?|opponents?'?s?"
            r"|(?:someone|anyone|everyone|somebody|anybody) else'?s?|their)\b|\b(?:keep|kept)\b.*\b(?:secret|hidden)\b"
-           r"|\bsecret or\b|\bpublic\b|\bopen information\b|\bhidden information\b",
+           r"|\bsecret or\b|\bpublic\b|\bopen information\b|\bhidden information\b"
+           # "can i show people my hand", "do i have to show my hand of fold cards", "... to the others"
+           r"|\bshow(?:ing)? (?:\w+ ){0,2}?(?:my|our|your|their|the) (?:\w+ ){0,2}?(?:hands?|cards?)\b|\bshow\b.*\b(?:the )?others\b",
            ("look", "see", "peek", "show", "kept", "keep", "secret", "public", "open", "hidden"),
-           r"\bsecret|\bhidden\b|\bhid(?:e|es|ing)\b|\bface[- ]?down\b|\bprivate|\bpublic\b|\bopen information\b"
-           r"|\blook(?:s|ed)? at\b|\bpeek|\breveal|\bshow(?:s|n)? (?:your|their|it|them|everyone|the other|each other)\b",
-           ("secret", "hidden", "hid", "face", "private", "public", "open", "look", "peek", "reveal", "show"),
+           r"\bsecret|\bhidden\b|\bhid(?:e|es|ing)\b|\bprivate|\bpublic\b|\bopen information\b"
+           r"|\blook(?:s|ed)? at (?:\w+'?s? ){0,3}?(?:hands?|cards)\b|\bpeek|\breveal|\bshow(?:s|n)? (?:your|their|it|them|everyone|everybody|the other|each other)\b",
+           ("secret", "hidden", "hid", "private", "public", "open", "look", "peek", "reveal", "show"),
+           # (not "face down": nearly every deck lies so, which says nothing of a hand; "look at" a hand or cards)
            "blind set 30: 'are we allowed to look at each others dice' found Rattlebones' dice at 0.81; the "
            "tuning set asks it of five games whose rules hide nothing, each wanting no match"),
     # Looking through a pile or at a deck's next card: "can i look through the discard pile"
@@ -197,8 +200,18 @@ def topic_unsaid(index: GameIndex, text: str) -> float:
         mentioned = _MENTIONED.get((index.fingerprint, number))
         if mentioned is None:
             mentioned = _MENTIONED[index.fingerprint, number] = any(
-                topic.mentioned.search(" ".join([info.title or "", info.text or "", *(info.aliases or ())]).lower())
-                for info in index.rules.values())
+                topic.mentioned.search(said.lower()) for said in _said(index))
         if not mentioned:
             return UNSAID
     return 1.0
+
+
+def _said(index: GameIndex):
+    """Each section's title, aliases and text, then each card's name: a card named Mulligan
+    mentions a redraw. (Not a card's text: "show it" of a card drawn, or a card that looks at
+    the deck's top, says nothing of what players may see of each other's hands: with card texts
+    read too, the tuning set gained 6 questions of this change's 10.)"""
+    for info in index.rules.values():
+        yield " ".join([info.title or "", info.text or "", *(info.aliases or ())])
+    for card in index.cards().values():
+        yield card.get("name") or ""
