@@ -520,14 +520,14 @@ def test_a_hand_limit_asked_of_rules_that_set_none_gets_no_good_match():
     """Blind set 28: "is there a max number of cards i can hold" found Bone Strike's card anatomy at
     0.48, though no sentence of its rules limits a hand (nor says there is no limit). Runes and
     Bones limits it ("Four runes at most", alias hand limit); Aqua Nova by "discard down to 6"."""
-    from referee.ask.unsaid import UNSAID, hand_limit_unsaid
+    from referee.ask.unsaid import UNSAID, limit_unsaid
 
     question = "is there a max number of cards i can hold"
-    assert hand_limit_unsaid(_index("bone-strike"), question) == UNSAID and not ask(question, game="bone-strike").matched
+    assert limit_unsaid(_index("bone-strike"), question) == UNSAID and not ask(question, game="bone-strike").matched
     kept = ask("is there a hand limit during the turns", game="runes-and-bones")
     assert kept.matched and kept.citations[0].id == "round.hand-limit"
-    assert hand_limit_unsaid(_index(str(FIXTURES / "aqua-nova")), "is there a hand limit") == 1.0
-    assert hand_limit_unsaid(_index("bone-strike"), "opening hand size") == 1.0  # no limit asked
+    assert limit_unsaid(_index(str(FIXTURES / "aqua-nova")), "is there a hand limit") == 1.0
+    assert limit_unsaid(_index("bone-strike"), "opening hand size") == 1.0  # no limit asked
     assert not ask("is there a hand size limit during my turn", game="bone-strike").matched  # blind set 49
 
 
@@ -765,10 +765,10 @@ def test_a_holding_limit_is_read_with_the_sentences_before_it():
     """Cold Spots' "Topping up" says "draw cards until you have 3 in your hand ... You can never hold
     more than 5": the limit names no thing, the sentences before it name the hand, and the rules
     never say "limit" (blind set 36's "whats the hand limit" got no good match at 0.01)."""
-    from referee.ask.unsaid import hand_limit_unsaid
+    from referee.ask.unsaid import limit_unsaid
 
     game = str(FIXTURES / "cold-spots")
-    assert hand_limit_unsaid(_index(game), "whats the hand limit") == 1.0
+    assert limit_unsaid(_index(game), "whats the hand limit") == 1.0
     answer = ask("whats the hand limit", game=game)
     assert answer.matched and answer.source == "data:limit"
     assert answer.citations[0].id == "on-your-go.topping-up" and answer.answer.startswith("You can never hold more than 5")

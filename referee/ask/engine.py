@@ -37,7 +37,7 @@ from .query import correct_typos, intent_of, never_unknown, read, translate_slan
 from .search import RuleHit, SearchResult, search
 from .store import GameDataProblem, GameIndex, open_index
 from .topics import topic_unsaid
-from .unsaid import UNSAID, dealing_unsaid, hand_limit_unsaid, other_game_unsaid, pile_out_unsaid
+from .unsaid import UNSAID, dealing_unsaid, limit_unsaid, other_game_unsaid, pile_out_unsaid
 from .which_game import distinctness, games_named, vocabulary_share
 
 # Calibrated on tests/ask_questions (see tests/test_ask_questions.py, which prints the figures):
@@ -231,7 +231,7 @@ def answer_in(index: GameIndex, question: str, k: int = 3, known: frozenset[str]
     if TURN_ASKED.search(question.lower()) or TURN_ASKED.search(query.text.lower()):  # "... steps on my turn (go)"
         exempt = exempt | TURN_WORDS
     topical = (topicality(result, known, exempt) * other_game_unsaid(index, question) * dealing_unsaid(index, question)
-               * hand_limit_unsaid(index, question) * topic_unsaid(index, question) * pile_out_unsaid(index, question))
+               * limit_unsaid(index, question) * topic_unsaid(index, question) * pile_out_unsaid(index, question))
     if source != "data:facts" and AGE.search(question):
         topical *= UNSAID  # an age the box does not give: no rule says it ("how old" is no "old part")
     confidence *= topical

@@ -1,5 +1,5 @@
 """What the rules never mention, asked as if they did: another game, dealings between players, a
-hand limit, a named deck or pile running out (and the TOPICS of topics.py).
+hand limit or a limit on another thing held, a named deck or pile running out (and the TOPICS of topics.py).
 
 "can players trade gold with each other": a game whose rules never say trade, swap, exchange,
 barter or bargain does not allow it, and no section answers the question. Its other words (gold,
@@ -147,17 +147,70 @@ _HAND_LIMIT = lazy(r"\bhand (size )?(limit|cap)\b|\b(max|maximum) (hand|number o
 _LIMITED: dict[str, bool] = {}  # index fingerprint -> whether its rules limit (or free) a hand
 
 
-def hand_limit_unsaid(index: GameIndex, text: str) -> float:
+def limit_unsaid(index: GameIndex, text: str) -> float:
     """UNSAID when the question asks for a hand limit and no sentence of the rules sets one or
     says there is none (answers.limits reads those sentences), nor does a section's title or alias
     name the hand: the rules have no hand limit to cite (blind set 28's "is there a max number of
-    cards i can hold" found Bone Strike's card anatomy at 0.48)."""
+    cards i can hold" found Bone Strike's card anatomy at 0.48). Likewise whether another thing
+    held has a limit at all (_thing_limit_unsaid)."""
     if not _HAND_LIMIT.search(text.lower()):
-        return 1.0
+        return _thing_limit_unsaid(index, text)
     limited = _LIMITED.get(index.fingerprint)
     if limited is None:
         limited = _LIMITED[index.fingerprint] = _rules_limit_a_hand(index)
     return 1.0 if limited else UNSAID
+
+
+# Whether there is a limit at all on a thing held ("is there a max on how much cash you can hold",
+# "do coins have a max limit"), not what it is ("whats the most water i can carry": a player asks
+# so knowing there is one).
+_LIMIT_ASKED = lazy(r"\b(?:is|are) there (?:a|an|any) (?:\w+ )?(?:limit|max|maximum|cap)\b"
+                    r"|\b(?:do|does) (?:\w+ ){1,3}(?:have|has) (?:a|an|any) (?:\w+ )?(?:max|maximum|limit|cap)\b",
+                    triggers=("there", "have", "has"))
+# Words of such a question that name no thing: who holds it, where, and when.
+_NOT_HELD = frozenset(stems_of("player players person people one side out in at play once ever time times any "
+                               "game total whole own thing things do allowed".split()))
+# ... and those saying it is a limit on doing, within a turn ("how many things can i do in my main phase")
+_DOING = frozenset(stems_of("turn turns phase go round".split()))
+# A limit in words answers.limits leaves to the search: "no brother may have more than 2",
+# "health never goes above 15".
+_LIMITS_TOO = lazy(r"\bno \w+ (?:may|can|could) (?:\w+ ){0,2}more than\b"
+                   r"|\b(?:never|cannot|can't|can not|may not) (?:go|goes|rise|rises|be|get|gets) (?:above|over|higher than|beyond)\b")
+_THING_LIMITS: dict[tuple[str, frozenset[str]], bool] = {}  # (index fingerprint, the thing's stems) -> said
+
+
+def _thing_limit_unsaid(index: GameIndex, text: str) -> float:
+    """UNSAID when the question asks whether a thing held has a limit at all and no sentence of
+    the rules or a card sets one on it or says there is none (_rules_limit). A limit on doing
+    ("how many times can i attack or buy in my turn") is left to the search."""
+    from .answers.base import content_stems
+    from .answers.limits import ACTS, LIMIT_WORDS, NOT_THE_THING, SAYS_LIMIT, SAYS_NONE
+
+    if not _LIMIT_ASKED.search(text.lower()):
+        return 1.0
+    thing = frozenset(content_stems(text)) - NOT_THE_THING - LIMIT_WORDS - _NOT_HELD
+    if not thing or thing & (ACTS | _DOING):
+        return 1.0
+    said = _THING_LIMITS.get((index.fingerprint, thing))
+    if said is None:
+        said = _THING_LIMITS[index.fingerprint, thing] = _rules_limit(index, thing, (SAYS_LIMIT, SAYS_NONE, _LIMITS_TOO))
+    return 1.0 if said else UNSAID
+
+
+def _rules_limit(index: GameIndex, thing: frozenset[str], limits: tuple) -> bool:
+    """Whether a sentence of the rules or a card that sets a limit (or says there is none) names
+    the thing, or stands in a section or card whose title or aliases name it ("Munching lettuce:
+    ... You can never hold more than 6"; Health, also "hp": "Health never goes above 15")."""
+    from .answers.base import content_stems, sentences_of
+
+    texts = [(" ".join([info.title or "", *(info.aliases or ())]), info.text or "") for info in index.rules.values()]
+    texts += [(str(c.get("name") or ""), str(c["fields"].get("text", ""))) for c in index.cards().values()]
+    for title, whole in texts:
+        titled = bool(thing & set(content_stems(title)))
+        for sentence in sentences_of(whole):
+            if any(says.search(sentence.lower()) for says in limits) and (titled or thing & set(content_stems(sentence))):
+                return True
+    return False
 
 
 def _rules_limit_a_hand(index: GameIndex) -> bool:

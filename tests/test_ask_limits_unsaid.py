@@ -1,0 +1,45 @@
+"""Whether a thing held has a limit at all, asked of rules that set none (unsaid.py): "is there a
+max number of bones one player can hold" got Runes and Bones' hand limit (runes, not bones) at up
+to 0.66; the tuning set asks it some thirty times of games whose rules never limit the thing, each
+wanting no good match. Rules that do limit it, in a sentence naming it or in its own section,
+still answer."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from referee.ask.cache import resolve_game
+from referee.ask.engine import ask
+from referee.ask.store import open_index
+from referee.ask.unsaid import UNSAID, limit_unsaid
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+@pytest.mark.parametrize("game, question", [
+    ("runes-and-bones", "is there a max number of bones one player can hold"),
+    ("runes-and-bones", "is there a cap on how many bones can be in the pot"),
+    ("rattlebones", "is there a max on how much gold one player can hold"),
+    (str(FIXTURES / "dune-caravan"), "do coins have a max limit"),  # its camels are limited, not coins
+    (str(FIXTURES / "kickoff-bangers"), "is there a limit on how many buns i can hold"),
+])
+def test_a_limit_on_a_thing_the_rules_never_limit_is_unsaid(game: str, question: str) -> None:
+    assert limit_unsaid(open_index(resolve_game(game)), question) == UNSAID
+    assert not ask(question, game=game).matched
+
+
+@pytest.mark.parametrize("game, question, rule", [
+    # "You can never hold more than 6", in the section titled for lettuce
+    (str(FIXTURES / "shell-sprint"), "is there a limit on how much lettuce i can have", "lettuce"),
+    # "No brother may have more than 2 unfinished folios on his desk."
+    (str(FIXTURES / "vellum-and-vigil"), "is there a limit on how many folios i can have on my desk", "round.claim"),
+    # "Health never goes above 15", in the section whose aliases say hp
+    ("ribbon-of-bone", "is there a max hp", "health"),
+    # a limit on doing, left to the search
+    ("bone-strike", "is there a limit to how many times i can attack or buy in my turn", "turn.route"),
+])
+def test_rules_that_limit_the_thing_still_answer(game: str, question: str, rule: str) -> None:
+    assert limit_unsaid(open_index(resolve_game(game)), question) == 1.0
+    answer = ask(question, game=game)
+    assert answer.matched and answer.citations[0].id == rule
