@@ -2,7 +2,7 @@
 max number of bones one player can hold" got Runes and Bones' hand limit (runes, not bones) at up
 to 0.66; the tuning set asks it some thirty times of games whose rules never limit the thing, each
 wanting no good match. Rules that do limit it, in a sentence naming it or in its own section,
-still answer."""
+still answer. Likewise a shared thing running out."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -12,7 +12,7 @@ import pytest
 from referee.ask.cache import resolve_game
 from referee.ask.engine import ask
 from referee.ask.store import open_index
-from referee.ask.unsaid import UNSAID, limit_unsaid
+from referee.ask.unsaid import UNSAID, limit_unsaid, pile_out_unsaid
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
@@ -41,5 +41,31 @@ def test_a_limit_on_a_thing_the_rules_never_limit_is_unsaid(game: str, question:
 ])
 def test_rules_that_limit_the_thing_still_answer(game: str, question: str, rule: str) -> None:
     assert limit_unsaid(open_index(resolve_game(game)), question) == 1.0
+    answer = ask(question, game=game)
+    assert answer.matched and answer.citations[0].id == rule
+
+
+@pytest.mark.parametrize("game, question", [
+    (str(FIXTURES / "jangle-of-keys"), "what happens when the key hook runs out of keys"),
+    (str(FIXTURES / "tight-five"), "bomb markers ran out, what do we do"),
+    (str(FIXTURES / "oyez"), "what happens if the ribbons run out"),
+])
+def test_a_shared_thing_running_out_is_unsaid_where_no_sentence_says_it(game: str, question: str) -> None:
+    """What happens when the players' shared things run out, asked of rules that never say (the
+    tuning set: twelve designer's games, each wanting no good match, answered at up to 0.81)."""
+    assert pile_out_unsaid(open_index(resolve_game(game)), question) == UNSAID
+    assert not ask(question, game=game).matched
+
+
+@pytest.mark.parametrize("game, question, rule", [
+    # "If there's no iron or coal left, you can't take any"
+    (str(FIXTURES / "hot-iron-fair"), "yard's run out of iron, what happens", "running-short"),
+    # "A player who finishes a round with no bones is out of the game"
+    ("runes-and-bones", "what happens when i run out of bones", "end"),
+    # "No water in the tank means no firing up"
+    (str(FIXTURES / "full-head-of-steam"), "can i fire up if my tank is empty", "footplate.firing"),
+])
+def test_rules_saying_a_thing_runs_out_still_answer(game: str, question: str, rule: str) -> None:
+    assert pile_out_unsaid(open_index(resolve_game(game)), question) == 1.0
     answer = ask(question, game=game)
     assert answer.matched and answer.citations[0].id == rule

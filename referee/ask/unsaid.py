@@ -1,5 +1,6 @@
 """What the rules never mention, asked as if they did: another game, dealings between players, a
-hand limit or a limit on another thing held, a named deck or pile running out (and the TOPICS of topics.py).
+hand limit or a limit on another thing held, a deck, a pile or a supply running out (and the TOPICS
+of topics.py).
 
 "can players trade gold with each other": a game whose rules never say trade, swap, exchange,
 barter or bargain does not allow it, and no section answers the question. Its other words (gold,
@@ -181,7 +182,7 @@ _THING_LIMITS: dict[tuple[str, frozenset[str]], bool] = {}  # (index fingerprint
 
 def _thing_limit_unsaid(index: GameIndex, text: str) -> float:
     """UNSAID when the question asks whether a thing held has a limit at all and no sentence of
-    the rules or a card sets one on it or says there is none (_rules_limit). A limit on doing
+    the rules or a card sets one on it or says there is none (_rules_say_of). A limit on doing
     ("how many times can i attack or buy in my turn") is left to the search."""
     from .answers.base import content_stems
     from .answers.limits import ACTS, LIMIT_WORDS, NOT_THE_THING, SAYS_LIMIT, SAYS_NONE
@@ -193,14 +194,14 @@ def _thing_limit_unsaid(index: GameIndex, text: str) -> float:
         return 1.0
     said = _THING_LIMITS.get((index.fingerprint, thing))
     if said is None:
-        said = _THING_LIMITS[index.fingerprint, thing] = _rules_limit(index, thing, (SAYS_LIMIT, SAYS_NONE, _LIMITS_TOO))
+        said = _THING_LIMITS[index.fingerprint, thing] = _rules_say_of(index, thing, (SAYS_LIMIT, SAYS_NONE, _LIMITS_TOO))
     return 1.0 if said else UNSAID
 
 
-def _rules_limit(index: GameIndex, thing: frozenset[str], limits: tuple) -> bool:
-    """Whether a sentence of the rules or a card that sets a limit (or says there is none) names
-    the thing, or stands in a section or card whose title or aliases name it ("Munching lettuce:
-    ... You can never hold more than 6"; Health, also "hp": "Health never goes above 15")."""
+def _rules_say_of(index: GameIndex, thing: frozenset[str], says: tuple) -> bool:
+    """Whether a sentence of the rules or a card saying one of `says` (a limit, say) names the
+    thing, or stands in a section or card whose title or aliases name it ("Munching lettuce: ...
+    You can never hold more than 6"; Health, also "hp": "Health never goes above 15")."""
     from .answers.base import content_stems, sentences_of
 
     texts = [(" ".join([info.title or "", *(info.aliases or ())]), info.text or "") for info in index.rules.values()]
@@ -208,7 +209,7 @@ def _rules_limit(index: GameIndex, thing: frozenset[str], limits: tuple) -> bool
     for title, whole in texts:
         titled = bool(thing & set(content_stems(title)))
         for sentence in sentences_of(whole):
-            if any(says.search(sentence.lower()) for says in limits) and (titled or thing & set(content_stems(sentence))):
+            if any(said.search(sentence.lower()) for said in says) and (titled or thing & set(content_stems(sentence))):
                 return True
     return False
 
@@ -250,12 +251,13 @@ _PILES: dict[tuple[str, str], bool] = {}  # (index fingerprint, the pile's word)
 
 def pile_out_unsaid(index: GameIndex, text: str) -> float:
     """UNSAID when the question asks what happens when a deck or pile it names runs out, and no
-    section naming that word says anything runs out; else 1.0."""
+    section naming that word says anything runs out; likewise any other thing (_supply_out_unsaid);
+    else 1.0."""
     from .answers.base import content_stems
 
     found = _PILE_OUT.search(text.lower())
     if not found or found.group(1) in _NOT_A_NAME:
-        return 1.0
+        return _supply_out_unsaid(index, text)
     named = set(content_stems(found.group(1)))
     if not named:
         return 1.0  # an everyday word ("works"): nothing to look for
@@ -265,4 +267,35 @@ def pile_out_unsaid(index: GameIndex, text: str) -> float:
             _SAYS_OUT.search(whole.lower()) and named & set(content_stems(whole))
             for whole in (" ".join([info.title or "", info.text or "", *(info.aliases or ())])
                           for info in index.rules.values()))
+    return 1.0 if said else UNSAID
+
+
+# A thing the players share running out: "what if the bank runs out of coins", "bomb markers ran
+# out, what do we do", "what happens when the key hook runs out of keys".
+_SUPPLY_OUT = lazy(r"\b(?:runs?|ran|running) (?:out|dry|low)\b|\b(?:is|are) (?:empty|all gone)\b|\bnone left\b",
+                   triggers=("run", "ran", "empty", "gone", "none"))
+_NOT_THE_SUPPLY = frozenset(stems_of("what whats happens happen happened now then do does we i you us run runs ran "
+                                     "running out dry low empty gone left none all".split()))
+_AT_NOTHING = lazy(r"\b(?:reach|reaches|hit|hits|drops? to|falls? to|goes to|at|down to) (?:0|zero|nothing)\b"
+                   r"|\b(?:with|has|have|holds?|holding|had) no\b|\bno (?:\w+ ){0,3}(?:in|left)\b"
+                   r"|\b(?:runs?|running|ran) short\b|\bnot enough\b")
+_SUPPLIES: dict[tuple[str, frozenset[str]], bool] = {}  # (index fingerprint, the thing's stems) -> said
+
+
+def _supply_out_unsaid(index: GameIndex, text: str) -> float:
+    """UNSAID when the question asks what happens when some thing runs out and no sentence of the
+    rules or a card naming it (or in a section or card titled for it) says it runs out, is empty
+    or left, is at nothing, or is held by no one ("with no bones", "No water in the tank means no
+    firing up"): the tuning set asks it of twelve designer's games whose rules never say, each
+    wanting no good match, answered at up to 0.81."""
+    from .answers.base import content_stems
+
+    if not _SUPPLY_OUT.search(text.lower()):
+        return 1.0
+    thing = frozenset(content_stems(text)) - _NOT_THE_SUPPLY
+    if not thing:
+        return 1.0
+    said = _SUPPLIES.get((index.fingerprint, thing))
+    if said is None:
+        said = _SUPPLIES[index.fingerprint, thing] = _rules_say_of(index, thing, (_SAYS_OUT, _AT_NOTHING))
     return 1.0 if said else UNSAID
