@@ -53,3 +53,11 @@ def test_a_card_named_for_a_topic_mentions_it(tmp_path: Path) -> None:
     assert "name: Stride\n" in cards
     (game / "cards.yaml").write_text(cards.replace("name: Stride\n", "name: Mulligan\n", 1))
     assert topic_unsaid(open_index(resolve_game(str(game))), question) == 1.0
+
+
+def test_showing_how_many_one_has_is_owning_up() -> None:
+    """'do i have to show everyone how many coins i have' is 'tell how many' (grist-and-sail; blind
+    set 152's tip coins, at 0.83): no rule where the rules never speak of telling or showing it."""
+    question = "do i have to show everyone how many coins i have"
+    assert topic_unsaid(open_index(resolve_game(_game("grist-and-sail"))), question) == UNSAID
+    assert not ask(question, game=_game("grist-and-sail")).matched

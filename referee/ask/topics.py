@@ -136,10 +136,11 @@ TOPICS = (
            "Rattlebones' rolling answered 'can i skip rolling on my turn'"),
     # Lying, bluffing or owning up: "can i bluff about which runes i hold", "do i have to tell
     # everyone how many bones i have"
-    _Topic(r"\b(?:lie|lies|lying|bluff\w*|fib|fibbing)\b|\b(?:tell|announce|declare)\b(?: \w+){0,3} how (?:many|much)\b",
-           ("lie", "lying", "bluff", "fib", "tell", "announce", "declare"),
-           r"\b(?:lie|lies|lying|liar|bluff\w*|truth\w*|honest\w*|deceiv\w*|announc\w*|declar\w*|tell|tells|aloud)\b",
-           ("lie", "lying", "liar", "bluff", "truth", "honest", "deceiv", "announc", "declar", "tell", "aloud"),
+    _Topic(r"\b(?:lie|lies|lying|bluff\w*|fib|fibbing)\b|\b(?:tell|announce|declare|show)\b(?: \w+){0,3} how (?:many|much)\b",
+           ("lie", "lying", "bluff", "fib", "tell", "announce", "declare", "show"),
+           r"\b(?:lie|lies|lying|liar|bluff\w*|truth\w*|honest\w*|deceiv\w*|announc\w*|declar\w*|tell|tells|aloud)\b"
+           r"|\bshow(?:s|n)? (?:everyone|everybody|all|the others|each other)\b",
+           ("lie", "lying", "liar", "bluff", "truth", "honest", "deceiv", "announc", "declar", "tell", "aloud", "show"),
            "blind set 45: 'do i have to tell people how many runes im holding' found Runes and Bones' hand "
            "limit at 0.96; the tuning set asks seven such questions of it, each wanting no match"),
     # A shared supply running out, or how much it holds (not a player's own: "i run out of bones")
