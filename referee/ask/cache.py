@@ -23,7 +23,7 @@ TYPE_CHECKING = False  # typing itself is not imported on the warm path (tests/t
 if TYPE_CHECKING:
     from .watch import Watcher
 
-INDEX_VERSION = "ask-63"  # bump when the index layout or what goes into it changes
+INDEX_VERSION = "ask-64"  # bump when the index layout or what goes into it changes
 
 
 def fingerprint(root: Path) -> str:

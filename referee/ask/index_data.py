@@ -115,13 +115,15 @@ class DataDocs:
 
     def _loose_card_rule(self, wanted: set[str]) -> str | None:
         """No title names cards (a designer's "Your turn: draw a card, then play one"): the section
-        whose own text says most about playing cards. It governs no card: a card found through it
-        is the answer itself, and the section is only somewhere to read on."""
+        whose own text says most about playing cards, else (rules that call their cards tickets or
+        songs, never cards) most about the deck, else the first. It governs no card: a card found
+        through it is the answer itself, and the section only somewhere to read on. (A card with
+        no section at all was never found: every card of such a game was lost.)"""
         best = None
         for full, _, _, rule in self.game.walk_rules():
             stems = set(self.content_stems(rule.text))
-            score = len(stems & wanted)
-            if "card" in stems and (best is None or score > best[0]):
+            score = ("card" in stems, len(stems & wanted))
+            if best is None or score > best[0]:
                 best = (score, full)
         return best[1] if best is not None else None
 
