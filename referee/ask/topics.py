@@ -161,6 +161,12 @@ TOPICS = (
            ("probab", "odds", "chance", "likel", "percent", "half the time", "one in"),
            "blind sets 91-105: 'whats the probability of rolling two sixes with two dice' found Rattlebones' "
            "rolling at up to 0.75 in five sets, each wanting no match"),
+    # A slip at the table: "what if someone plays a rune out of turn by accident", "whats the
+    # penalty for playing out of turn"
+    _Topic(r"\b(?:out of turn|by mistake|by accident|accidentally|mistakenly)\b", ("turn", "mistake", "accident"),
+           r"\b(?:out of turn|mistakes?|by accident|accidental\w*|mistaken\w*)\b", ("turn", "mistake", "accident"),
+           "the tuning set asks it of three games whose rules never say, each wanting no match; 'penalty' "
+           "is no other game's word (a penalty for landing on soft sand is the game's own)"),
     # A household chore: "is it my turn to do the washing up", "whose turn is it to take the bins out"
     _Topic(r"\b(?:do|doing|did|does) the (?:dishes|washing|laundry|ironing|hoovering|vacuuming|hoover)\b|\bwash(?:ing)?[- ]up\b"
            r"|\b(?:take|put|taking|putting) (?:out )?the (?:bins?|rubbish|trash|recycling)\b|\bwalk(?:ing)? the dog\b"

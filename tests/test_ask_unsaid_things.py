@@ -1,8 +1,9 @@
-"""Whether a thing held has a limit at all, asked of rules that set none (unsaid.py): "is there a
-max number of bones one player can hold" got Runes and Bones' hand limit (runes, not bones) at up
-to 0.66; the tuning set asks it some thirty times of games whose rules never limit the thing, each
-wanting no good match. Rules that do limit it, in a sentence naming it or in its own section,
-still answer. Likewise a shared thing running out."""
+"""Things the rules never say, asked as if they did (unsaid.py, topics.py). Whether a thing held
+has a limit at all: "is there a max number of bones one player can hold" got Runes and Bones' hand
+limit (runes, not bones) at up to 0.66; the tuning set asks it some thirty times of games whose
+rules never limit the thing, each wanting no good match. Rules that do limit it, in a sentence
+naming it or in its own section, still answer. Likewise a shared thing running out, and a slip at
+the table."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -69,3 +70,17 @@ def test_rules_saying_a_thing_runs_out_still_answer(game: str, question: str, ru
     assert pile_out_unsaid(open_index(resolve_game(game)), question) == 1.0
     answer = ask(question, game=game)
     assert answer.matched and answer.citations[0].id == rule
+
+
+def test_a_penalty_is_the_games_own_word_and_a_slip_is_unsaid() -> None:
+    """'penalty' was read as football's, so a game that never says it refused 'i ended up on soft
+    sand, whats the penalty' (blind set 155, at 0.08); a slip at the table ('out of turn by
+    accident') is what rules that never speak of mistakes leave unsaid."""
+    from referee.ask.topics import topic_unsaid
+
+    landsail = str(FIXTURES / "low-tide-landsail")
+    answer = ask("i ended up on soft sand, whats the penalty", game=landsail)
+    assert answer.matched and answer.citations[0].id == "soft-sand"
+    slip = "what if someone plays a rune out of turn by accident"
+    assert topic_unsaid(open_index(resolve_game("runes-and-bones")), slip) == UNSAID
+    assert not ask(slip, game="runes-and-bones").matched
