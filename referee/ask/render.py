@@ -59,6 +59,8 @@ def _render(answer: Answer, width: int) -> str:
     if answer.source == "rules":  # a rule's text: the sentence that says what was asked
         text = answer.answer or first.text
         short = one_line(answering_sentence(text, answer.question, answer.game_title or ""), width)
+    elif answer.card is not None and answer.answer:
+        short = one_line(card_sentence(answer.answer, answer.card["name"], answer.question), width)
     lines.append(("Not sure; the closest rule: " if unsure else "") + short)
     head = _head(answer)
     lines.append("")
@@ -153,6 +155,22 @@ def asked_sentence(text: str, question: str) -> str:
     if sentences[best].rstrip().endswith("?") and best + 1 < len(sentences):
         return f"{sentences[best]} {sentences[best + 1]}"  # "Rolled Lost? The player on your left ..."
     return sentences[best]
+
+
+def card_sentence(text: str, name: str, question: str) -> str:
+    """A card's answer ("Trucker's Breakfast (Ticket · tip 5): The trucker has a schedule to keep.
+    Every time this ticket would get a grumble, it gets 2.") with the sentence of its text that
+    says what was asked ("... does it get extra grumbles": the second), its heading kept. The
+    card's own name tells no sentence apart; asked nothing else, the first sentence."""
+    from .query import stems_of
+    from .text import words
+
+    cut = text.find(": ", len(name)) if text.startswith(name) else -1
+    if cut < 0:
+        return text
+    named = set(stems_of(words(name)))
+    rest = " ".join(w for w in words(question) if stems_of([w])[0] not in named)
+    return f"{text[:cut + 2]}{asked_sentence(text[cut + 2:], rest)}"
 
 
 # "who wins", "how do you win this": asked nothing more, the answer is the sentence saying who wins
