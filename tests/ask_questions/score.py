@@ -151,6 +151,13 @@ NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven tw
                 "fifteen sixteen seventeen eighteen nineteen twenty").split()
 
 
+def first_line(answer) -> str:  # noqa: ANN001
+    """The one-line answer `ask` prints first (render.py), without its "Not sure" lead."""
+    from referee.ask.render import render_text
+
+    return render_text(answer).split("\n", 1)[0].removeprefix("Not sure; the closest rule: ")
+
+
 def states_number(text: str, number: str) -> bool:
     """`text` holds `number` as a whole number (not inside 17 or 2.5), or its word up to twenty; a
     time of day glued to its "am"/"pm" ("10pm") still states its hour."""
@@ -234,7 +241,7 @@ def score_game_file(path: Path, auto: bool = True, asked: Asked | None = None, d
         answer = asked(item["q"], game=ref, k=3)
         cited = cited_ids(answer)
         result = Result(name, item["q"], item.get("accept") or set(), answer.confidence, answer.matched, cited,
-                        pair_first=pair_first(answer), says=item.get("says"), answer=answer.answer or "")
+                        pair_first=pair_first(answer), says=item.get("says"), answer=first_line(answer))
         if auto and in_content and result.accept:
             every = asked(item["q"], k=2)
             result.auto = (every.matched and every.game == name and bool(every.citations)
@@ -332,7 +339,9 @@ def report(games: list[GameScore], off: list[dict], misses: bool = True) -> str:
 
 def numbers(results: list[Result]) -> list[str]:
     """Of the questions with a `says:`, how many were right first and stated the number in the
-    one-line answer; the right-first ones that did not are listed, since top-1 counts them right."""
+    one-line answer printed first (until round thirty-four: anywhere in the answer's text, which
+    for a rule was the whole section); the right-first ones that did not are listed, since top-1
+    counts them right."""
     asked = [r for r in results if r.says is not None]
     if not asked:
         return []
