@@ -84,3 +84,9 @@ def test_a_penalty_is_the_games_own_word_and_a_slip_is_unsaid() -> None:
     slip = "what if someone plays a rune out of turn by accident"
     assert topic_unsaid(open_index(resolve_game("runes-and-bones")), slip) == UNSAID
     assert not ask(slip, game="runes-and-bones").matched
+
+
+def test_a_penalty_shootout_is_still_another_games() -> None:
+    """With 'penalty' the game's own word, 'shootout' says football (the tuning set's off-topic
+    'who wins a tie in a penalty shootout' was answered by Rattlebones' stock ties at 0.67)."""
+    assert not ask("who wins a tie in a penalty shootout after 5 kicks each", game="rattlebones").matched
