@@ -24,6 +24,8 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
     ("rattlebones", "is there a max on how much gold one player can hold"),
     (str(FIXTURES / "dune-caravan"), "do coins have a max limit"),  # its camels are limited, not coins
     (str(FIXTURES / "kickoff-bangers"), "is there a limit on how many buns i can hold"),
+    # "A warrior holds one weapon at most" limits weapons, not warriors (blind set 157)
+    ("bone-strike", "is there a limit on how many warriors i can have out at once"),
 ])
 def test_a_limit_on_a_thing_the_rules_never_limit_is_unsaid(game: str, question: str) -> None:
     assert limit_unsaid(open_index(resolve_game(game)), question) == UNSAID

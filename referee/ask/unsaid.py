@@ -194,14 +194,22 @@ def _thing_limit_unsaid(index: GameIndex, text: str) -> float:
         return 1.0
     said = _THING_LIMITS.get((index.fingerprint, thing))
     if said is None:
-        said = _THING_LIMITS[index.fingerprint, thing] = _rules_say_of(index, thing, (SAYS_LIMIT, SAYS_NONE, _LIMITS_TOO))
+        said = _THING_LIMITS[index.fingerprint, thing] = _rules_say_of(index, thing, (SAYS_LIMIT, SAYS_NONE, _LIMITS_TOO), counted=True)
     return 1.0 if said else UNSAID
 
 
-def _rules_say_of(index: GameIndex, thing: frozenset[str], says: tuple) -> bool:
+# What a limit counts: the words after its number ("more than 2 unfinished folios", "up to 3
+# cards"), or the word before "at most" ("A warrior holds one weapon at most": weapons, not warriors).
+_COUNTED = lazy(r"\b(?:at most|no more than|more than|up to|maximum of|limit of) (?:\d+|one|two|three|four|five|six"
+                r"|seven|eight|nine|ten|twelve|a|an) ([a-z]+(?: [a-z]+)?)|\b(?:\d+|one|two|three|four|five|six) ([a-z]+) at most\b")
+
+
+def _rules_say_of(index: GameIndex, thing: frozenset[str], says: tuple, counted: bool = False) -> bool:
     """Whether a sentence of the rules or a card saying one of `says` (a limit, say) names the
     thing, or stands in a section or card whose title or aliases name it ("Munching lettuce: ...
-    You can never hold more than 6"; Health, also "hp": "Health never goes above 15")."""
+    You can never hold more than 6"; Health, also "hp": "Health never goes above 15"). With
+    `counted`, a sentence whose limit counts something else does not ("A warrior holds one weapon
+    at most" limits no warriors)."""
     from .answers.base import content_stems, sentences_of
 
     texts = [(" ".join([info.title or "", *(info.aliases or ())]), info.text or "") for info in index.rules.values()]
@@ -209,7 +217,11 @@ def _rules_say_of(index: GameIndex, thing: frozenset[str], says: tuple) -> bool:
     for title, whole in texts:
         titled = bool(thing & set(content_stems(title)))
         for sentence in sentences_of(whole):
-            if any(said.search(sentence.lower()) for said in says) and (titled or thing & set(content_stems(sentence))):
+            plain = sentence.lower()
+            if not any(said.search(plain) for said in says) or not (titled or thing & set(content_stems(sentence))):
+                continue
+            nouns = {s for m in _COUNTED.finditer(plain) for s in content_stems(m.group(1) or m.group(2))} if counted else set()
+            if not nouns or thing & nouns:
                 return True
     return False
 
