@@ -92,3 +92,10 @@ def test_a_penalty_shootout_is_still_another_games() -> None:
     """With 'penalty' the game's own word, 'shootout' says football (the tuning set's off-topic
     'who wins a tie in a penalty shootout' was answered by Rattlebones' stock ties at 0.67)."""
     assert not ask("who wins a tie in a penalty shootout after 5 kicks each", game="rattlebones").matched
+
+
+def test_rules_saying_nobody_can_change_it_speak_of_taking_back() -> None:
+    """Runeblade's offer: 'once they have decided, nobody can change it' answers 'can i take back my
+    offer after it was accepted' (blind set 156 refused it at 0.07, as five tuning questions)."""
+    answer = ask("can i take back my offer after it was accepted", game="runeblade")
+    assert answer.matched and answer.citations[0].id == "offering"

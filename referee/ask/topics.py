@@ -63,8 +63,10 @@ TOPICS = (
     # Taking back a move: "can i take back a card i played by mistake", "can we undo"
     _Topic(r"\btake (?:\w+ |an? \w+ |my \w+ )?back\b(?! to\b)|\bundo\b|\btake ?backs?\b", ("back", "undo"),
            r"\btake (?:\w+ )?back\b|\bundo\b|\btake ?backs?\b|\bonce \w+ed\b|\bnever (?:go|goes|come|comes) back\b"
-           r"|\bcan(?:not|'t) be (?:taken|moved|removed|returned)\b",
-           ("back", "undo", "once", "never", "be "),
+           r"|\bcan(?:not|'t) be (?:taken|moved|removed|returned)\b"
+           # "once they have decided, nobody can change it" (Runeblade's offer)
+           r"|\b(?:nobody|no one|cannot|can't|can not) (?:\w+ )?(?:change|withdraw|retract)\b",
+           ("back", "undo", "once", "never", "be ", "nobody", "no one", "not", "can't"),
            "blind set 29: 'can i take back a card i played by mistake' found a section at 0.27; the "
            "tuning set asks it of five games, each wanting no match"),
     # A stand-in for a die the game comes with: "can i use a d6 if i dont have a d4"
