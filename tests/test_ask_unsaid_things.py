@@ -99,3 +99,13 @@ def test_rules_saying_nobody_can_change_it_speak_of_taking_back() -> None:
     offer after it was accepted' (blind set 156 refused it at 0.07, as five tuning questions)."""
     answer = ask("can i take back my offer after it was accepted", game="runeblade")
     assert answer.matched and answer.citations[0].id == "offering"
+
+
+def test_sending_the_box_back_is_no_rule() -> None:
+    """Blind set 156: 'can i return a board game if the box is opened' found Rattlebones' store at
+    0.59. A game with a Refund card still answers its refunds."""
+    assert not ask("can i return a board game if the box is opened", game="rattlebones").matched
+    assert not ask("how do i get a refund for a board game i bought online").matched
+    greenacre = str(FIXTURES / "greenacre-sunday")  # its Refund Man card
+    answer = ask("how do i ring the refund man through, he doesnt want plants", game=greenacre)
+    assert answer.matched and answer.card is not None and answer.card["id"] == "refund-man"

@@ -169,6 +169,13 @@ TOPICS = (
            r"\b(?:out of turn|mistakes?|by accident|accidental\w*|mistaken\w*)\b", ("turn", "mistake", "accident"),
            "the tuning set asks it of three games whose rules never say, each wanting no match; 'penalty' "
            "is no other game's word (a penalty for landing on soft sand is the game's own)"),
+    # The box bought or sent back: "can i return a board game if the box is opened", "how do i get
+    # a refund for a game i bought online"
+    _Topic(r"\b(?:refunds?|receipts?|warranty)\b|\breturn (?:a|the|my|this|an) (?:\w+ ){0,2}(?:game|item|box|shoes)\b",
+           ("refund", "receipt", "warranty", "return"),
+           r"\brefund|\breceipt|\bwarrant", ("refund", "receipt", "warrant"),
+           "blind set 156: 'can i return a board game if the box is opened' found Rattlebones' store at "
+           "0.59; the tuning set asks it of every game, each wanting no match"),
     # A household chore: "is it my turn to do the washing up", "whose turn is it to take the bins out"
     _Topic(r"\b(?:do|doing|did|does) the (?:dishes|washing|laundry|ironing|hoovering|vacuuming|hoover)\b|\bwash(?:ing)?[- ]up\b"
            r"|\b(?:take|put|taking|putting) (?:out )?the (?:bins?|rubbish|trash|recycling)\b|\bwalk(?:ing)? the dog\b"
