@@ -109,3 +109,10 @@ def test_sending_the_box_back_is_no_rule() -> None:
     greenacre = str(FIXTURES / "greenacre-sunday")  # its Refund Man card
     answer = ask("how do i ring the refund man through, he doesnt want plants", game=greenacre)
     assert answer.matched and answer.card is not None and answer.card["id"] == "refund-man"
+
+
+def test_giving_up_to_two_cards_is_no_hand_limit() -> None:
+    """Blind set 159: 'whats the hand limit' found 'you may give up to 2 Toolbox cards from your
+    hand' (a limit on giving) at 0.93, not 'you may hold at most 7 Toolbox cards'."""
+    answer = ask("whats the hand limit", game=str(FIXTURES / "spokes-and-tea"))
+    assert answer.matched and answer.citations[0].id == "two-hands" and "7" in answer.answer

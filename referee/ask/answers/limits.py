@@ -50,7 +50,7 @@ ACTS = frozenset(stems_of("buy draw play roll spend trade move gain score".split
 VERBS = ACTS | frozenset(stems_of("hold keep carry have store".split()))  # what a limit may be on
 # A limit on doing ("discard up to 3 cards from your hand", "play up to 2"), which answers no
 # question of holding ("whats the hand limit": "more than 7 cards, discard down to 7").
-DOING_UP_TO = lazy(r"\b(buy|draw|play|roll|spend|trade|move|gain|score|discard|swap|take|pick|place|lay)s? up to\b",
+DOING_UP_TO = lazy(r"\b(buy|draw|play|roll|spend|trade|move|gain|score|discard|swap|take|pick|place|lay|give|lend|pass|offer)s? up to\b",
                    triggers=("up to",))
 
 
