@@ -94,3 +94,13 @@ def test_what_typed_as_in_a_chat_is_what(question):
     """"wat is bloom" (blind set 147) was refused at 0.20: "wat" was a word the game never uses."""
     answer = ask(question, game=str(FIXTURES / "temper-temper"))
     assert answer.matched and answer.citations[0].id == "bloom", (answer.answer, answer.confidence)
+
+
+def test_money_by_any_name() -> None:
+    """A player's 'cash' is the rulebook's '12 pounds' (blind set 158: 'how much cash does everyone
+    start with' found the trade-in section); 'cash them all in' still sells."""
+    groove = str(Path(__file__).resolve().parent / "fixtures" / "run-out-groove")
+    answer = ask("how much cash does everyone start with", game=groove)
+    assert answer.matched and answer.citations[0].id == "opening-up" and "12" in answer.answer
+    sold = ask("i have 6 stars, can i cash them all in at once", game="rattlebones")
+    assert sold.matched and sold.citations[0].id == "spaces.store"

@@ -200,6 +200,8 @@ SYNONYMS = {
     "defenc": "defend", "defens": "defend", "destruct": "destroi", "payment": "pai",
     # What lasts from one session or fight to the next: "carries over", "persists".
     "persist": "carri",
+    # Money by any name: a player's "cash" is the rulebook's "12 pounds".
+    "cash": "monei", "quid": "monei", "dollar": "monei", "buck": "monei", "pound": "monei",
 }
 _SYNONYMS_OF: dict[str, list[str]] = {}
 for _word, _canon in SYNONYMS.items():
