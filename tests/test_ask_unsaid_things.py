@@ -116,3 +116,9 @@ def test_giving_up_to_two_cards_is_no_hand_limit() -> None:
     hand' (a limit on giving) at 0.93, not 'you may hold at most 7 Toolbox cards'."""
     answer = ask("whats the hand limit", game=str(FIXTURES / "spokes-and-tea"))
     assert answer.matched and answer.citations[0].id == "two-hands" and "7" in answer.answer
+
+
+def test_a_casino_is_another_games_place() -> None:
+    """With cash read as money (d757459), 'can i trade in my dice at the casino for cash' got
+    Rattlebones' rolling at 0.42; a casino is no place of a game that never names one."""
+    assert not ask("can i trade in my dice at the casino for cash", game="rattlebones").matched
