@@ -122,3 +122,10 @@ def test_a_casino_is_another_games_place() -> None:
     """With cash read as money (d757459), 'can i trade in my dice at the casino for cash' got
     Rattlebones' rolling at 0.42; a casino is no place of a game that never names one."""
     assert not ask("can i trade in my dice at the casino for cash", game="rattlebones").matched
+
+
+def test_a_role_playing_games_class_is_another_games_word() -> None:
+    """Blind set 161: 'how many hit points does a level 1 wizard have' got Ribbon of Bone's health
+    at 0.73 with --game; Bone Strike's Bone Paladin card keeps its paladin."""
+    assert not ask("how many hit points does a level 1 wizard have", game="ribbon-of-bone").matched
+    assert ask("how much health has the bone paladin got", game="bone-strike").matched

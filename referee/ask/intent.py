@@ -222,13 +222,14 @@ chess checkmate checkers draughts backgammon poker blackjack baccarat roulette b
 rummy gin cribbage solitaire uno monopoly scrabble boggle yahtzee catan carcassonne ticket
 pandemic risk cluedo clue battleship mahjong mahjongg dominoes domino jenga twister pictionary
 trivial charades sudoku crossword hearthstone magic mtg pokemon yugioh warhammer dnd d&d dungeons
+wizard warlock sorcerer paladin
 football soccer basketball baseball hockey tennis golf cricket rugby volleyball badminton snooker
 billiards pool darts bowling touchdown homerun offside shootout casino goalkeeper quarterback inning
 ludo farkle stratego codenames tarot hearts spades euchre netball lacrosse handball rounders softball croquet
 """.split())
 # Words that name other games only in these settings ("pool" is a dice pool, "go" a verb).
 AMBIGUOUS = frozenset({"bridge", "gin", "ticket", "risk", "clue", "magic", "pool", "golf", "shootout", "casino",
-                       "domino", "dominoes", "checkers", "hearts"})
+                       "domino", "dominoes", "checkers", "hearts", "wizard", "warlock", "sorcerer", "paladin"})
 # ... but these settings name a game whatever words ours use: "passing go", "roll in risk when
 # attacking" (blind set 30: Bone Strike, which puts cards at risk, answered it at 0.93).
 _SURELY_NAMED = lazy(r"\bpass(es|ed|ing)? go\b|\bplay(ing)? go\b|\bin go\b"
