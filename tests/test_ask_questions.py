@@ -99,7 +99,8 @@ GAMES = ["bone-strike", "rattlebones", "runeblade", "runes-and-bones", "ribbon-o
          "undercliff", "bottomless-cup", "low-tide-landsail", "off-the-lead",
          "brakemans-run", "yum-cha-rush", "leopard-crust", "passing-loop",
          "bench-and-blast", "run-out-groove", "switchback-llamas", "spokes-and-tea",
-         "lift-and-landing", "inflatable-monday", "half-inch-hamlet", "quarter-of-sherbet"]
+         "lift-and-landing", "inflatable-monday", "half-inch-hamlet", "quarter-of-sherbet",
+         "pine-row-rush", "tetra-counter", "rail-and-clamp", "lanyard-line"]
 # The floors follow the levels reached on the sets as they stand; each blind set's score and
 # the tuning set's once it joined are in tests/ask_questions/HISTORY.md.
 MIN_TOP1 = 0.81  # 81.96 % once blind set 14 joined (round nine)
