@@ -129,3 +129,16 @@ def test_a_role_playing_games_class_is_another_games_word() -> None:
     at 0.73 with --game; Bone Strike's Bone Paladin card keeps its paladin."""
     assert not ask("how many hit points does a level 1 wizard have", game="ribbon-of-bone").matched
     assert ask("how much health has the bone paladin got", game="bone-strike").matched
+
+
+@pytest.mark.parametrize("game, question", [
+    (str(FIXTURES / "half-inch-hamlet"), "whats the little engine called"),
+    (str(FIXTURES / "quarter-of-sherbet"), "whats mrs pennyweathers first name"),
+    ("runes-and-bones", "whats the orc word for bones"),
+])
+def test_a_name_the_rules_never_give_is_unsaid(game: str, question: str) -> None:
+    """Blind set 161 asked three names no rule gives; each found the section about the thing."""
+    from referee.ask.topics import topic_unsaid
+
+    assert topic_unsaid(open_index(resolve_game(game)), question) == UNSAID
+    assert not ask(question, game=game).matched

@@ -176,6 +176,13 @@ TOPICS = (
            r"\brefund|\breceipt|\bwarrant", ("refund", "receipt", "warrant"),
            "blind set 156: 'can i return a board game if the box is opened' found Rattlebones' store at "
            "0.59; the tuning set asks it of every game, each wanting no match"),
+    # A name the story never gives: "whats the sword called", "whats mrs pennyweathers first name"
+    _Topic(r"\bname of (?:the|this|that|his|her|their|my|our) \w+|\bfirst name\b|\bword for\b"
+           r"|\bwhat(?:'s|s| is) (?:the |his |her |their |its |my |our )?(?:[\w']+ ){1,3}(?:called|named)\s*\??\s*$",
+           ("name", "word", "called", "named"),
+           r"\bcalled\b|\bnamed\b|\bnames?\b|\bknown as\b", ("called", "named", "name", "known"),
+           "blind sets 159 and 161: 'whats the name of the sword', 'whats the little engine called' found the "
+           "sections about the thing at up to 0.73; none of the rules name them"),
     # A household chore: "is it my turn to do the washing up", "whose turn is it to take the bins out"
     _Topic(r"\b(?:do|doing|did|does) the (?:dishes|washing|laundry|ironing|hoovering|vacuuming|hoover)\b|\bwash(?:ing)?[- ]up\b"
            r"|\b(?:take|put|taking|putting) (?:out )?the (?:bins?|rubbish|trash|recycling)\b|\bwalk(?:ing)? the dog\b"
