@@ -267,3 +267,16 @@ def test_an_app_or_real_money_needs_rules_that_speak_of_them():
     assert not ask("can we gamble real money instead of bones", game="runes-and-bones").matched
     assert not ask("is there an online version we can play", game="runes-and-bones").matched
     assert ask("how do i get money to buy stuff", game="bone-strike").citations[0].id == "discard"
+
+
+@pytest.mark.parametrize(("question", "section"), [
+    ("what happens on a 3", "turn.opportunity"),
+    ("rolled a 1, now what", "turn.stillness"),
+    ("rolled a 4 on my turn, which pile does the marquis come from", "turn.encounter"),
+])
+def test_a_turn_roll_asked_by_its_number_is_its_result(question, section):
+    """Ribbon of Bone's turn roll is asked by the number ("what happens on a 3", in blind sets
+    152, 154 and 159): the reading of the scenario card's codes, which says "3 for an
+    opportunity", answered at 0.91. The results' own `asks:` lists now say their numbers."""
+    answer = ask(question, game="ribbon-of-bone")
+    assert answer.matched and answer.citations[0].id == section, answer.answer
