@@ -27,6 +27,7 @@ def _game(name: str) -> str:
     ("crease-and-fold", "do i have to show my hand of fold cards"),
     ("rink-rash", "can i look at the other players hand"),  # its rules look at the jam track, not a hand
     ("clock-em-in", "can i look at the other players loft cards"),
+    ("number-please", "can i look at another operator's trick cards"),  # blind set 168, at 0.64
 ])
 def test_showing_a_hand_is_unsaid_where_only_a_deck_lies_face_down(game: str, question: str) -> None:
     index = open_index(resolve_game(_game(game)))

@@ -87,7 +87,7 @@ TOPICS = (
     _Topic(r"\bexpansions?\b|\bdlc\b", ("expansion", "dlc"), r"\bexpansions?\b", ("expansion",),
            "blind set 30: 'is there an expansion with more board tiles' found Rattlebones' set-up at 0.48"),
     # What others may see: looking at another's things, or keeping one's own secret
-    _Topic(r"\b(?:look at|see|peek at|show)\b.*\b(?:each others?|one another|other (?:players?|people|peoples)'?s?|opponents?'?s?"
+    _Topic(r"\b(?:look at|see|peek at|show)\b.*\b(?:each others?|one another|other (?:players?|people|peoples)'?s?|another [a-z]+(?:'s|s'|s)|opponents?'?s?"
            r"|(?:someone|anyone|everyone|somebody|anybody) else'?s?|their)\b|\b(?:keep|kept)\b.*\b(?:secret|hidden)\b"
            r"|\bsecret or\b|\bpublic\b|\bopen information\b|\bhidden information\b"
            # "can i show people my hand", "do i have to show my hand of fold cards", "... to the others"
