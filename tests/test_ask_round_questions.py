@@ -10,7 +10,8 @@ outside its brackets; the player count is sure whatever the game calls its playe
 all in the game's words needs less to be answered; "get rid of" and ordinals are table talk; a
 card sharing only everyday words is not a section's answer; "my options on my go" asks of the
 turn; the steps of a turn and the age for the game (the youngest too) are asked in words no rule
-needs; an app or real money needs rules that speak of them.
+needs; an app or real money needs rules that speak of them; and round thirty-five's: a turn roll
+asked by its number, rules still to come.
 
 Asked of the seed games in content/ and the designer's games in tests/fixtures; every index is
 built into a temporary cache.
@@ -280,3 +281,12 @@ def test_a_turn_roll_asked_by_its_number_is_its_result(question, section):
     opportunity", answered at 0.91. The results' own `asks:` lists now say their numbers."""
     answer = ask(question, game="ribbon-of-bone")
     assert answer.matched and answer.citations[0].id == section, answer.answer
+
+
+def test_rules_still_to_come_are_no_rule():
+    """"when are the 2 player rules coming out" (blind set 169) got Ribbon of Bone's solo play at
+    0.94, and "is there a sequel with more characters" a Runeblade section: like an expansion, a
+    box or rules the rulebook does not describe. Runes coming out of the bag are still a rule."""
+    assert not ask("when are the 2 player rules coming out", game="ribbon-of-bone").matched
+    assert not ask("is there a sequel with more characters", game="runeblade").matched
+    assert ask("which runes are coming out of the bag first", game="runes-and-bones").matched

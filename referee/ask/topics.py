@@ -83,9 +83,11 @@ TOPICS = (
            r"\bmulligan|\bre-?draw\b|\bdraw (?:a )?new\b|\bdraw again\b", ("mulligan", "draw"),
            "blind set 29: 'can i redraw my starting constituents if i dont like them' found Ribbon of "
            "Bone's set-up at 0.51"),
-    # An expansion: no rulebook answers for a box it does not describe
-    _Topic(r"\bexpansions?\b|\bdlc\b", ("expansion", "dlc"), r"\bexpansions?\b", ("expansion",),
-           "blind set 30: 'is there an expansion with more board tiles' found Rattlebones' set-up at 0.48"),
+    # An expansion, a sequel, rules still to come: no rulebook answers for a box it does not describe
+    _Topic(r"\bexpansions?\b|\bdlc\b|\bsequels?\b|\bwhen (?:is|are|will) [\w' ]+ com(?:e|ing) out\W*$",
+           ("expansion", "dlc", "sequel", "come", "coming"), r"\bexpansions?\b|\bsequels?\b", ("expansion", "sequel"),
+           "blind set 30: 'is there an expansion with more board tiles' found Rattlebones' set-up at 0.48; "
+           "blind set 169: 'when are the 2 player rules coming out' got Ribbon of Bone's solo play at 0.94"),
     # What others may see: looking at another's things, or keeping one's own secret
     _Topic(r"\b(?:look at|see|peek at|show)\b.*\b(?:each others?|one another|other (?:players?|people|peoples)'?s?|another [a-z]+(?:'s|s'|s)|opponents?'?s?"
            r"|(?:someone|anyone|everyone|somebody|anybody) else'?s?|their)\b|\b(?:keep|kept)\b.*\b(?:secret|hidden)\b"
