@@ -3,7 +3,7 @@ has a limit at all: "is there a max number of bones one player can hold" got Run
 limit (runes, not bones) at up to 0.66; the tuning set asks it some thirty times of games whose
 rules never limit the thing, each wanting no good match. Rules that do limit it, in a sentence
 naming it or in its own section, still answer. Likewise a shared thing running out, and a slip at
-the table."""
+the table, and a player leaving early."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -142,3 +142,16 @@ def test_a_name_the_rules_never_give_is_unsaid(game: str, question: str) -> None
 
     assert topic_unsaid(open_index(resolve_game(game)), question) == UNSAID
     assert not ask(question, game=game).matched
+
+
+@pytest.mark.parametrize("game, question", [
+    ("fifteen-minute-reset", "someone has to leave halfway, what do we do with their cubes"),
+    ("pleachers-match", "what if someone has to leave before the whistle"),
+    ("pier-lights-out", "can a volunteer leave the pier early and go home"),
+])
+def test_a_player_leaving_early_is_unsaid(game: str, question: str) -> None:
+    """Six games whose rules never say what happens when a player leaves answered it at 0.39-0.65;
+    leaving a token behind, in Ribbon of Bone, is still its rule."""
+    assert not ask(question, game=str(FIXTURES / game)).matched
+    kept = ask("do i leave a memory token when i move", game="ribbon-of-bone")
+    assert kept.matched and kept.citations[0].id == "turn.movement"

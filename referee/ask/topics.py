@@ -204,6 +204,16 @@ TOPICS = (
            r"\b(?:apps?|online|digital|phones?|money|cash)\b", ("app", "online", "digital", "phone", "money", "cash"),
            "the tuning set asks it of Ribbon of Bone and Runes and Bones, whose rules never speak of screens or "
            "money, answered at 0.42-0.58"),
+    # A player leaving before the end: "what if someone has to leave halfway through", "can a
+    # volunteer leave the pier early and go home" (not "leave a token behind")
+    _Topic(r"\b(?:leave|leaves|leaving|go home|goes home|drops? out|dropping out|quits?|quitting)\b(?:\W+\w+){0,4}?"
+           r"\W+(?:early|halfway|half way|partway|part way|mid-?game|midway|before the (?:end|whistle|finish))\b",
+           ("leav", "home", "drop", "quit"),
+           r"\b(?:leaves?|leaving) (?:the game|the table|early)\b|\bdrops? out\b|\bquit\w*|\bconced\w*|\bforfeit\w*"
+           r"|\b(?:a|one|any) player (?:\w+ )?(?:leaves|is gone)\b",
+           ("leav", "drop", "quit", "conced", "forfeit", "player"),
+           "the tuning set asks 'someone has to leave halfway' of 29 games whose rules never say; six got a "
+           "section at 0.39-0.65"),
     # Two pieces on one place: "can two of us stand on the same section", "two buses at the same stop"
     _Topic(r"\b(?:two|2|both|more than one)\b.*\bsame (?:\w+ )?" + _PLACE, ("same",),
            r"\bsame " + _PLACE + r"|\boccupied\b|\balready (?:there|on|in|at)\b|\bshar(?:e|es|ed|ing) (?:a|the|one) " + _PLACE
