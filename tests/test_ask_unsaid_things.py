@@ -3,7 +3,7 @@ has a limit at all: "is there a max number of bones one player can hold" got Run
 limit (runes, not bones) at up to 0.66; the tuning set asks it some thirty times of games whose
 rules never limit the thing, each wanting no good match. Rules that do limit it, in a sentence
 naming it or in its own section, still answer. Likewise a shared thing running out, and a slip at
-the table, and a player leaving early."""
+the table, a player leaving early, and selling a thing back."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -155,3 +155,12 @@ def test_a_player_leaving_early_is_unsaid(game: str, question: str) -> None:
     assert not ask(question, game=str(FIXTURES / game)).matched
     kept = ask("do i leave a memory token when i move", game="ribbon-of-bone")
     assert kept.matched and kept.citations[0].id == "turn.movement"
+
+
+def test_selling_a_thing_back_needs_rules_that_sell_back() -> None:
+    """'can i sell a part back to the bank for coins' got Mainspring's handing back at 0.56; rules
+    that sell to the market (Molten Market's cubes) still answer."""
+    assert not ask("can i sell a part back to the bank for coins", game=str(FIXTURES / "mainspring")).matched
+    assert not ask("can i sell a hut back if i need coins", game=str(FIXTURES / "windbreak-row")).matched
+    sold = ask("can i sell cubes back to the market", game=str(FIXTURES / "molten-market"))
+    assert sold.matched and sold.citations[0].id == "market"

@@ -214,6 +214,13 @@ TOPICS = (
            ("leav", "drop", "quit", "conced", "forfeit", "player"),
            "the tuning set asks 'someone has to leave halfway' of 29 games whose rules never say; six got a "
            "section at 0.39-0.65"),
+    # Selling a thing back to the bank: "can i sell a part back to the bank for coins"
+    _Topic(r"\bsell(?:s|ing)? (?:[\w']+ ){0,4}?back\b", ("sell",),
+           r"\b(?:sell|sells|selling|sold|buy|buys|bought) (?:[\w']+ ){0,4}?(?:back|to the (?:\w+ )?(?:bank|market|supply|shop|store))\b"
+           r"|\btrade-?ins?\b|\btrade (?:[\w']+ ){0,3}?in\b",
+           ("sell", "sold", "buy", "bought", "trade"),
+           "the tuning set asks it of 17 games, 15 of whose rules never sell anything back; nine got a "
+           "section at 0.37-0.71"),
     # Two pieces on one place: "can two of us stand on the same section", "two buses at the same stop"
     _Topic(r"\b(?:two|2|both|more than one)\b.*\bsame (?:\w+ )?" + _PLACE, ("same",),
            r"\bsame " + _PLACE + r"|\boccupied\b|\balready (?:there|on|in|at)\b|\bshar(?:e|es|ed|ing) (?:a|the|one) " + _PLACE
