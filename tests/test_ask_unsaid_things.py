@@ -3,7 +3,7 @@ has a limit at all: "is there a max number of bones one player can hold" got Run
 limit (runes, not bones) at up to 0.66; the tuning set asks it some thirty times of games whose
 rules never limit the thing, each wanting no good match. Rules that do limit it, in a sentence
 naming it or in its own section, still answer. Likewise a shared thing running out, and a slip at
-the table, a player leaving early, and selling a thing back."""
+the table, a player leaving early, selling a thing back and two sharing one."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -164,3 +164,11 @@ def test_selling_a_thing_back_needs_rules_that_sell_back() -> None:
     assert not ask("can i sell a hut back if i need coins", game=str(FIXTURES / "windbreak-row")).matched
     sold = ask("can i sell cubes back to the market", game=str(FIXTURES / "molten-market"))
     assert sold.matched and sold.citations[0].id == "market"
+
+
+def test_two_players_sharing_one_thing_needs_rules_that_share() -> None:
+    """'can two guards share one torch' got Gallery Rounds' torch at 0.38 from rules that never
+    speak of sharing; Rattlebones' monkeys sharing a space are still its moving rule."""
+    assert not ask("can two guards share one torch", game=str(FIXTURES / "gallery-rounds")).matched
+    moving = ask("can two monkeys share a space", game="rattlebones")
+    assert moving.matched and moving.citations[0].id == "turn.moving"

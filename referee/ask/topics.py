@@ -221,6 +221,11 @@ TOPICS = (
            ("sell", "sold", "buy", "bought", "trade"),
            "the tuning set asks it of 17 games, 15 of whose rules never sell anything back; nine got a "
            "section at 0.37-0.71"),
+    # Two players sharing one thing: "can two players share one hut", "can two of us share a pan"
+    _Topic(r"\b(?:two|2|both)\b(?: [\w']+){0,3}? shar(?:e|ing) (?:one|a|an|the same|the one) \w+", ("shar",),
+           r"\bshar(?:e|es|ed|ing)\b", ("shar",),
+           "the tuning set asks it of five games whose rules never speak of sharing, each answered at "
+           "0.31-0.81"),
     # Two pieces on one place: "can two of us stand on the same section", "two buses at the same stop"
     _Topic(r"\b(?:two|2|both|more than one)\b.*\bsame (?:\w+ )?" + _PLACE, ("same",),
            r"\bsame " + _PLACE + r"|\boccupied\b|\balready (?:there|on|in|at)\b|\bshar(?:e|es|ed|ing) (?:a|the|one) " + _PLACE
