@@ -1,6 +1,7 @@
 """What other players may see, asked of rules that never say (topics.py): the rules do not answer
 "can i show people my hand" because their draw deck lies face down, nor because a card shows
-itself when drawn. Ten tuning questions of this kind got a section; each wanted no good match."""
+itself when drawn. Ten tuning questions of this kind got a section; each wanted no good match.
+Likewise peeking ahead in a deck whose cards are only turned face up."""
 from __future__ import annotations
 
 import shutil
@@ -62,3 +63,17 @@ def test_showing_how_many_one_has_is_owning_up() -> None:
     question = "do i have to show everyone how many coins i have"
     assert topic_unsaid(open_index(resolve_game(_game("grist-and-sail"))), question) == UNSAID
     assert not ask(question, game=_game("grist-and-sail")).matched
+
+
+@pytest.mark.parametrize("game, question", [
+    ("heel-stone-dawn", "am i allowed to peek at the next sky card"),
+    ("saturday-shine", "am i allowed to look at the next car in the deck"),
+    ("seedlock", "can i look through the discard pile"),
+])
+def test_looking_ahead_in_a_deck_is_unsaid_where_cards_are_only_turned_face_up(game: str, question: str) -> None:
+    """Rules that turn a deck's top card face up say nothing of peeking at the next one; fourteen
+    such questions got a section at 0.36-0.86, each wanting no match. A discard pile lying face up,
+    which anybody may look through (Crane and Clunker's Skip), is still the answer."""
+    assert not ask(question, game=_game(game)).matched
+    skip = ask("can i look through the discard pile", game=_game("crane-and-clunker"))
+    assert skip.matched and skip.citations[0].id == "skip"

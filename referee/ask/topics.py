@@ -110,8 +110,11 @@ TOPICS = (
            # "... at the next car in the deck": a deck of the game's own things
            r"|\b(?:look|peek|peeking)(?: at)? (?:the )?(?:next|top) \w+ (?:in|on|of|from) (?:the |a |my )?(?:\w+ )?(?:deck|pile)\b",
            ("look", "peek", "search", "check", "flick"),
-           r"\b(?:discard|deck|pile)s?\b(?:\W+\w+){0,6}?\W+(?:face[- ]?up|look|looked|peek|search|secret|open|visible)\b"
-           r"|\b(?:face[- ]?up|look at|looks at|peek at|search|look through)\b(?:\W+\w+){0,6}?\W+(?:discard|deck|pile)s?\b",
+           # (not "face up" near a deck: a card turned face up off it says nothing of looking ahead;
+           # a discard pile lying face up is open to all)
+           r"\b(?:discard|deck|pile)s?\b(?:\W+\w+){0,6}?\W+(?:look|looked|peek|search|secret|visible)\b"
+           r"|\bdiscards?(?: piles?)?\b(?:\W+\w+){0,3}?\W+face[- ]?up\b"
+           r"|\b(?:look at|looks at|peek at|search|look through|looks through)\b(?:\W+\w+){0,6}?\W+(?:discard|deck|pile)s?\b",
            ("discard", "deck", "pile"),
            "blind sets 55-63: 'can i look through the discard pile' found Runes and Bones' reshuffle at "
            "0.52, asked of it five times, each wanting no match"),
