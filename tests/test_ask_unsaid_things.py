@@ -3,7 +3,7 @@ has a limit at all: "is there a max number of bones one player can hold" got Run
 limit (runes, not bones) at up to 0.66; the tuning set asks it some thirty times of games whose
 rules never limit the thing, each wanting no good match. Rules that do limit it, in a sentence
 naming it or in its own section, still answer. Likewise a shared thing running out, and a slip at
-the table, a player leaving early, selling a thing back and two sharing one."""
+the table, a player leaving early, selling a thing back, two sharing one and advice."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -172,3 +172,13 @@ def test_two_players_sharing_one_thing_needs_rules_that_share() -> None:
     assert not ask("can two guards share one torch", game=str(FIXTURES / "gallery-rounds")).matched
     moving = ask("can two monkeys share a space", game="rattlebones")
     assert moving.matched and moving.citations[0].id == "turn.moving"
+
+
+def test_advice_on_what_to_pick_needs_rules_that_give_it() -> None:
+    """'which board tiles are best for a first game' (blind set 170) got Rattlebones' board at
+    0.78 and 'whats a good fate to pick for the nemesis' Runeblade's fate at 0.77: the rules
+    recommend nothing. Which dice are best for damage is still the dice's faces."""
+    assert not ask("which board tiles are best for a first game", game="rattlebones").matched
+    assert not ask("whats a good fate to pick for the nemesis", game="runeblade").matched
+    dice = ask("which colour dice is best for damage", game="bone-strike")
+    assert dice.matched and dice.citations[0].id == "components.dice"

