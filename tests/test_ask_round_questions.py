@@ -267,6 +267,7 @@ def test_an_app_or_real_money_needs_rules_that_speak_of_them():
     assert not ask("is there an app for tracking health", game="ribbon-of-bone").matched
     assert not ask("can we gamble real money instead of bones", game="runes-and-bones").matched
     assert not ask("is there an online version we can play", game="runes-and-bones").matched
+    assert not ask("can we play it over discord", game="runeblade").matched  # blind set 170, at 0.38
     assert ask("how do i get money to buy stuff", game="bone-strike").citations[0].id == "discard"
 
 

@@ -202,8 +202,9 @@ TOPICS = (
     # Playing it on a screen, or for real money: "is there an app for tracking health", "is there an
     # online version", "can we gamble real money instead of bones"
     _Topic(r"\b(?:an|the|a phone|a dice|a dice roller|a scoring) apps?\b|\b(?:online|digital|steam|computer|mobile) version\b"
-           r"|\bplay (?:it |this )?online\b|\btabletop simulator\b|\b(?:real|actual) (?:money|cash)\b",
-           ("app", "version", "online", "simulator", "money", "cash"),
+           r"|\bplay (?:it |this )?online\b|\btabletop simulator\b|\b(?:real|actual) (?:money|cash)\b"
+           r"|\b(?:over|on|via|using|through) (?:discord|zoom|skype|facetime|a video ?call|video)\b|\bvideo ?calls?\b",
+           ("app", "version", "online", "simulator", "money", "cash", "discord", "zoom", "skype", "facetime", "video"),
            r"\b(?:apps?|online|digital|phones?|money|cash)\b", ("app", "online", "digital", "phone", "money", "cash"),
            "the tuning set asks it of Ribbon of Bone and Runes and Bones, whose rules never speak of screens or "
            "money, answered at 0.42-0.58"),
