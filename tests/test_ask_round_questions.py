@@ -11,7 +11,7 @@ all in the game's words needs less to be answered; "get rid of" and ordinals are
 card sharing only everyday words is not a section's answer; "my options on my go" asks of the
 turn; the steps of a turn and the age for the game (the youngest too) are asked in words no rule
 needs; an app or real money needs rules that speak of them; and round thirty-five's: a turn roll
-asked by its number, rules still to come.
+asked by its number, rules still to come, the story behind the game.
 
 Asked of the seed games in content/ and the designer's games in tests/fixtures; every index is
 built into a temporary cache.
@@ -291,3 +291,11 @@ def test_rules_still_to_come_are_no_rule():
     assert not ask("when are the 2 player rules coming out", game="ribbon-of-bone").matched
     assert not ask("is there a sequel with more characters", game="runeblade").matched
     assert ask("which runes are coming out of the bag first", game="runes-and-bones").matched
+
+
+def test_the_story_behind_the_game_needs_rules_that_tell_it():
+    """"what's the backstory of lord harrow" got Ribbon of Bone's marquis decks at 0.72, "what
+    opera is this meant to be" Souffleur's mishaps at 0.81: the rules tell no such story."""
+    assert not ask("what's the backstory of lord harrow", game="ribbon-of-bone").matched
+    assert not ask("whats the name of the world the game is set in", game="runeblade").matched
+    assert not ask("what opera is this meant to be", game=str(FIXTURES / "souffleur")).matched

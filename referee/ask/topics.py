@@ -181,6 +181,17 @@ TOPICS = (
            r"\brefund|\breceipt|\bwarrant", ("refund", "receipt", "warrant"),
            "blind set 156: 'can i return a board game if the box is opened' found Rattlebones' store at "
            "0.59; the tuning set asks it of every game, each wanting no match"),
+    # The story behind the game, or the real world it draws on: "what's the backstory of lord
+    # harrow", "what year did the real bathysphere go down", "what opera is this meant to be"
+    _Topic(r"\bback ?story\b|\blore\b|\bwhat year\b|\bhistorically\b|\bin real life\b|\binspired by\b"
+           r"|\b(?:which|what) real\b|\bthe real \w+ (?:go|went|do|did|happen|happened)\b"
+           r"|\bwhat (?:opera|film|movie|book|novel|play|song|show|story) is (?:this|it)\b"
+           r"|\b(?:world|kingdom|country|land|realm|city|town) (?:the game|it|this|the story) is set in\b",
+           ("back", "lore", "year", "histor", "real", "inspired", "what", "set in"),
+           r"\bback ?stor\w*|\blore\b|\bhistor\w*|\bin real life\b|\breal[- ]world\b|\b1[5-9]\d\d\b"
+           r"|\bcentur(?:y|ies)\b|\binspired by\b",
+           ("back", "lore", "histor", "real", "1", "centur", "inspired"),
+           "the tuning set asks it of five games whose rules tell no such story, answered at 0.48-0.81"),
     # A name the story never gives: "whats the sword called", "whats mrs pennyweathers first name"
     _Topic(r"\bname of (?:the|this|that|his|her|their|my|our) \w+|\bfirst name\b|\bword for\b"
            r"|\bwhat(?:'s|s| is) (?:the |his |her |their |its |my |our )?(?:[\w']+ ){1,3}(?:called|named)\s*\??\s*$",
