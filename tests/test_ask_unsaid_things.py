@@ -182,3 +182,15 @@ def test_advice_on_what_to_pick_needs_rules_that_give_it() -> None:
     assert not ask("whats a good fate to pick for the nemesis", game="runeblade").matched
     dice = ask("which colour dice is best for damage", game="bone-strike")
     assert dice.matched and dice.citations[0].id == "components.dice"
+
+
+@pytest.mark.parametrize("game, question", [
+    ("tip-up-camp", "can i give one of my fish to another player"),
+    ("midnight-wok", "can i lend coins to another player"),
+    ("seasoned-nut", "can i swap conkers with another player"),
+])
+def test_rules_that_only_hand_things_to_players_deal_with_no_one(game: str, question: str) -> None:
+    """A sentence giving or trading in which players merely appear ("give 2 coins to each player")
+    is the rules handing things out, not players dealing with each other: nine such questions got
+    a section at 0.38-0.69, each wanting no match."""
+    assert not ask(question, game=str(FIXTURES / game)).matched

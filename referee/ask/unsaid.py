@@ -136,9 +136,20 @@ def _rules_deal(index: GameIndex, verbs: tuple[str, ...]) -> bool:
         if dealing & set(content_stems(info.title or "")):
             return True
         for sentence in sentences_of(info.text or ""):
-            if dealing & set(content_stems(sentence)) and OTHERS.search(sentence.lower()):
+            if dealing & set(content_stems(sentence)) and _WITH_ANOTHER.search(sentence.lower()):
                 return True
     return False
+
+
+# A sentence deals between players when the other player is its partner in the deal ("trade with
+# another player", "give it to the player on your left", "players may swap") or it forbids one;
+# not where players merely appear ("give 2 coins to each player" is the rules handing out).
+_WITH_ANOTHER = lazy(r"\b(?:to|with|from) (?:an?|any|the|their|your)? ?(?:other|another|opponents?|rivals?|teammates?"
+                     r"|neighbou?rs?|partners?|player (?:on|to) (?:your|their) (?:left|right))\b|\b(?:each other|one another)\b"
+                     r"|\bplayers (?:may|can|cannot|can't|can not|may not|must not|are free to|never) \w+"
+                     r"|\b(?:cannot|can't|can not|never|may not|must not)\b",
+                     triggers=("other", "opponent", "rival", "team", "neighbo", "partner", "player", "not", "can't",
+                               "never"))
 
 
 # "is there a hand limit", "a hand size limit", "max number of cards i can hold" (not "opening hand size")
