@@ -3,7 +3,8 @@ has a limit at all: "is there a max number of bones one player can hold" got Run
 limit (runes, not bones) at up to 0.66; the tuning set asks it some thirty times of games whose
 rules never limit the thing, each wanting no good match. Rules that do limit it, in a sentence
 naming it or in its own section, still answer. Likewise a shared thing running out, and a slip at
-the table, a player leaving early, selling a thing back, two sharing one and advice."""
+the table, a player leaving early, selling a thing back, two sharing one, advice and real things
+in place of the pieces."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -194,3 +195,13 @@ def test_rules_that_only_hand_things_to_players_deal_with_no_one(game: str, ques
     is the rules handing things out, not players dealing with each other: nine such questions got
     a section at 0.38-0.69, each wanting no match."""
     assert not ask(question, game=str(FIXTURES / game)).matched
+
+
+def test_real_things_in_place_of_the_pieces_need_rules_that_allow_them() -> None:
+    """'can we use real petals on the boards instead of cards' got Petals on Clay's drying at 0.71
+    from rules that never speak of real things; a game compared ('like real golf') is still asked
+    of the rules."""
+    assert not ask("can we use real petals on the boards instead of cards", game=str(FIXTURES / "petals-on-clay")).matched
+    assert not ask("can we play with real cups of water", game=str(FIXTURES / "mile-twenty-two")).matched
+    golf = ask("is it lowest score wins like real golf", game=str(FIXTURES / "windmill-nine"))
+    assert golf.matched and golf.citations[0].id == "who-wins"

@@ -247,6 +247,14 @@ TOPICS = (
            ("recommend", "suggest", "strateg", "tip", "beginner", "first game"),
            "blind set 170: 'which board tiles are best for a first game' got Rattlebones' board at 0.78; the "
            "tuning set asks such advice of six games whose rules give none, answered at 0.42-0.83"),
+    # Real things in place of the game's pieces: "can we use real petals on the boards instead of
+    # cards", "can we play with real cups of water" (not "like real golf", a game compared)
+    _Topic(r"\b(?:real|actual|proper)\b(?: [\w']+){0,3}? (?:instead|rather than)\b"
+           r"|\b(?:with|use|using) (?:a |an |the |some )?(?:real|actual|proper) [\w']+",
+           ("real", "actual", "proper"),
+           r"\b(?:real|actual)\b|\bprox(?:y|ies)\b|\bsubstitut\w*|\bstand-?ins?\b", ("real", "actual", "prox", "substitut", "stand"),
+           "the tuning set asks it of ten designer's games whose rules never speak of real things, each "
+           "wanting no match, answered at 0.36-0.71"),
     # Two players sharing one thing: "can two players share one hut", "can two of us share a pan"
     _Topic(r"\b(?:two|2|both)\b(?: [\w']+){0,3}? shar(?:e|ing) (?:one|a|an|the same|the one) \w+", ("shar",),
            r"\bshar(?:e|es|ed|ing)\b", ("shar",),
