@@ -3,8 +3,8 @@ has a limit at all: "is there a max number of bones one player can hold" got Run
 limit (runes, not bones) at up to 0.66; the tuning set asks it some thirty times of games whose
 rules never limit the thing, each wanting no good match. Rules that do limit it, in a sentence
 naming it or in its own section, still answer. Likewise a shared thing running out, and a slip at
-the table, a player leaving early, selling a thing back, two sharing one, advice and real things
-in place of the pieces."""
+the table, a player leaving early or missing a session, selling a thing back, two sharing one,
+advice, real things in place of the pieces, hit points and two out at once."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -205,3 +205,26 @@ def test_real_things_in_place_of_the_pieces_need_rules_that_allow_them() -> None
     assert not ask("can we play with real cups of water", game=str(FIXTURES / "mile-twenty-two")).matched
     golf = ask("is it lowest score wins like real golf", game=str(FIXTURES / "windmill-nine"))
     assert golf.matched and golf.citations[0].id == "who-wins"
+
+
+def test_a_player_missing_a_session_is_unsaid() -> None:
+    """'what if one of us misses a session' got Runeblade's sessions at 0.69, asked 18 times."""
+    assert not ask("what if one of us cant make it to a session", game="runeblade").matched
+    assert not ask("what do we do if someone turns up late to the session", game="runeblade").matched
+
+
+def test_hit_points_need_rules_that_count_health() -> None:
+    """Runeblade counts no health: 'do characters have hit points' got its successes at 0.53.
+    Ribbon of Bone's hp is its health."""
+    assert not ask("do characters have hit points", game="runeblade").matched
+    start = ask("whats my starting hp", game="ribbon-of-bone")
+    assert start.matched and start.citations[0].id == "setup.trackers"
+
+
+def test_two_out_at_once_needs_rules_that_say_so() -> None:
+    """'last two players both hit 0 at the same time, who wins' got Bone Strike's elimination at
+    up to 0.61: it puts a player out 'at once' (straight away), never two together. Two storms
+    out at once in Firn Line is still its weather."""
+    assert not ask("last two players both hit 0 at the same time who wins", game="bone-strike").matched
+    storms = ask("two gales are out at once, does boring cost 3 fuel then", game=str(FIXTURES / "firn-line"))
+    assert storms.matched and storms.citations[0].id == "weather.storms"
