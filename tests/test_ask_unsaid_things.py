@@ -4,7 +4,8 @@ limit (runes, not bones) at up to 0.66; the tuning set asks it some thirty times
 rules never limit the thing, each wanting no good match. Rules that do limit it, in a sentence
 naming it or in its own section, still answer. Likewise a shared thing running out, and a slip at
 the table, a player leaving early or missing a session, selling a thing back, two sharing one,
-advice, real things in place of the pieces, hit points and two out at once."""
+advice, real things in place of the pieces, a piece lost from the box, hit points and two out
+at once."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -228,3 +229,15 @@ def test_two_out_at_once_needs_rules_that_say_so() -> None:
     assert not ask("last two players both hit 0 at the same time who wins", game="bone-strike").matched
     storms = ask("two gales are out at once, does boring cost 3 fuel then", game=str(FIXTURES / "firn-line"))
     assert storms.matched and storms.citations[0].id == "weather.storms"
+
+
+def test_a_piece_lost_from_the_box_needs_rules_that_say_what_stands_in() -> None:
+    """'we lost one of the rune tiles, can we still play' got Runes and Bones' beaten runes at
+    0.88. Bone Strike says ordinary d6s can stand in for its dice, so its lost dice are still
+    answered; a lost fight is no lost piece."""
+    assert not ask("we lost one of the rune tiles, can we still play", game="runes-and-bones").matched
+    assert not ask("we lost one of the side tokens, what do we do", game="rattlebones").matched
+    dice = ask("we lost the coloured dice, can we just use normal d6", game="bone-strike")
+    assert dice.matched and dice.citations[0].id == "components.dice"
+    fight = ask("i lost a fight while on the favour side, what happens", game="ribbon-of-bone")
+    assert fight.matched and fight.citations[0].id == "combat.endings.loss"

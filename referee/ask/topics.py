@@ -77,6 +77,18 @@ TOPICS = (
            r"|\bnormal (?:die|dice|d\d+)\b|\bregular (?:die|dice|d\d+)\b|\bstandard (?:die|dice|d\d+)\b",
            ("instead", "substitut", "any", "ordinary", "normal", "regular", "standard"),
            "blind set 29: 'can i use a d6 if i dont have a d4' found Ribbon of Bone's capture at 0.34"),
+    # A piece lost from the box: "we lost one of the rune tiles, can we still play", "what do we do
+    # if a rune goes missing from the set" (not "i lost a fight")
+    _Topic(r"\b(?:we|i)(?:'ve|ve| have)? lost (?:one of (?:the|our|my) |some of (?:the|our|my) |the |a |an |one |some |two |2 )?"
+           r"(?:[\w-]+ )?(?:tiles?|tokens?|dice|die|d\d+|pieces?|runes?|pawns?|markers?|cubes?|chits?|bag|meeples?)\b"
+           r"|\b(?:tiles?|tokens?|dice|die|cards?|pieces?|runes?|pawns?|markers?|cubes?|chits?|bag)(?: [\w-]+){0,2}? "
+           r"(?:goes|went|has gone|have gone|is|are) missing\b",
+           ("lost", "missing"),
+           r"\bspares?\b|\breplacements?\b|\bsubstitut\w*|\bprox(?:y|ies)\b|\bmissing\b|\bstand-?ins?\b|\bcan stand in\b"
+           r"|\b(?:ordinary|normal|regular|standard) (?:d\d+|die|dice)\b|\bwill do\b",
+           ("spare", "replacement", "substitut", "prox", "missing", "stand", "ordinary", "normal", "regular", "standard", "will do"),
+           "blind sets 172-173 and the tuning set: 'we lost one of the rune tiles, can we still play' got Runes "
+           "and Bones' beaten runes at 0.88; five such questions of games whose rules never say, each wanting no match"),
     # Redrawing a hand one dislikes: a mulligan
     _Topic(r"\bmulligan|\bre-?draw\b.*\b(?:start|starting|opening|first|(?:dont|don't|do not) like)\b",
            ("mulligan", "draw"),
