@@ -192,6 +192,11 @@ def test_get_rid_of_is_table_talk():
     assert keeping.matched and keeping.citations[0].id == "rolling.keeping"
     fifth = ask("spy gave me a fifth rune in the middle of the round, is that over the limit", game="runes-and-bones")
     assert fifth.matched and fifth.citations[0].id == "round.hand-limit"
+    # nor "right" ("do i have to discard right now"), "later", "plus", "better", "options", "added"
+    now = ask("i got to 6 runes thanks to banners mid round, do i have to discard right now", game="runes-and-bones")
+    assert now.matched and now.citations[0].id == "round.hand-limit"
+    options = ask("what are my options on my watch", game=str(FIXTURES / "sett-watch"))
+    assert options.matched and options.citations[0].id == "the-night.your-watch"
 
 
 def test_a_card_sharing_only_everyday_words_is_not_the_sections_answer():
