@@ -197,6 +197,9 @@ def test_get_rid_of_is_table_talk():
     assert now.matched and now.citations[0].id == "round.hand-limit"
     options = ask("what are my options on my watch", game=str(FIXTURES / "sett-watch"))
     assert options.matched and options.citations[0].id == "the-night.your-watch"
+    # nor a contraction typed without its apostrophe ("theres", "weve", "theyre")
+    stack = ask("theres already 5 in the stack and another one turns up", game=str(FIXTURES / "runway-two-seven"))
+    assert stack.matched and stack.citations[0].id == "the-stack.full-stack"
 
 
 def test_a_card_sharing_only_everyday_words_is_not_the_sections_answer():

@@ -30,6 +30,7 @@ rule rules ruling please exactly actually really just ok okay like
 s t d ll re ve m
 tell know explain say says allowed able legal work works need needs want wants many much
 u ur r ya yall pls plz lol gonna wanna gotta kinda sorta tho thx cuz coz cos hey hi vs versus
+theres theyre theyve weve youre youve hes shes thats hows heres
 """.split())
 
 # Everyday words a player may use that say little about which rule is meant: they weigh little
