@@ -46,3 +46,13 @@ def test_a_cards_first_line_is_its_sentence_that_answers(game: str, question: st
 
     text = render_text(ask(question, game=game))
     assert text.splitlines()[0].removeprefix("Not sure; the closest rule: ") == first_line
+
+
+def test_a_card_the_rules_never_name_is_what_its_question_asks() -> None:
+    """'stali lets me play another card?' (blind set 173) got Forcola's giving way, whose rules
+    play 'another' card; Stali is named only on its card and in the box's list. The seed games'
+    `asks:` lists still say what a section answers ('fire axe against fire shield?')."""
+    stali = ask("stali lets me play another card?", game=str(Path(CUP).parent / "forcola"))
+    assert stali.matched and stali.card is not None and stali.card["id"] == "stali", stali.answer
+    weapons = ask("fire axe against fire shield?", game="runes-and-bones")
+    assert weapons.matched and weapons.citations[0].id == "beating.weapon"

@@ -29,6 +29,7 @@ import math
 from operator import itemgetter
 
 from .asked import ask_matches
+from .cards import named_card_first
 from .intent import DEFINITION, HAPPENS, YES_NO
 from .intent import OTHER as OTHER_INTENT
 from .phrases import NAME_KINDS, PhraseHit, match_phrases
@@ -208,6 +209,7 @@ def search(index: GameIndex, query: Query) -> SearchResult:
     _specific_first(index, hits)
     rerank(index, query, hits, idf, total)
     settle_first(index, query, hits)
+    named_card_first(index, hits, phrases)
 
     corrected = {query.stems[i] for i in query.corrected}
     known = sum(0.5 if t in corrected else 1.0 for t in content if df[t] > 0)
