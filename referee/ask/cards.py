@@ -39,14 +39,20 @@ def named_card_first(index: GameIndex, hits: list[RuleHit], phrases: list[Phrase
     if not named or not hits or _is_card(hits[0], named):
         return
     for j, hit in enumerate(hits[1:4], start=1):
-        if _is_card(hit, named) and not _named_in_rules(index, hit.best_doc[1]):
+        ref = _card_ref(hit)
+        if ref is not None and ref in named and not _named_in_rules(index, ref):
             hit.score = hits[0].score
             hits.insert(0, hits.pop(j))
             return
 
 
+def _card_ref(hit: RuleHit) -> str | None:
+    doc = hit.best_doc
+    return doc[1] if doc and doc[0] == "card" else None
+
+
 def _is_card(hit: RuleHit, refs: set[str]) -> bool:
-    return bool(hit.best_doc) and hit.best_doc[0] == "card" and hit.best_doc[1] in refs
+    return _card_ref(hit) in refs
 
 
 def _named_in_rules(index: GameIndex, ref: str) -> bool:
