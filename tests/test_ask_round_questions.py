@@ -192,7 +192,7 @@ def test_get_rid_of_is_table_talk():
     assert keeping.matched and keeping.citations[0].id == "rolling.keeping"
     fifth = ask("spy gave me a fifth rune in the middle of the round, is that over the limit", game="runes-and-bones")
     assert fifth.matched and fifth.citations[0].id == "round.hand-limit"
-    # nor "right" ("do i have to discard right now"), "later", "plus", "better", "options", "added"
+    # nor "right" ("do i have to discard right now"), "later", "plus", "options", "added"
     now = ask("i got to 6 runes thanks to banners mid round, do i have to discard right now", game="runes-and-bones")
     assert now.matched and now.citations[0].id == "round.hand-limit"
     options = ask("what are my options on my watch", game=str(FIXTURES / "sett-watch"))

@@ -61,7 +61,7 @@ confusing confused besides automatically affect affects finish finishes finished
 trigger triggers order identical
 hit hits stop stops stopped came count counts rid explain explained explanation
 third fourth fifth 2nd 3rd 4th 5th
-right later plus better options added
+right later plus options added
 """.split())
 
 NUMBER_WORDS = {
