@@ -4,8 +4,8 @@ limit (runes, not bones) at up to 0.66; the tuning set asks it some thirty times
 rules never limit the thing, each wanting no good match. Rules that do limit it, in a sentence
 naming it or in its own section, still answer. Likewise a shared thing running out, and a slip at
 the table, a player leaving early or missing a session, selling a thing back, two sharing one,
-advice, real things in place of the pieces, a piece lost from the box, hit points and two out
-at once."""
+advice, real things in place of the pieces, a piece lost from the box, hit points, two out at
+once and swapping who plays what partway."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -241,3 +241,12 @@ def test_a_piece_lost_from_the_box_needs_rules_that_say_what_stands_in() -> None
     assert dice.matched and dice.citations[0].id == "components.dice"
     fight = ask("i lost a fight while on the favour side, what happens", game="ribbon-of-bone")
     assert fight.matched and fight.citations[0].id == "combat.endings.loss"
+
+
+def test_swapping_who_plays_what_partway_needs_rules_that_say() -> None:
+    """'can the blade pick a new wielder halfway through the story' got Runeblade's overview at
+    0.44, asked seven ways; Uphaul's rigs may be changed halfway round, as its rules say."""
+    assert not ask("can the blade pick a new wielder halfway through the story", game="runeblade").matched
+    assert not ask("can we swap characters for the next session", game="runeblade").matched
+    rig = ask("can i swap to the small sail halfway round the lake", game=str(FIXTURES / "uphaul"))
+    assert rig.matched and rig.citations[0].id == "rigs.changing"

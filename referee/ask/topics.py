@@ -287,6 +287,18 @@ TOPICS = (
            ("same", "simultaneous", "once"),
            "the tuning set asks 'last two players both hit 0 at the same time, who wins' twelve times of Bone "
            "Strike, whose rules never say, answered at 0.38-0.61"),
+    # Swapping who plays what partway: "can we swap characters for the next session", "can the blade
+    # pick a new wielder halfway through the story" (not "swap to the small sail halfway round")
+    _Topic(r"\b(?:swap|switch|trade|change|pick|choose|ditch)\w*\b(?: [\w']+){0,6}? (?:characters?|roles?|jobs?|identit(?:y|ies)"
+           r"|wielders?|seats?|identity cards?)\b.*\b(?:halfway|half way|partway|part way|mid-?game|midway|next session"
+           r"|for the next|during the game|in the middle)\b",
+           ("swap", "switch", "trade", "change", "pick", "choose", "ditch"),
+           r"\b(?:swap|switch|trade|change|exchange)\w*\b(?:\W+\w+){0,4}?\W+(?:characters?|roles?|jobs?|identit\w*|wielders?|seats?)\b"
+           r"|\b(?:characters?|roles?|jobs?|identit\w*|wielders?|seats?) (?:\w+ ){0,3}?(?:never|cannot|can't|stays?|remains?)"
+           r" (?:change|changes|the same|fixed)\b|\bnew (?:character|wielder|role)\b",
+           ("swap", "switch", "trade", "change", "exchang", "character", "role", "job", "identit", "wielder", "seat", "new"),
+           "the tuning set asks 'can the blade pick a new wielder halfway through the story' and the like of "
+           "Runeblade and six other games whose rules never say; ten got a section at 0.34-0.73"),
     # Two players sharing one thing: "can two players share one hut", "can two of us share a pan"
     _Topic(r"\b(?:two|2|both)\b(?: [\w']+){0,3}? shar(?:e|ing) (?:one|a|an|the same|the one) \w+", ("shar",),
            r"\bshar(?:e|es|ed|ing)\b", ("shar",),
