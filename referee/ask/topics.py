@@ -235,7 +235,7 @@ TOPICS = (
     # volunteer leave the pier early and go home", "what if one of us misses a session" (not
     # "leave a token behind")
     _Topic(r"\b(?:leave|leaves|leaving|go home|goes home|drops? out|dropping out|quits?|quitting)\b(?:\W+\w+){0,4}?"
-           r"\W+(?:early|halfway|half way|partway|part way|mid-?game|midway|before the (?:end|whistle|finish))\b"
+           r"\W+(?:early|halfway|half way|partway|part way|mid-?game|midway|before the (?:end|whistle|finish|last \w+|final \w+))\b"
            r"|\b(?:miss(?:es|ed|ing)?|can'?t make(?: it to)?|cannot make(?: it to)?|can not make(?: it to)?) (?:\w+ ){0,2}?"
            r"(?:session|game night|evening)s?\b|\bturns? up late\b",
            ("leav", "home", "drop", "quit", "miss", "make", "late"),
