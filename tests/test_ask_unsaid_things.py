@@ -251,3 +251,12 @@ def test_swapping_who_plays_what_partway_needs_rules_that_say() -> None:
     assert not ask("can we swap characters for the next session", game="runeblade").matched
     rig = ask("can i swap to the small sail halfway round the lake", game=str(FIXTURES / "uphaul"))
     assert rig.matched and rig.citations[0].id == "rigs.changing"
+
+
+def test_taking_out_of_someone_elses_things_needs_rules_that_take() -> None:
+    """'can i take a mushroom out of someone elses basket' got Caps and Gills' basket at 0.80;
+    taking one die out of somebody's offer is still Runeblade's offering."""
+    assert not ask("can i take a mushroom out of someone elses basket", game=str(FIXTURES / "caps-and-gills")).matched
+    assert not ask("can i steal a fare out of someone elses cab", game=str(FIXTURES / "cobbles-and-cranks")).matched
+    offer = ask("can i take just one die out of somebody's offer and refuse the rest", game="runeblade")
+    assert offer.matched and offer.citations[0].id == "offering"

@@ -34,8 +34,11 @@ DEALING = lazy(r"\b(trad(?:e|es|ed|ing)|swap(?:s|ped|ping)?|exchang(?:e|es|ed|in
                 triggers=("trad", "swap", "exchang", "sell", "sold", "giv", "lend", "pass", "hand"))
 # Taking from another player: "can i nick a parcel off another rider", "steal items off each other's floor"
 _TAKING = lazy(r"\b(?:steal(?:s|ing)?|stole|nick(?:s|ed|ing)?|pinch(?:es|ed|ing)?|rob(?:s|bed|bing)?|buy(?:s|ing)?"
-               rf")\b.*\b(?:off|from)\s+{_SOMEONE}",  # (not "take": "take two dice from someone's offer" is accepting it)
-               triggers=("steal", "stole", "nick", "pinch", "rob", "buy"))
+               rf")\b.*\b(?:off|from|out of)\s+{_SOMEONE}"
+               # (not "take ... from": "take two dice from someone's offer" is accepting it; "take a
+               # mushroom out of someone elses basket" is taking)
+               rf"|\btak(?:e|es|ing)\b(?!.*\boffer)(?=.*\bout of\s+{_SOMEONE})",
+               triggers=("steal", "stole", "nick", "pinch", "rob", "buy", "tak"))
 # ... which rules allow where a sentence takes or steals from another ("Take 3 bones from one other
 # player", "the Thief steals"), or a section is titled so.
 _RULES_TAKE = lazy(r"\b(?:steal|steals|stole|stolen|rob|robs|nick|nicks|pinch|pinches|thief|thieves|take|takes|taking|took"
