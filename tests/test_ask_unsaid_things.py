@@ -5,7 +5,7 @@ rules never limit the thing, each wanting no good match. Rules that do limit it,
 naming it or in its own section, still answer. Likewise a shared thing running out, and a slip at
 the table, a player leaving early or missing a session, selling a thing back, two sharing one,
 advice, real things in place of the pieces, a piece lost from the box, hit points, two out at
-once and swapping who plays what partway."""
+once, swapping who plays what partway, and a deck and its discards both empty."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -260,3 +260,10 @@ def test_taking_out_of_someone_elses_things_needs_rules_that_take() -> None:
     assert not ask("can i steal a fare out of someone elses cab", game=str(FIXTURES / "cobbles-and-cranks")).matched
     offer = ask("can i take just one die out of somebody's offer and refuse the rest", game="runeblade")
     assert offer.matched and offer.citations[0].id == "offering"
+
+
+def test_a_deck_and_its_discards_both_empty_need_rules_that_say() -> None:
+    """Over the Brook reshuffles its discards into the ride deck but never says what happens when
+    both are empty: 'ride deck and discard pile are both empty, what do i draw' got its gallop at
+    0.61."""
+    assert not ask("ride deck and discard pile are both empty, what do i draw", game=str(FIXTURES / "over-the-brook")).matched

@@ -299,6 +299,14 @@ TOPICS = (
            ("swap", "switch", "trade", "change", "exchang", "character", "role", "job", "identit", "wielder", "seat", "new"),
            "the tuning set asks 'can the blade pick a new wielder halfway through the story' and the like of "
            "Runeblade and six other games whose rules never say; ten got a section at 0.34-0.73"),
+    # A deck and its discards both empty: "ride deck and discard pile are both empty, what do i draw"
+    _Topic(r"\b(?:deck|pile|box|bag|stack)\b.*\band (?:the |its )?(?:discards?|discard pile|bin)\b.*\bboth (?:empty|gone|out|run out)\b",
+           ("both",),
+           r"\bboth (?:are )?empty\b|\b(?:discards?|discard pile) (?:is|are) (?:also )?empty\b"
+           r"|\b(?:nothing|no cards?) (?:left )?to (?:draw|reshuffle|shuffle)\b|\bcan(?:no|')?t (?:draw|reshuffle)\b",
+           ("both", "discard", "nothing", "no card", "can"),
+           "the tuning set asks it of four designer's games whose rules reshuffle the discards but never say "
+           "what happens when both are empty, answered at 0.58-0.67"),
     # Two players sharing one thing: "can two players share one hut", "can two of us share a pan"
     _Topic(r"\b(?:two|2|both)\b(?: [\w']+){0,3}? shar(?:e|ing) (?:one|a|an|the same|the one) \w+", ("shar",),
            r"\bshar(?:e|es|ed|ing)\b", ("shar",),
