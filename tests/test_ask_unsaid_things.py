@@ -5,7 +5,8 @@ rules never limit the thing, each wanting no good match. Rules that do limit it,
 naming it or in its own section, still answer. Likewise a shared thing running out, and a slip at
 the table, a player leaving early or missing a session, selling a thing back, two sharing one,
 advice, real things in place of the pieces, a piece lost from the box, hit points, two out at
-once, swapping who plays what partway, and a deck and its discards both empty."""
+once, swapping who plays what partway, a deck and its discards both empty, and performing at
+the table."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -267,3 +268,12 @@ def test_a_deck_and_its_discards_both_empty_need_rules_that_say() -> None:
     both are empty: 'ride deck and discard pile are both empty, what do i draw' got its gallop at
     0.61."""
     assert not ask("ride deck and discard pile are both empty, what do i draw", game=str(FIXTURES / "over-the-brook")).matched
+
+
+def test_performing_at_the_table_needs_rules_that_ask_it() -> None:
+    """'do we actually have to sing out loud' got Descant's singing at 0.80: a game of singing
+    plays it with cards. Seasoned Nut's shouting, which its rules ask for, still answers."""
+    assert not ask("do we actually have to sing out loud", game=str(FIXTURES / "descant")).matched
+    assert not ask("do i have to say out loud which rune im playing", game="runes-and-bones").matched
+    shout = ask("do we actually have to shout stuff out loud or can we use cards", game=str(FIXTURES / "seasoned-nut"))
+    assert shout.matched and shout.citations[0].id == "shouting"

@@ -307,6 +307,13 @@ TOPICS = (
            ("both", "discard", "nothing", "no card", "can"),
            "the tuning set asks it of four designer's games whose rules reshuffle the discards but never say "
            "what happens when both are empty, answered at 0.58-0.67"),
+    # Performing at the table: "do we actually have to sing out loud", "do we actually have to
+    # dress up to play" (a game of singing or shouting plays it with cards)
+    _Topic(r"\bout loud\b|\baloud\b|\bactually (?:sing|shout|say|dress|act|dance)\b|\bhave to (?:sing|shout|dress up|act it out)\b",
+           ("loud", "aloud", "actually", "have to"),
+           r"\bout loud\b|\baloud\b|\bshout\w*|\bcostumes?\b|\bdress(?:ed|ing)? up\b|\bin character\b",
+           ("loud", "aloud", "shout", "costume", "dress", "in character"),
+           "the tuning set asks it of eight games whose rules never say, answered at 0.37-0.81"),
     # Two players sharing one thing: "can two players share one hut", "can two of us share a pan"
     _Topic(r"\b(?:two|2|both)\b(?: [\w']+){0,3}? shar(?:e|ing) (?:one|a|an|the same|the one) \w+", ("shar",),
            r"\bshar(?:e|es|ed|ing)\b", ("shar",),
