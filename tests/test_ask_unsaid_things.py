@@ -277,3 +277,12 @@ def test_performing_at_the_table_needs_rules_that_ask_it() -> None:
     assert not ask("do i have to say out loud which rune im playing", game="runes-and-bones").matched
     shout = ask("do we actually have to shout stuff out loud or can we use cards", game=str(FIXTURES / "seasoned-nut"))
     assert shout.matched and shout.citations[0].id == "shouting"
+
+
+def test_an_empty_place_says_nothing_runs_out() -> None:
+    """'what happens when the car deck runs out' got Double Yellow's clock at 0.68: its rules park
+    a car in 'the empty bay', which said nothing of the deck. Damp Squib's wood pile, whose
+    section is titled for running out, still answers."""
+    assert not ask("what happens when the car deck runs out", game=str(FIXTURES / "double-yellow")).matched
+    wood = ask("wood pile is empty, what now", game=str(FIXTURES / "damp-squib"))
+    assert wood.matched and wood.citations[0].id == "running-out"

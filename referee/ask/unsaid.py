@@ -268,7 +268,9 @@ def _rules_limit_a_hand(index: GameIndex) -> bool:
 _PILE_OUT = lazy(r"\b([a-z][a-z-]*) (?:deck|pile|stack|bag)\b.*\b(?:(?:runs?|ran|running) out|(?:is|are|gets|goes) "
                  r"(?:empty|used up|exhausted))\b", triggers=("deck", "pile", "stack", "bag"))
 _NOT_A_NAME = frozenset("the my a an your draw main their our this that each whole discard".split())
-_SAYS_OUT = lazy(r"\b(?:runs?|ran|running) (?:out|dry|low)\b|\bempt(?:y|ies)\b|\bexhaust\w*|\bused up\b"
+# (not any "empty": "the empty bay", "an empty chair" say nothing runs out)
+_SAYS_OUT = lazy(r"\b(?:runs?|ran|running) (?:out|dry|low)\b|\b(?:is|are|goes|go|gets|becomes|left|run|runs|now) empty\b"
+                 r"|\bempty (?:deck|pile|bag|stack|supply|draw)\b|\bempties\b|\bexhaust\w*|\bused up\b"
                  r"|\bno (?:more )?cards? (?:left|remain)|\blast card\b|\breshuffl\w*|\bshuffle (?:the |your )?discard"
                  r"|\bcan(?:no|')?t (?:be )?(?:refill|draw|replace)\w*|\bnothing (?:left )?to draw\b"
                  r"|\bno (?:\w+ )?(?:\w+ )?(?:is|are) left\b|\bnone (?:is |are )?left\b")
