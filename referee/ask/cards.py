@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
 from .query import generic_stems
 from .store import GameIndex
 
+TYPE_CHECKING = False  # typing itself is not imported on the warm path (tests/test_ask.py)
 if TYPE_CHECKING:  # search.py imports this module
     from .phrases import PhraseHit
     from .search import RuleHit, SearchResult
