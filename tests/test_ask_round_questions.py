@@ -11,7 +11,7 @@ all in the game's words needs less to be answered; "get rid of" and ordinals are
 card sharing only everyday words is not a section's answer; "my options on my go" asks of the
 turn; the steps of a turn and the age for the game (the youngest too) are asked in words no rule
 needs; an app or real money needs rules that speak of them; and round thirty-five's: a turn roll
-asked by its number, rules still to come, the story behind the game.
+asked by its number, rules still to come, the story behind the game, which way play goes.
 
 Asked of the seed games in content/ and the designer's games in tests/fixtures; every index is
 built into a temporary cache.
@@ -307,3 +307,12 @@ def test_the_story_behind_the_game_needs_rules_that_tell_it():
     assert not ask("what's the backstory of lord harrow", game="ribbon-of-bone").matched
     assert not ask("whats the name of the world the game is set in", game="runeblade").matched
     assert not ask("what opera is this meant to be", game=str(FIXTURES / "souffleur")).matched
+
+
+def test_which_way_play_goes_is_no_game_of_go():
+    """"which way does play go" (the starter, asked in five sets, last in blind set 177) was read
+    as naming the game of Go and refused at 0.06; playing Go or passing Go still names it."""
+    starter = str(Path(__file__).resolve().parent.parent / "generator" / "templates" / "new-game")
+    way = ask("which way does play go", game=starter)
+    assert way.matched and way.citations[0].id == "turn"
+    assert not ask("can i play go with these stones", game="rattlebones").matched

@@ -232,7 +232,9 @@ AMBIGUOUS = frozenset({"bridge", "gin", "ticket", "risk", "clue", "magic", "pool
                        "domino", "dominoes", "checkers", "hearts", "wizard", "warlock", "sorcerer", "paladin"})
 # ... but these settings name a game whatever words ours use: "passing go", "roll in risk when
 # attacking" (blind set 30: Bone Strike, which puts cards at risk, answered it at 0.93).
-_SURELY_NAMED = lazy(r"\bpass(es|ed|ing)? go\b|\bplay(ing)? go\b|\bin go\b"
+# (not "which way does play go": play going round the table)
+_SURELY_NAMED = lazy(r"\bpass(es|ed|ing)? go\b|(?<!does )(?<!will )(?<!should )(?<!did )\bplay(ing)? go\b"
+                     r"(?! (?:clockwise|anticlockwise|anti-clockwise|counter|left|right|round|around|next|first|back)\b)|\bin go\b"
                      r"|\b(?:win|wins|winning|won|good|better|best) at (?:go|risk|clue|bridge|checkers|draughts|dominoes)\b"
                      r"|\b(?:in|of|playing|play) (?:risk|clue|bridge|checkers|draughts|dominoes)\b"
                      r"|\bticket to ride\b|\bconnect (?:four|4)\b|\bskull king\b|\bstandard deck\b"
