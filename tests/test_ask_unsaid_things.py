@@ -5,8 +5,8 @@ rules never limit the thing, each wanting no good match. Rules that do limit it,
 naming it or in its own section, still answer. Likewise a shared thing running out, and a slip at
 the table, a player leaving early or missing a session, selling a thing back, two sharing one,
 advice, real things in place of the pieces, a piece lost from the box, hit points, two out at
-once, swapping who plays what partway, a deck and its discards both empty, and performing at
-the table."""
+once, swapping who plays what partway, a deck and its discards both empty, performing at the
+table, and who shuffles or deals."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -286,3 +286,11 @@ def test_an_empty_place_says_nothing_runs_out() -> None:
     assert not ask("what happens when the car deck runs out", game=str(FIXTURES / "double-yellow")).matched
     wood = ask("wood pile is empty, what now", game=str(FIXTURES / "damp-squib"))
     assert wood.matched and wood.citations[0].id == "running-out"
+
+
+def test_who_shuffles_or_deals_needs_rules_that_name_them() -> None:
+    """'who deals the recipe cards' (blind set 177) got Periscope Pudding's set-up at 0.90, whose
+    rules say only 'shuffle and deal'; who deals damage first is still Ribbon of Bone's combat."""
+    assert not ask("who deals the recipe cards", game=str(FIXTURES / "periscope-pudding")).matched
+    damage = ask("in the resolution phase who deals damage first", game="ribbon-of-bone")
+    assert damage.matched and damage.citations[0].id == "combat.resolution"

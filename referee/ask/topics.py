@@ -314,6 +314,14 @@ TOPICS = (
            r"\bout loud\b|\baloud\b|\bshout\w*|\bcostumes?\b|\bdress(?:ed|ing)? up\b|\bin character\b",
            ("loud", "aloud", "shout", "costume", "dress", "in character"),
            "the tuning set asks it of eight games whose rules never say, answered at 0.37-0.81"),
+    # Who shuffles or deals, where the rules only say "shuffle and deal" (not "who deals damage")
+    _Topic(r"\bwho (?:shuffles|deals|is supposed to (?:shuffle|deal)|should (?:shuffle|deal)|gets to (?:shuffle|deal)"
+           r"|does the (?:shuffling|dealing))\b(?! (?:damage|with)\b)",
+           ("who",),
+           r"\bdealer\b|\bwho(?:ever)? (?:shuffles|deals)\b|\b(?:shuffles|deals) (?:\w+ )?(?:the|each|every|out)\b",
+           ("dealer", "who", "shuffles", "deals"),
+           "blind set 177 and the tuning set: 'who deals the recipe cards' got a submarine galley's set-up at "
+           "0.90 from rules that say only 'shuffle and deal'"),
     # Two players sharing one thing: "can two players share one hut", "can two of us share a pan"
     _Topic(r"\b(?:two|2|both)\b(?: [\w']+){0,3}? shar(?:e|ing) (?:one|a|an|the same|the one) \w+", ("shar",),
            r"\bshar(?:e|es|ed|ing)\b", ("shar",),
