@@ -294,3 +294,9 @@ def test_who_shuffles_or_deals_needs_rules_that_name_them() -> None:
     assert not ask("who deals the recipe cards", game=str(FIXTURES / "periscope-pudding")).matched
     damage = ask("in the resolution phase who deals damage first", game="ribbon-of-bone")
     assert damage.matched and damage.citations[0].id == "combat.resolution"
+
+
+def test_a_prize_giving_deals_with_no_one() -> None:
+    """'can i give some of my grit to another player' (blind set 176) got a Highland games'
+    crowd cards at 0.60: its section 'The prize-giving' counted as rules on giving."""
+    assert not ask("can i give some of my grit to another player", game=str(FIXTURES / "glen-gathering")).matched

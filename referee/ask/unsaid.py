@@ -136,7 +136,8 @@ def _rules_deal(index: GameIndex, verbs: tuple[str, ...]) -> bool:
 
     dealing = frozenset(stems_of(list(verbs)))
     for info in index.rules.values():
-        if dealing & set(content_stems(info.title or "")):
+        # (a word's own, not a compound's: "The prize-giving" gives prizes, nobody deals)
+        if dealing & set(content_stems(" ".join(_NOT_COMPOUNDED.findall((info.title or "").lower())))):
             return True
         for sentence in sentences_of(info.text or ""):
             if dealing & set(content_stems(sentence)) and _WITH_ANOTHER.search(sentence.lower()):
@@ -156,6 +157,7 @@ _WITH_ANOTHER = lazy(r"\b(?:to|with|from) (?:an?|any|the|their|your)? ?(?:other|
 
 
 # "is there a hand limit", "a hand size limit", "max number of cards i can hold" (not "opening hand size")
+_NOT_COMPOUNDED = lazy(r"(?<![\w-])[a-z']+(?![\w-])")
 _HAND_LIMIT = lazy(r"\bhand (size )?(limit|cap)\b|\b(max|maximum) (hand|number of cards)\b|\bmax(imum)? hand size\b"
                    r"|\bhow many cards (can|may) (i|we|you) (hold|keep|have)\b",
                    triggers=("hand", "max", "how many cards"))
