@@ -11,7 +11,8 @@ all in the game's words needs less to be answered; "get rid of" and ordinals are
 card sharing only everyday words is not a section's answer; "my options on my go" asks of the
 turn; the steps of a turn and the age for the game (the youngest too) are asked in words no rule
 needs; an app or real money needs rules that speak of them; and round thirty-five's: a turn roll
-asked by its number, rules still to come, the story behind the game, which way play goes.
+asked by its number, rules still to come, the story behind the game, which way play goes, a hand
+limit in rules that only say how many cards one may hold.
 
 Asked of the seed games in content/ and the designer's games in tests/fixtures; every index is
 built into a temporary cache.
@@ -316,3 +317,10 @@ def test_which_way_play_goes_is_no_game_of_go():
     way = ask("which way does play go", game=starter)
     assert way.matched and way.citations[0].id == "turn"
     assert not ask("can i play go with these stones", game="rattlebones").matched
+
+
+def test_a_hand_limit_is_how_many_cards_one_may_hold():
+    """"whats the hand limit" (blind set 180) found nothing at all in Löyly and Lake, whose rules
+    say "You can hold 5 cards at most" and never "hand" or "limit"."""
+    limit = ask("whats the hand limit", game=str(FIXTURES / "loyly-and-lake"))
+    assert limit.matched and limit.citations[0].id == "cards"

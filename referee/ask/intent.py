@@ -113,6 +113,9 @@ PARAPHRASES: list[tuple[_Lazy, str | Callable[[re.Match[str]], str]]] = [
      lambda m: "will not" if m.group(1) == "wo" else "can not"),
     (_Lazy(r"\b(do|does|did|is|are|was|were|should|would|could|have|has|had|must)n[\u2019']?t\b", "n't", "n\u2019t", "nt"),
      r"\1 not"),
+    # "whats the hand limit": rules that set one say how many cards one may hold or keep
+    (_Lazy(r"\bhand (?:size )?(?:limit|cap)\b|\bmax(?:imum)? (?:\w+ )?cards (?:in|i can hold in) (?:my |your |a )?hand\b", "hand"),
+     r"\g<0> (hold cards most)"),
     # "cash them all in" sells them: "cash" is money otherwise (text.SYNONYMS)
     (_Lazy(r"\bcash(es|ed|ing)? ((?:\w+ ){0,3}?)(in|out)\b", "cash"), lambda m: f"sell {m.group(2)}".rstrip()),
     (_Lazy(r"\b(run|runs|ran|running) out of (my |our |your |their |all )?", "out of"), r"\g<0>zero "),
