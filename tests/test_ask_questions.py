@@ -110,7 +110,8 @@ GAMES = ["bone-strike", "rattlebones", "runeblade", "runes-and-bones", "ribbon-o
          "glen-gathering", "heart-of-the-run", "coconut-shells", "periscope-pudding",
          "sugarbush-thaw", "pixel-harbour", "eggs-on-the-lawn", "open-outcry",
          "loyly-and-lake", "wrack-and-dulse", "villa-floor", "hobbs-mill",
-         "cushion-of-air", "crest-and-coronal", "planting-rains", "rent-due-friday"]
+         "cushion-of-air", "crest-and-coronal", "planting-rains", "rent-due-friday",
+         "all-up", "buff-and-board", "stool-and-swab", "rosin-box"]
 # The floors follow the levels reached on the sets as they stand; each blind set's score and
 # the tuning set's once it joined are in tests/ask_questions/HISTORY.md.
 MIN_TOP1 = 0.81  # 81.96 % once blind set 14 joined (round nine)
