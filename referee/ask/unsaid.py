@@ -156,8 +156,10 @@ _WITH_ANOTHER = lazy(r"\b(?:to|with|from) (?:an?|any|the|their|your)? ?(?:other|
                                "never"))
 
 
+_NOT_COMPOUNDED = lazy(r"(?<![\w-])[a-z']+(?![\w-])")  # a title's words of their own, not in "prize-giving"
+
+
 # "is there a hand limit", "a hand size limit", "max number of cards i can hold" (not "opening hand size")
-_NOT_COMPOUNDED = lazy(r"(?<![\w-])[a-z']+(?![\w-])")
 _HAND_LIMIT = lazy(r"\bhand (size )?(limit|cap)\b|\b(max|maximum) (hand|number of cards)\b|\bmax(imum)? hand size\b"
                    r"|\bhow many cards (can|may) (i|we|you) (hold|keep|have)\b",
                    triggers=("hand", "max", "how many cards"))
